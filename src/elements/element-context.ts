@@ -1,0 +1,46 @@
+import { createContext, useContext, useMemo } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import { $config } from '../stores/config';
+import { translator } from '../i18n';
+
+/** What an element's component knows about its host custom element. */
+export interface ElementHandle {
+  host: HTMLElement;
+  tag: string;
+  /** `lang` attribute, else the page-wide locale of `configure()`. */
+  lang?: string;
+  /** `api-base` attribute, else the page-wide `configure()` value. */
+  apiBase?: string;
+}
+
+export const ElementContext = createContext<ElementHandle | null>(null);
+
+export interface ElementApi {
+  host: HTMLElement;
+  lang: string;
+  apiBase: string;
+  t: TFunction;
+  /** Fires `cx-<name>` from the host (bubbles, composed). Call from user-action handlers only. */
+  emit: <D>(name: string, detail: D) => void;
+}
+
+/** The element's language, API base, translator and event emitter. */
+export function useElement(): ElementApi {
+  const handle = useContext(ElementContext);
+  if (!handle) throw new Error('useElement() is only available inside a cx-* element');
+  const config = useStore($config);
+  const lang = handle.lang ?? config.locale;
+  const apiBase = handle.apiBase ?? config.apiBase;
+  return useMemo(
+    () => ({
+      host: handle.host,
+      lang,
+      apiBase,
+      t: translator(lang),
+      emit: (name, detail) =>
+        handle.host.dispatchEvent(new CustomEvent(`cx-${name}`, { detail, bubbles: true, composed: true })),
+    }),
+    [handle.host, lang, apiBase],
+  );
+}

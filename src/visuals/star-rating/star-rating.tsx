@@ -1,0 +1,101 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useElement } from '../../elements/element-context';
+import { DEFAULT_STARS, clampRating, ratingBand, ratingForKey, roundRating, starFills } from '../../lib/rating';
+
+export interface StarRatingProps {
+  value?: number;
+  max?: number;
+  readonly?: boolean;
+  banded?: boolean;
+  showValue?: boolean;
+  label?: string;
+}
+
+const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
+
+function Star({ fill, index }: { fill: number; index: number }) {
+  const clip = `cx-star-clip-${index}`;
+  return (
+    <svg part="star" className="star" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <clipPath id={clip}>
+        <rect width={24 * fill} height="24" />
+      </clipPath>
+      <path className="empty" d={STAR} />
+      {fill > 0 && <path className="full" d={STAR} clipPath={`url(#${clip})`} />}
+    </svg>
+  );
+}
+
+/** Stars with quarter fills; interactive unless read-only (slider semantics, arrows, Home, End). */
+export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, showValue, label }: StarRatingProps) {
+  const { t, emit } = useElement();
+  const stars = Math.max(1, Math.round(max));
+  const [current, setCurrent] = useState(() => clampRating(value, stars));
+  const [seen, setSeen] = useState(value);
+  const [hover, setHover] = useState<number | null>(null);
+  if (seen !== value) {
+    // A new value from the attribute or property replaces the user's choice, without an event.
+    setSeen(value);
+    setCurrent(clampRating(value, stars));
+  }
+
+  const shown = roundRating(current);
+  const name = label ?? t('rating.label');
+  const valueText = t('rating.valueText', { value: shown, max: stars });
+  const band = banded ? ratingBand(shown) : undefined;
+
+  const choose = (next: number) => {
+    if (readonly || next === current) return;
+    setCurrent(next);
+    emit('change', { value: next });
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const next = ratingForKey(event.key, current, stars);
+    if (next === undefined) return;
+    event.preventDefault();
+    choose(next);
+  };
+
+  const fills = starFills(hover ?? current, stars);
+  const starsView = fills.map((fill, i) => (
+    <span
+      key={i}
+      className="slot"
+      onClick={readonly ? undefined : () => choose(i + 1)}
+      onMouseEnter={readonly ? undefined : () => setHover(i + 1)}
+    >
+      <Star fill={fill} index={i} />
+    </span>
+  ));
+
+  return (
+    <div part="base" className="base" data-band={band} data-readonly={readonly ? '' : undefined}>
+      {readonly ? (
+        <span role="img" className="stars" aria-label={t('rating.readonlyLabel', { label: name, value: shown, max: stars })}>
+          {starsView}
+        </span>
+      ) : (
+        <span
+          role="slider"
+          className="stars"
+          tabIndex={0}
+          aria-label={name}
+          aria-valuemin={0}
+          aria-valuemax={stars}
+          aria-valuenow={shown}
+          aria-valuetext={valueText}
+          onKeyDown={onKeyDown}
+          onMouseLeave={() => setHover(null)}
+        >
+          {starsView}
+        </span>
+      )}
+      {showValue && (
+        <span part="value" className="value" aria-hidden="true">
+          {shown.toFixed(1)}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { chai, vi, type MockInstance } from 'vitest';
+import { chaiA11yAxe } from 'chai-a11y-axe';
+
+chai.use(chaiA11yAxe);
+
+/** The element's shadow root; every cx-* element has an open one. */
+export function shadow(el: Element): ShadowRoot {
+  if (!el.shadowRoot) throw new Error(`<${el.localName}> has no open shadow root`);
+  return el.shadowRoot;
+}
+
+/** Waits for the element's latest attributes and properties to be on screen. */
+export async function settled(el: Element): Promise<void> {
+  await (el as Element & { updateComplete: Promise<boolean> }).updateComplete;
+}
+
+/** Records console.error calls without printing them. */
+export function spyConsoleError(): MockInstance<typeof console.error> {
+  return vi.spyOn(console, 'error').mockImplementation(() => {});
+}

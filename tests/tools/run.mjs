@@ -1,0 +1,60 @@
+// `npm test`: typecheck, lint, unit tests, build, element tests in Chromium, end-to-end tests.
+// Stops at the first failing step; ends with one line of totals.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chromiumPath, NO_BROWSER_HINT } from './browser.mjs';
+
+const browser = chromiumPath();
+if (!browser) {
+  console.error(NO_BROWSER_HINT);
+  process.exit(1);
+}
+
+const out = '.tmp/test-results';
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const vitest = (project) => [
+  'npx',
+  ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}/${project}.json`],
+];
+
+const steps = [
+  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  ['lint', 'npx', ['eslint', '.']],
+  ['unit', ...vitest('unit')],
+  ['build', 'npm', ['run', 'build', '--silent']],
+  ['elements', ...vitest('elements')],
+  ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }],
+];
+
+const totals = { passed: 0, failed: 0 };
+function count(step) {
+  try {
+    const report = JSON.parse(readFileSync(`${out}/${step}.json`, 'utf8'));
+    if (report.stats) {
+      totals.passed += report.stats.expected ?? 0;
+      totals.failed += (report.stats.unexpected ?? 0) + (report.stats.flaky ?? 0);
+    } else {
+      totals.passed += report.numPassedTests ?? 0;
+      totals.failed += report.numFailedTests ?? 0;
+    }
+  } catch {
+    // Steps without a report (typecheck, lint, build) count by exit code only.
+  }
+}
+
+for (const [name, command, args, env = {}] of steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: browser, ...env } });
+  count(name);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed after ${seconds} s`);
+    console.log(`tests: ${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds} s)`);
+}
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);

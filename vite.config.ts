@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { chromiumPath, CHROMIUM_ARGS } from './tests/tools/browser.mjs';
+
+const here = import.meta.dirname;
+const elementEntries = Object.fromEntries(
+  readdirSync(resolve(here, 'elements'))
+    .filter((f) => /^cx-[a-z-]+\.ts$/.test(f))
+    .map((f) => [f.replace(/\.ts$/, ''), resolve(here, 'elements', f)]),
+);
+
+/** Copies demo/ as plain files: demo pages load the built elements the way a customer page does. */
+function demoPages(): Plugin {
+  return {
+    name: 'cx-demo-pages',
+    apply: 'build',
+    generateBundle() {
+      for (const file of readdirSync(resolve(here, 'demo'))) {
+        this.emitFile({ type: 'asset', fileName: `demo/${file}`, source: readFileSync(resolve(here, 'demo', file)) });
+      }
+    },
+  };
+}
+
+// React, the element helper, stores and i18n: one chunk, loaded once by any element or the host.
+const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores|i18next)[\\/]|[\\/]src[\\/](elements|stores|i18n)[\\/]/;
+const D3 = /node_modules[\\/](d3|d3-[a-z-]+|internmap|delaunator|robust-predicates)[\\/]/;
+
+export default defineConfig({
+  plugins: [react(), demoPages()],
+  // Chunks find each other relative to the importing file, so dist/elements works from any URL (a CDN,
+  // a customer's path); only the host page's own tags are absolute (it is served on every route).
+  experimental: {
+    renderBuiltUrl: (filename, { hostType }) => (hostType === 'js' ? { relative: true } : `/${filename}`),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rollupOptions: {
+      input: { ...elementEntries, host: resolve(here, 'host/index.html') },
+      preserveEntrySignatures: 'exports-only',
+      output: {
+        entryFileNames: (chunk) => (chunk.name in elementEntries ? 'elements/[name].js' : 'host/assets/[name]-[hash].js'),
+        chunkFileNames: 'elements/chunks/[name]-[hash].js',
+        assetFileNames: 'host/assets/[name]-[hash][extname]',
+        codeSplitting: {
+          groups: [
+            { name: 'cx-d3', test: D3, priority: 2 },
+            { name: 'cx-core', test: CORE, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'elements',
+          include: ['tests/elements/**/*.test.{ts,tsx}'],
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
