@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', 'src/types/*.d.ts'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', '.tmp/', 'src/types/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,7 +21,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['demo/**/*.js', 'bench/**/*.js'],
+    files: ['demo/**/*.js', 'bench/**/*.{js,mjs}'],
     languageOptions: { globals: { document: 'readonly', window: 'readonly', performance: 'readonly', customElements: 'readonly' } },
   },
   {

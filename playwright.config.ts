@@ -16,9 +16,10 @@ export default defineConfig({
   webServer: {
     // Serves the existing build (`npm test` builds first); the real server, over real HTTP.
     command: 'tsx server/start.ts',
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    // A fresh DuckDB under .tmp/ (the test runner empties it), seeded on start like `npm start` does.
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', DATABASE_URL: '' },
     url: `http://127.0.0.1:${port}/demo/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
   },
 });

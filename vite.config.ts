@@ -64,6 +64,11 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       {
+        // The server tests again, on PostgreSQL (TEST_DATABASE_URL; .ci/run starts a cluster).
+        extends: true,
+        test: { name: 'server-pg', include: ['tests/unit/server/**/*.test.ts'], environment: 'node', env: { CX_TEST_ENGINE: 'postgres' } },
+      },
+      {
         extends: true,
         test: {
           name: 'elements',

@@ -1,32 +1,80 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import type { Deps, Env } from './context';
+import { onError } from './http/errors';
+import { requireAuth } from './auth/middleware';
+import { tokenRoutes } from './routes/token';
+import { userRoutes } from './routes/identity-users';
+import { passwordRoutes, sessionPasswordRoutes } from './routes/identity-passwords';
+import { applicationRoutes } from './routes/applications';
+import { settingsRoutes } from './routes/settings';
+import { membershipRoutes, preferenceRoutes, trialRoutes, userStateRoutes } from './routes/account';
+import { contentRoutes } from './routes/content';
+import { smartDataRoutes } from './routes/smartdata';
+import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
 
 export interface AppOptions {
-  /** The `vite build` output: elements/, host/, demo/. */
-  distDir: string;
+  deps: Deps;
+  /** The `vite build` output (elements/, host/, demo/); without it only the API is served. */
+  distDir?: string;
 }
 
 /** No inline scripts or styles anywhere: elements adopt constructable stylesheets. */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'self'";
 
-/** The portal server: static elements, demo pages and the host app with history fallback. */
-export function createApp({ distDir }: AppOptions): Hono {
-  const app = new Hono();
-  const root = relative(process.cwd(), distDir) || '.';
+export const BODY_LIMIT_BYTES = 256 * 1024;
 
+/** The API of spec parts 1 and 2 under /api, and the built front end. */
+export function createApi(deps: Deps): Hono<Env> {
+  const api = new Hono<Env>();
+  api.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => c.json({ message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.` }, 400),
+    }),
+  );
+
+  const auth = new Hono<Env>().use(requireAuth);
+  api.route('/api/identity', tokenRoutes);
+  api.route('/api/identity', passwordRoutes);
+  api.route('/api/identity', sessionPasswordRoutes);
+  api.route('/api/identity', auth.route('/', userRoutes).route('/application', applicationRoutes).route('/', trialRoutes));
+  api.route('/api/settings', settingsRoutes);
+  api.route('/api/membership', membershipRoutes);
+  api.route('/api/content', contentRoutes);
+  api.route('/api/dummy', dummyRoutes);
+  api.get('/api/dummy/secretdata', requireAuth, (c) => c.json({ secret: `Only signed-in users read this, ${c.var.user.userName}.` }));
+  api.route('/api/UserPreferences', new Hono<Env>().use(requireAuth).route('/', preferenceRoutes));
+  api.route('/api/portaluserstate', new Hono<Env>().use(requireAuth).route('/', userStateRoutes));
+  api.route('/api/filter', new Hono<Env>().use(requireAuth).route('/', claimFilterRoutes));
+  api.route('/reporting/api/filter', new Hono<Env>().use(requireAuth).route('/', storeFilterRoutes));
+  api.route('/api/smartdata', new Hono<Env>().use(requireAuth).route('/', smartDataRoutes));
+  api.all('/api/*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+  api.onError(onError);
+  return api;
+}
+
+/** The portal server: the API, static elements, demo pages and the host app with history fallback. */
+export function createApp({ deps, distDir }: AppOptions): Hono<Env> {
+  const app = new Hono<Env>();
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
-    if (c.res.headers.get('content-type')?.startsWith('text/html')) {
-      c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    }
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   });
+  app.route('/', createApi(deps));
+  if (!distDir) return app;
 
-  app.all('/api/*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
-
+  const root = relative(process.cwd(), distDir) || '.';
   app.get('/demo', (c) => c.redirect('/demo/'));
   app.use('/demo/*', serveStatic({ root, rewriteRequestPath: (p) => (p.endsWith('/') ? `${p}index.html` : p) }));
   app.use('/elements/*', serveStatic({ root }));

@@ -2,6 +2,11 @@ import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createApp } from './app';
+import { openDb } from './db';
+import { migrate } from './db/migrate';
+import { isEmpty, seed } from './seed';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/people';
+import { newSecret } from './auth/tokens';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 if (!existsSync(resolve(distDir, 'host', 'index.html'))) {
@@ -9,11 +14,28 @@ if (!existsSync(resolve(distDir, 'host', 'index.html'))) {
   process.exit(1);
 }
 
+const db = await openDb();
+await migrate(db);
+if (await isEmpty(db)) {
+  const started = Date.now();
+  await seed(db);
+  console.log(`Seeded the ${db.engine} database in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+// Without JWT_SECRET, tokens are signed with a per-process key: a restart signs everyone out of
+// their access token, and the client's refresh token (stored server-side) gets them a new one.
+const secret = process.env.JWT_SECRET ?? newSecret();
+const app = createApp({ deps: { db, secret, now: () => new Date() }, distDir });
 const port = Number(process.env.PORT ?? 8080);
-const server = serve({ fetch: createApp({ distDir }).fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
+const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`CX portal on http://localhost:${info.port}/  (demo pages: http://localhost:${info.port}/demo/)`);
+  console.log(`Database: ${db.engine}. Demo sign-ins, all with the password ${DEMO_PASSWORD}:`);
+  for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.role}${u.claims.length ? ` (region ${u.claims[0][1]} only)` : ''}`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => server.close(async () => {
+    await db.close();
+    process.exit(0);
+  }));
 }

@@ -66,6 +66,7 @@ describe('<cx-star-rating>', () => {
   it('should fire a bubbling, composed cx-change when a star is clicked', async () => {
     const el = await fixture(html`<div><cx-star-rating value="1"></cx-star-rating></div>`);
     const rating = el.querySelector('cx-star-rating')!;
+    await settled(rating);
     const events: CustomEvent[] = [];
     el.addEventListener('cx-change', (e) => events.push(e as CustomEvent));
     shadow(rating).querySelectorAll<HTMLElement>('.slot')[3].click();

@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit tests, build, element tests in Chromium, end-to-end tests.
 // Stops at the first failing step; ends with one line of totals.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { chromiumPath, NO_BROWSER_HINT } from './browser.mjs';
 
@@ -19,13 +19,28 @@ const vitest = (project) => [
   ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}/${project}.json`],
 ];
 
+// The server tests run a second time on PostgreSQL: TEST_DATABASE_URL, or a throwaway cluster when
+// PostgreSQL is installed (tests/tools/postgres.sh), else that run is skipped with a note.
+let pgDir;
+function postgresUrl() {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const out = execFileSync('bash', ['tests/tools/postgres.sh', 'start'], { encoding: 'utf8' });
+  const url = /TEST_DATABASE_URL=(\S+)/.exec(out)?.[1];
+  pgDir = /CX_PG_DIR=(\S+)/.exec(out)?.[1];
+  return url;
+}
+const pgUrl = postgresUrl();
+process.on('exit', () => pgDir && execFileSync('bash', ['tests/tools/postgres.sh', 'stop', pgDir]));
+if (!pgUrl) console.log('PostgreSQL is not installed: the server tests run on DuckDB only.');
+
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['eslint', '.']],
   ['unit', ...vitest('unit')],
+  ...(pgUrl ? [['server-pg', ...vitest('server-pg'), { TEST_DATABASE_URL: pgUrl }]] : []),
   ['build', 'npm', ['run', 'build', '--silent']],
   ['elements', ...vitest('elements')],
-  ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }],
+  ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, () => rmSync('.tmp/e2e-data', { recursive: true, force: true })],
 ];
 
 const totals = { passed: 0, failed: 0 };
@@ -44,7 +59,8 @@ function count(step) {
   }
 }
 
-for (const [name, command, args, env = {}] of steps) {
+for (const [name, command, args, env = {}, before] of steps) {
+  before?.();
   const started = Date.now();
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: browser, ...env } });

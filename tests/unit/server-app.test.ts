@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { openDuckDb } from '../../server/db/duckdb';
 
 function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cx-dist-'));
@@ -14,8 +15,11 @@ function fakeDist(): string {
   return dir;
 }
 
+const db = await openDuckDb(':memory:');
+afterAll(() => db.close());
+
 describe('portal server', () => {
-  const app = createApp({ distDir: fakeDist() });
+  const app = createApp({ distDir: fakeDist(), deps: { db, secret: 'x', now: () => new Date() } });
 
   it('serves the host page for every portal route, with a strict CSP', async () => {
     for (const path of ['/', '/home', '/dashboard/sales/', '/user/changePassword']) {

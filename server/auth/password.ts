@@ -1,0 +1,35 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+
+const N = 16_384;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+
+/** `scrypt$N$r$p$salt$hash` (base64), so parameters can be raised later without breaking old hashes. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P });
+  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const parts = stored?.split('$');
+  if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, salt, hash] = parts;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  return timingSafeEqual(key, expected);
+}
+
+/** The portal's password rule: at least 8 characters with a lower-case and an upper-case letter, a digit and a symbol. */
+export const PASSWORD_RULE = 'Use at least 8 characters, with upper- and lower-case letters, a digit and a symbol.';
+
+export function passwordProblem(password: string): string | undefined {
+  const ok = password.length >= 8 && /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && /[^A-Za-z0-9]/.test(password);
+  return ok ? undefined : PASSWORD_RULE;
+}

@@ -1,0 +1,93 @@
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { normalizeRow, type Db, type Param, type Queryable, type Row } from './types';
+
+const POOL_SIZE = 4;
+
+function bind(params: readonly Param[]): DuckDBValue[] {
+  // Dates travel as ISO text; SQL casts them where a timestamp is meant.
+  return params.map((p) => (p instanceof Date ? p.toISOString() : p)) as DuckDBValue[];
+}
+
+function queryable(conn: DuckDBConnection): Queryable {
+  return {
+    async query<T extends Row>(sql: string, params: readonly Param[] = []) {
+      const reader = await conn.runAndReadAll(sql, params.length ? bind(params) : undefined);
+      return reader.getRowObjectsJS().map((r) => normalizeRow(r as Row)) as T[];
+    },
+  };
+}
+
+/** DuckDB in one file (or `:memory:`), with a small pool of connections for concurrent requests. */
+export async function openDuckDb(path: string): Promise<Db> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const instance = await DuckDBInstance.create(path);
+  const idle: DuckDBConnection[] = [];
+  for (let i = 0; i < POOL_SIZE; i++) idle.push(await instance.connect());
+  const waiting: Array<(c: DuckDBConnection) => void> = [];
+
+  const acquire = () =>
+    new Promise<DuckDBConnection>((resolve) => {
+      const conn = idle.pop();
+      if (conn) resolve(conn);
+      else waiting.push(resolve);
+    });
+  const release = (conn: DuckDBConnection) => {
+    const next = waiting.shift();
+    if (next) next(conn);
+    else idle.push(conn);
+  };
+  async function withConn<T>(fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
+    const conn = await acquire();
+    try {
+      return await fn(conn);
+    } finally {
+      release(conn);
+    }
+  }
+
+  return {
+    engine: 'duckdb',
+    query: (sql, params) => withConn((c) => queryable(c).query(sql, params)),
+    tx: (fn) =>
+      withConn(async (c) => {
+        await c.run('BEGIN TRANSACTION');
+        try {
+          const result = await fn(queryable(c));
+          await c.run('COMMIT');
+          return result;
+        } catch (error) {
+          await c.run('ROLLBACK');
+          throw error;
+        }
+      }),
+    insertMany: (table, columns, rows) =>
+      withConn(async (c) => {
+        // The appender takes whole rows in table order, which the seed controls.
+        const appender = await c.createAppender(table);
+        for (const row of rows) {
+          for (const v of row) appendValue(appender, v);
+          appender.endRow();
+        }
+        appender.flushSync();
+        appender.closeSync();
+        void columns;
+      }),
+    async close() {
+      for (const c of idle) c.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+type Appender = Awaited<ReturnType<DuckDBConnection['createAppender']>>;
+
+function appendValue(appender: Appender, v: Param) {
+  if (v === null) appender.appendNull();
+  else if (typeof v === 'string') appender.appendVarchar(v);
+  else if (typeof v === 'boolean') appender.appendBoolean(v);
+  else if (typeof v === 'number' && Number.isInteger(v)) appender.appendInteger(v);
+  else if (typeof v === 'number') appender.appendDouble(v);
+  else appender.appendVarchar(v.toISOString());
+}

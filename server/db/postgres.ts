@@ -1,0 +1,57 @@
+import pg from 'pg';
+import { normalizeRow, type Db, type Param, type Queryable, type Row } from './types';
+
+// Counts and sums arrive as numbers, timestamps (without zone) as UTC, like DuckDB's.
+pg.types.setTypeParser(20, (v) => Number(v)); // int8
+pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+pg.types.setTypeParser(1114, (v) => new Date(`${v.replace(' ', 'T')}Z`)); // timestamp
+
+const MAX_PARAMS = 60_000;
+
+function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T extends Row>(sql: string, params: readonly Param[] = []) {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows.map((r) => normalizeRow(r as Row)) as T[];
+    },
+  };
+}
+
+/** PostgreSQL through a connection pool, when DATABASE_URL is set. */
+export async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('SELECT 1');
+  const root = queryable(pool);
+
+  return {
+    engine: 'postgres',
+    query: root.query,
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(queryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async insertMany(table, columns, rows) {
+      const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+      for (let start = 0; start < rows.length; start += perStatement) {
+        const chunk = rows.slice(start, start + perStatement);
+        const values = chunk
+          .map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(', ')})`)
+          .join(', ');
+        await pool.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}`, chunk.flat() as unknown[]);
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/** A row as plain JSON-friendly values: numbers (never BigInt), strings, booleans, Dates, null. */
+export type Row = Record<string, unknown>;
+
+/** SQL values are always bound: `$1, $2, ...` placeholders, never interpolated. */
+export type Param = string | number | boolean | null | Date;
+
+/** The small interface both engines implement. SQL stays in the subset DuckDB and PostgreSQL share. */
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: readonly Param[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly engine: 'duckdb' | 'postgres';
+  /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Inserts many rows fast (DuckDB appender, PostgreSQL multi-row inserts). */
+  insertMany(table: string, columns: readonly string[], rows: readonly Param[][]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Converts engine values at the edge: BigInt counts to numbers. */
+export function normalizeRow(row: Row): Row {
+  for (const key of Object.keys(row)) {
+    const v = row[key];
+    if (typeof v === 'bigint') row[key] = Number(v);
+  }
+  return row;
+}

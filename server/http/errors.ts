@@ -1,0 +1,32 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** An error the caller caused or may see: becomes `{ message, errors? }` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) => new ApiError(400, message, errors);
+export const notFound = (message = 'Not found') => new ApiError(404, message);
+export const forbidden = (message = 'You do not have permission to do this.') => new ApiError(403, message);
+export const unauthorized = (message = 'Sign in to continue.') => new ApiError(401, message);
+
+/** Known errors keep their status and message; anything else is a 500 with a correlation id, logged once. */
+export function onError(error: Error, c: Context) {
+  if (error instanceof ApiError) {
+    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
+  }
+  if (error instanceof HTTPException) {
+    return c.json({ message: error.message || 'Request failed' }, error.status);
+  }
+  const id = crypto.randomUUID();
+  console.error(`[${id}] ${c.req.method} ${c.req.path}:`, error);
+  return c.json({ title: 'ServerError', message: 'Something went wrong on the server.', errorCode: id }, 500);
+}

@@ -1,0 +1,57 @@
+import { randomInt } from 'node:crypto';
+import type { Queryable } from '../db';
+import { newSecret, sha256 } from '../auth/tokens';
+
+export type Purpose = 'reset' | 'create' | 'totp';
+
+/** Lifetimes: a reset link a day, an invitation a week, a QR sign-in code two minutes. */
+export const LIFETIME_MS: Record<Purpose, number> = { reset: 86_400_000, create: 7 * 86_400_000, totp: 120_000 };
+
+const LINKS: Record<Exclude<Purpose, 'totp'>, { path: string; subject: string }> = {
+  reset: { path: '/resetPassword/', subject: 'Reset your CX Portal password' },
+  create: { path: '/userCreation/', subject: 'Your CX Portal account is ready' },
+};
+
+/**
+ * Creates a single-use token (only its hash is stored) and, for links, queues the e-mail that
+ * carries it in `mail_outbox`, from where the mailer sends it.
+ */
+export async function createOneTimeToken(q: Queryable, userId: string, email: string, purpose: Exclude<Purpose, 'totp'>, now: Date): Promise<string> {
+  const token = newSecret(24);
+  await insertToken(q, userId, token, purpose, now);
+  const link = LINKS[purpose];
+  await q.query('INSERT INTO mail_outbox (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, CAST($5 AS TIMESTAMP))', [
+    crypto.randomUUID(), email, link.subject, `Open ${link.path}${token} to set your password. The link works once.`, now,
+  ]);
+  return token;
+}
+
+/** An 8-digit QR sign-in code for the mobile assistant. */
+export async function createTotpCode(q: Queryable, userId: string, now: Date): Promise<{ code: string; expires: Date }> {
+  const code = String(randomInt(0, 100_000_000)).padStart(8, '0');
+  await q.query("DELETE FROM one_time_tokens WHERE user_id = $1 AND purpose = 'totp'", [userId]);
+  const expires = await insertToken(q, userId, code, 'totp', now);
+  return { code, expires };
+}
+
+async function insertToken(q: Queryable, userId: string, token: string, purpose: Purpose, now: Date): Promise<Date> {
+  const expires = new Date(now.getTime() + LIFETIME_MS[purpose]);
+  await q.query('INSERT INTO one_time_tokens (token_hash, user_id, purpose, expires_at, used) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP), false)', [
+    sha256(token), userId, purpose, expires,
+  ]);
+  return expires;
+}
+
+/** The user id of a live, unused token of one of `purposes`, or undefined. */
+export async function peekToken(q: Queryable, token: string, purposes: Purpose[], now: Date) {
+  const [row] = await q.query<{ user_id: string; purpose: Purpose; expires_at: Date; used: boolean }>(
+    'SELECT user_id, purpose, expires_at, used FROM one_time_tokens WHERE token_hash = $1',
+    [sha256(token)],
+  );
+  if (!row || row.used || row.expires_at.getTime() <= now.getTime() || !purposes.includes(row.purpose)) return undefined;
+  return { userId: row.user_id, purpose: row.purpose };
+}
+
+export async function spendToken(q: Queryable, token: string): Promise<void> {
+  await q.query('UPDATE one_time_tokens SET used = true WHERE token_hash = $1', [sha256(token)]);
+}

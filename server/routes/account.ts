@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import type { Env } from '../context';
+import { notFound } from '../http/errors';
+import { check, readBody, z } from '../http/validate';
+import { LANGUAGE_CODES } from '../seed/portal';
+
+const STATE_LIMIT = 64 * 1024;
+const stateKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'The state key may hold letters, digits and _ . : - (at most 100).');
+
+/** User preferences, saved portal state per key, and the free-trial request. */
+export const preferenceRoutes = new Hono<Env>()
+  .get('/get', async (c) => {
+    const [row] = await c.var.deps.db.query<{ locale: string }>('SELECT locale FROM user_preferences WHERE user_id = $1', [c.var.user.id]);
+    return c.json({ locale: row?.locale ?? 'en' });
+  })
+  .post('/update', async (c) => {
+    const { db } = c.var.deps;
+    const { locale } = await readBody(c, z.object({ locale: z.enum(LANGUAGE_CODES, { message: `locale must be one of ${LANGUAGE_CODES.join(', ')}` }) }));
+    await db.tx(async (q) => {
+      await q.query('DELETE FROM user_preferences WHERE user_id = $1', [c.var.user.id]);
+      await q.query('INSERT INTO user_preferences (user_id, locale) VALUES ($1, $2)', [c.var.user.id, locale]);
+    });
+    return c.json({ locale });
+  });
+
+export const userStateRoutes = new Hono<Env>()
+  .post('/save/:key', async (c) => {
+    const { db, now } = c.var.deps;
+    const key = check(stateKey, c.req.param('key'));
+    const value = await readBody(c, z.unknown());
+    const text = JSON.stringify(value);
+    if (text.length > STATE_LIMIT) return c.json({ message: `The saved state is larger than ${STATE_LIMIT / 1024} KB.` }, 400);
+    await db.tx(async (q) => {
+      await q.query('DELETE FROM user_state WHERE user_id = $1 AND state_key = $2', [c.var.user.id, key]);
+      await q.query('INSERT INTO user_state (user_id, state_key, value, updated_at) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP))', [c.var.user.id, key, text, now()]);
+    });
+    return c.json({ key, saved: true });
+  })
+  .get('/get/:key', async (c) => {
+    const key = check(stateKey, c.req.param('key'));
+    const [row] = await c.var.deps.db.query<{ value: string }>('SELECT value FROM user_state WHERE user_id = $1 AND state_key = $2', [c.var.user.id, key]);
+    if (!row) throw notFound(`No saved state "${key}".`);
+    return c.json(JSON.parse(row.value));
+  });
+
+export const trialRoutes = new Hono<Env>().post('/requestTrial', async (c) => {
+  const { db, now } = c.var.deps;
+  await db.query('INSERT INTO trial_requests (id, user_id, created_at) VALUES ($1, $2, CAST($3 AS TIMESTAMP))', [crypto.randomUUID(), c.var.user.id, now()]);
+  return c.json({ isSuccess: true, message: 'Thank you. We will be in touch about your free trial.' });
+});
+
+export const membershipRoutes = new Hono<Env>().get('/', (c) =>
+  c.json({ selfRegistration: false, passwordPolicy: { minimumLength: 8, requireUpper: true, requireLower: true, requireDigit: true, requireSymbol: true }, lockout: { attempts: 5, minutes: 15 } }),
+);

@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import type { Env } from '../context';
+import { requireAuth, requireRoles } from '../auth/middleware';
+import { notFound } from '../http/errors';
+import type { Queryable } from '../db';
+
+/** Named configurations readable by anyone; everything else in the table stays private. */
+const PUBLIC_NAMES = new Set(['feedback', 'support']);
+
+export async function readSetting<T = Record<string, unknown>>(q: Queryable, name: string): Promise<T | undefined> {
+  const [row] = await q.query<{ value: string }>('SELECT value FROM settings WHERE name = $1', [name]);
+  return row ? (JSON.parse(row.value) as T) : undefined;
+}
+
+export const settingsRoutes = new Hono<Env>()
+  .get('/', async (c) => {
+    const { db } = c.var.deps;
+    const portal = (await readSetting(db, 'portal')) ?? {};
+    const roles = (await db.query<{ name: string }>('SELECT name FROM roles ORDER BY rank, name')).map((r) => r.name);
+    return c.json({ ...portal, roles });
+  })
+  .get('/roles', async (c) => {
+    const roles = (await c.var.deps.db.query<{ name: string }>('SELECT name FROM roles ORDER BY rank, name')).map((r) => r.name);
+    return c.json({ roles });
+  })
+  .get('/version', async (c) => {
+    const portal = (await readSetting<Record<string, string>>(c.var.deps.db, 'portal')) ?? {};
+    return c.json({ portalCoreVersion: portal.portalCoreVersion, cacheBusterHash: portal.cacheBusterHash, cacheBusterContentHash: portal.cacheBusterContentHash });
+  })
+  .get('/refresh', requireAuth, requireRoles('GlobalAdmin', 'System'), async (c) => {
+    // Reloads local files: the settings are read from the database on every call, so only the content hash moves.
+    const { db } = c.var.deps;
+    const portal = (await readSetting(db, 'portal')) ?? {};
+    const next = { ...portal, cacheBusterContentHash: `c${Date.now().toString(36)}` };
+    await db.query("UPDATE settings SET value = $1 WHERE name = 'portal'", [JSON.stringify(next)]);
+    return c.json({ isSuccess: true, message: 'Local files were refreshed.', cacheBusterContentHash: next.cacheBusterContentHash });
+  })
+  .get('/clearcache', requireAuth, requireRoles('GlobalAdmin', 'System'), (c) => c.json({ isSuccess: true, message: 'The cache was cleared.' }))
+  .get('/:name', async (c) => {
+    const name = c.req.param('name');
+    const value = PUBLIC_NAMES.has(name) ? await readSetting(c.var.deps.db, name) : undefined;
+    if (!value) throw notFound(`No setting named "${name}".`);
+    return c.json(value);
+  });

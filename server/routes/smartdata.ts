@@ -1,0 +1,108 @@
+import { Hono, type Context } from 'hono';
+import type { Env } from '../context';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { check, readBody, z } from '../http/validate';
+import { hasAnyRole } from '../identity/users';
+import { readSetting } from './settings';
+import { MODULES, columnByKey, type SmartModule } from '../smartdata/schema';
+import { dimensionCounts, recordCount } from '../smartdata/counts';
+import { buildWhere } from '../smartdata/where';
+
+const DATE_FILTER_OPTIONS = [
+  ['ThisWeek', 1], ['LastWeek', 1], ['ThisMonth', 2], ['LastMonth', 2], ['ThisQuarter', 3], ['LastQuarter', 3],
+  ['ThisYear', 4], ['LastYear', 4], ['Today', 5], ['Yesterday', 5], ['Last7Days', 6], ['Last30Days', 6], ['Last90Days', 6],
+  ['CustomRange', 7], ['ClearDate', 8],
+].map(([name, groupNumber]) => ({ name, groupNumber }));
+
+const filterValue = z.union([z.string().max(1000), z.number(), z.null()]).optional();
+const smartFilter = z.object({
+  filterKey: z.string().min(1, 'filterKey is required').max(100),
+  filterName: z.string().max(200).optional(),
+  filterValue,
+  filterValueUpperBound: filterValue,
+  filterDataType: z.string().max(40).optional(),
+});
+const selection = z.object({
+  smartFilters: z.array(smartFilter).max(200).default([]),
+  smartDataTags: z.array(z.string().max(100)).max(50).default([]),
+  includeSiblings: z.boolean().default(false),
+  ignoreClaims: z.boolean().default(false),
+});
+const oneDimension = selection.extend({
+  filterDimensionSelection: z.object({ filterKey: z.string().min(1).max(100), DimensionValueContains: z.string().max(200).default('') }),
+});
+const segment = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'View segments may hold letters, digits, _ and -.');
+
+function moduleOf(c: Context<Env>): SmartModule {
+  const module = MODULES[c.req.param('moduleId') ?? ''];
+  if (!module) throw notFound(`No smart-data module "${c.req.param('moduleId')}".`);
+  return module;
+}
+
+/** Claims restrict every query unless the data source itself ignores claims. */
+const claimsFor = (c: Context<Env>, module: SmartModule, askedToIgnore: boolean) => (module.ignoreClaims && askedToIgnore ? null : c.var.user.claims);
+
+async function allFilters(c: Context<Env>) {
+  for (const name of ['viewType', 'viewModuleId', 'subViewName']) {
+    const value = c.req.param(name);
+    if (value !== undefined) check(segment, value);
+  }
+  const { db } = c.var.deps;
+  const module = moduleOf(c);
+  const body = await readBody(c, selection);
+  const claims = claimsFor(c, module, body.ignoreClaims);
+  const dims = module.columns.filter(
+    (col) => col.dimension && (body.smartDataTags.length === 0 || col.smartDataTags?.some((t) => body.smartDataTags.includes(t))),
+  );
+  const [count, ...counted] = await Promise.all([
+    recordCount(db, module, body.smartFilters, claims),
+    ...dims.map((col) => dimensionCounts(db, module, col, body.smartFilters, claims)),
+  ]);
+  const date = columnByKey(module, module.dateKey)!;
+  return c.json({
+    moduleId: module.moduleId,
+    recordCount: count,
+    smartFilters: [
+      { filterName: date.name, filterKey: date.key, filterDataType: 'DateTime', dateFilterOptions: DATE_FILTER_OPTIONS, filterDimensionValues: [] },
+      ...counted,
+    ],
+  });
+}
+
+export const smartDataRoutes = new Hono<Env>()
+  .post('/filters/:moduleId', allFilters)
+  .post('/filters/:moduleId/:viewType/:viewModuleId/:subViewName', allFilters)
+  .post('/filter/:moduleId', async (c) => {
+    const module = moduleOf(c);
+    const body = await readBody(c, oneDimension);
+    const col = columnByKey(module, body.filterDimensionSelection.filterKey);
+    if (!col?.dimension) throw badRequest(`"${body.filterDimensionSelection.filterKey}" is not a filter of this module.`);
+    const claims = claimsFor(c, module, body.ignoreClaims);
+    return c.json(await dimensionCounts(c.var.deps.db, module, col, body.smartFilters, claims, body.filterDimensionSelection.DimensionValueContains));
+  })
+  .get('/lastRecordedDate/:moduleId', async (c) => {
+    const module = moduleOf(c);
+    const key = c.req.query('dateFilterDimension') || module.dateKey;
+    const col = columnByKey(module, key);
+    if (!col || col.typeName !== 'DateTime') throw badRequest(`"${key}" is not a date field of this module.`);
+    const w = buildWhere(module, [], c.var.user.claims);
+    const [row] = await c.var.deps.db.query<{ d: Date | null }>(`SELECT max(${col.column}) AS d FROM ${module.table} ${w.sql}`, w.params);
+    return c.json({ dateFilterDimension: col.key, lastRecordedDate: row.d ? row.d.toISOString().slice(0, 19) : null });
+  })
+  .get('/rawdata/:moduleId', async (c) => {
+    const { db } = c.var.deps;
+    const module = moduleOf(c);
+    const q = check(z.object({ cleanedFieldName: z.string().min(1, 'cleanedFieldName is required'), recordId: z.coerce.number().int('recordId must be a whole number') }), c.req.query());
+    const col = columnByKey(module, q.cleanedFieldName);
+    if (!col?.rawColumn) throw badRequest(`"${q.cleanedFieldName}" is not a cleaned field.`);
+    const allowed = ((await readSetting<{ viewingProfanityCleanedFieldsAccessibleToRoles?: string[] }>(db, 'portal'))?.viewingProfanityCleanedFieldsAccessibleToRoles) ?? [];
+    if (allowed.length > 0 && !hasAnyRole(c.var.user.roles, allowed)) throw forbidden('Your role may not reveal hidden values.');
+    const w = buildWhere(module, [], c.var.user.claims);
+    w.add(`${module.idColumn} = ${w.bind(q.recordId)}`);
+    const [row] = await db.query<{ raw: string | null; cleaned: string | null }>(
+      `SELECT ${col.rawColumn} AS raw, ${col.column} AS cleaned FROM ${module.table} ${w.sql}`,
+      w.params,
+    );
+    if (!row) throw notFound('No such record.');
+    return c.json({ recordId: q.recordId, fieldName: col.key, rawValue: row.raw ?? row.cleaned });
+  });

@@ -1,0 +1,33 @@
+import type { Db } from '../db';
+import { seedPeople } from './people';
+import { seedPortal } from './portal';
+import { seedResponses } from './responses';
+
+export const DEFAULT_RECORDS = 20_000;
+
+export interface SeedOptions {
+  records?: number;
+  /** The last day of the two years of responses; the same records and anchor give the same rows. */
+  anchor?: Date;
+  onProgress?: (done: number) => void;
+}
+
+/** True when the database holds no seeded data yet. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*) AS n FROM roles');
+  return row.n === 0;
+}
+
+/** Seeds everything into an empty, migrated database. */
+export async function seed(db: Db, { records = DEFAULT_RECORDS, anchor = new Date(), onProgress }: SeedOptions = {}): Promise<void> {
+  await seedPortal(db);
+  await seedPeople(db, anchor);
+  await seedResponses(db, records, anchor, onProgress);
+}
+
+/** Empties every seeded table (for `npm run seed`, which replaces the data). */
+export async function clear(db: Db): Promise<void> {
+  const tables = ['responses', 'user_state', 'user_preferences', 'client_plugins', 'nav_items', 'modules', 'content_profiles', 'locale_strings', 'settings',
+    'trial_requests', 'mail_outbox', 'app_registrations', 'one_time_tokens', 'refresh_tokens', 'group_members', 'groups', 'user_claims', 'users', 'roles'];
+  for (const t of tables) await db.query(`DELETE FROM ${t}`);
+}

@@ -1,0 +1,74 @@
+import type { Db } from '../db';
+import { RESPONSES_MODULE } from '../smartdata/schema';
+
+/** Languages the portal offers (settings.languages, user preferences). */
+export const LANGUAGE_CODES = ['en', 'de'] as const;
+
+/** Portal-wide settings (GET /api/settings) and named configurations (GET /api/settings/{name}). */
+export const SETTINGS = {
+  portal: {
+    cacheBusterHash: 'b1',
+    cacheBusterContentHash: 'c1',
+    languages: [
+      { code: 'en', name: 'English' },
+      { code: 'de', name: 'Deutsch' },
+    ],
+    portalCoreVersion: '0.1.0',
+    viewingProfanityCleanedFieldsAccessibleToRoles: ['GlobalAdmin', 'PortalAdmin'],
+    googleAnalyticsId: '',
+    clientId: 'cx-portal-web',
+    environment: 'demo',
+    appInsightsKey: '',
+    qrBaseUrl: 'cxassistant://login',
+    isEcho2Enabled: false,
+    sso: { enabled: false, mode: 'redirect', url: '' },
+    features: { alerting: true, workflow: true, reporting: true },
+  },
+  feedback: { Enabled: true, noDaysSuppressed: 30, SubmitText: 'Send' },
+  support: { email: 'support@demo.cx' },
+};
+
+const PROFILES = [
+  { name: 'insights', title: 'Insights', hideOnMobile: false, weight: 10 },
+  { name: 'cases', title: 'Case management', hideOnMobile: false, weight: 20 },
+  { name: 'admin', title: 'Administration', hideOnMobile: true, weight: 90 },
+];
+
+const ALL = 'PortalUser,GlobalAdmin,PortalAdmin';
+/** Navigation items with the spec's weights (alerts 90, users 99, editor 120, operations 130, groups 199). */
+const NAV = [
+  { id: 'home', profile: 'insights', name: 'Home', url: '/home', weight: 10, template: 'Home', roles: ALL },
+  { id: 'overview', profile: 'insights', name: 'Overview', url: '/dashboard/overview/', weight: 20, template: 'Dashboard', roles: ALL },
+  { id: 'responses', profile: 'insights', name: 'Responses', url: '/content/insights/responses', weight: 30, template: 'DataViewer', roles: ALL },
+  { id: 'processflow', profile: 'cases', name: 'Cases', url: '/processflow/', weight: 40, template: 'ProcessFlow', roles: 'PortalAdmin,PortalUser' },
+  { id: 'alerts', profile: 'insights', name: 'Alerts', url: '/alerts', weight: 90, template: 'Alerts', roles: ALL },
+  { id: 'users', profile: 'admin', name: 'Users', url: '/user', weight: 99, template: 'Users', roles: 'GlobalAdmin,PortalAdmin' },
+  { id: 'editor', profile: 'admin', name: 'Survey editor', url: '/editor/home', weight: 120, template: 'Editor', roles: 'PortalAdmin,PortalUser,SurveyEditor' },
+  { id: 'operations', profile: 'admin', name: 'Operations', url: '/operations/home', weight: 130, template: 'Operations', roles: 'GlobalAdmin,System' },
+  { id: 'groups', profile: 'admin', name: 'Groups', url: '/group', weight: 199, template: 'Groups', roles: 'GlobalAdmin,PortalAdmin' },
+  { id: 'help', profile: 'insights', name: 'Help', url: '/demo/', weight: 1000, template: 'Help', roles: '', anonymous: true, hideMenu: false },
+];
+
+const LOCALE_STRINGS: Record<string, Record<string, string>> = {
+  en: { 'nav.home': 'Home', 'nav.overview': 'Overview', 'nav.responses': 'Responses', 'nav.users': 'Users', 'nav.groups': 'Groups', 'app.title': 'CX Portal' },
+  de: { 'nav.home': 'Startseite', 'nav.overview': 'Übersicht', 'nav.responses': 'Antworten', 'nav.users': 'Benutzer', 'nav.groups': 'Gruppen', 'app.title': 'CX-Portal' },
+};
+
+/** Settings, locales, content profiles, modules, navigation and client plugins. */
+export async function seedPortal(db: Db): Promise<void> {
+  await db.insertMany('settings', ['name', 'value'], Object.entries(SETTINGS).map(([k, v]) => [k, JSON.stringify(v)]));
+  await db.insertMany('locale_strings', ['lang', 'key', 'value'],
+    Object.entries(LOCALE_STRINGS).flatMap(([lang, strings]) => Object.entries(strings).map(([k, v]) => [lang, k, v])));
+  await db.insertMany('content_profiles', ['name', 'title', 'hide_on_mobile', 'weight'], PROFILES.map((p) => [p.name, p.title, p.hideOnMobile, p.weight]));
+  await db.insertMany('modules', ['module_id', 'name', 'kind', 'config'], [
+    [RESPONSES_MODULE.moduleId, RESPONSES_MODULE.name, 'smartdata', JSON.stringify({ ignoreClaims: false, dateFilterDimension: 'ResponseDate' })],
+  ]);
+  await db.insertMany(
+    'nav_items',
+    ['module_id', 'profile', 'nav_name', 'nav_url', 'nav_weight', 'module_template', 'accessible_to_roles', 'anonymous', 'hide_menu', 'hide_on_mobile', 'show_new_badge'],
+    NAV.map((n) => [n.id, n.profile, n.name, n.url, n.weight, n.template, n.roles, n.anonymous ?? false, n.hideMenu ?? false, n.id === 'editor', n.id === 'processflow']),
+  );
+  await db.insertMany('client_plugins', ['element_name', 'enabled', 'hide_on_mobile', 'parent_selector', 'retry_interval', 'script_url'], [
+    ['cx-feedback-widget', false, true, 'html head', 1000, '/elements/cx-elements.js'],
+  ]);
+}

@@ -1,0 +1,95 @@
+import type { Db, Param } from '../db';
+import { Random } from './random';
+import { CHANNELS, DRIVERS, FIRST_NAMES, LAST_NAMES, PROFANITY, REGIONS, SEGMENTS, STORE_KINDS, VERBATIMS } from './vocabulary';
+
+export const RESPONSE_COLUMNS = [
+  'id', 'response_date', 'store', 'region', 'country', 'channel', 'nps', 'nps_group', 'stars',
+  'driver_price', 'driver_availability', 'driver_service', 'driver_information',
+  'verbatim', 'verbatim_raw', 'verbatim_flag', 'customer_name', 'customer_email', 'customer_segment', 'spend',
+] as const;
+
+const DAY = 86_400_000;
+const SPAN_DAYS = 730;
+const BATCH = 20_000;
+
+interface Store {
+  name: string;
+  region: string;
+  country: string;
+  quality: number;
+}
+
+/** About 500 stores over 8 regions, each with a quality that shifts its scores. */
+export function makeStores(random: Random): Store[] {
+  const stores: Store[] = [];
+  let cityIndex = 0;
+  REGIONS.forEach((r, ri) => {
+    const regionBias = (ri % 4) * 0.25 - 0.35;
+    for (const city of r.cities) {
+      const count = 9 + (cityIndex++ % 2);
+      for (let i = 0; i < count && stores.length < 500; i++) {
+        const kind = STORE_KINDS[(i + city.length) % STORE_KINDS.length];
+        stores.push({ name: `${city} ${kind}${i >= STORE_KINDS.length ? ` ${i}` : ''}`, region: r.region, country: r.country, quality: regionBias + random.normal() * 0.5 });
+      }
+    }
+  });
+  return stores;
+}
+
+export const npsGroup = (nps: number) => (nps >= 9 ? 'Promoter' : nps >= 7 ? 'Neutral' : 'Detractor');
+
+/** Replaces profane words with asterisks of the same length. */
+export function cleanProfanity(text: string): string {
+  return PROFANITY.reduce((t, word) => t.replace(new RegExp(`\\b${word}\\b`, 'gi'), (m) => '*'.repeat(m.length)), text);
+}
+
+function driverLabel(random: Random, nps: number): string {
+  const score = nps + random.normal() * 2.2;
+  return score >= 8.5 ? 'Promoter' : score >= 6 ? 'Neutral' : 'Detractor';
+}
+
+/** One response row, deterministic for (random state, index). */
+function makeRow(random: Random, id: number, stores: Store[], anchor: number): Param[] {
+  const store = stores[Math.floor(random.next() * stores.length)];
+  // More responses lately: square-root skew towards the anchor date.
+  const ageDays = Math.floor(SPAN_DAYS * (1 - Math.sqrt(random.next())));
+  const date = new Date(anchor - ageDays * DAY - random.int(0, 12 * 60) * 60_000 - 239 * 60_000);
+  const nps = Math.max(0, Math.min(10, Math.round(7.4 + store.quality * 2 + random.normal() * 2)));
+  const stars = Math.max(1, Math.min(5, Math.round(1 + nps * 0.4 + random.normal() * 0.6)));
+  const drivers = DRIVERS.map(() => driverLabel(random, nps));
+  const group = npsGroup(nps);
+  const customer = `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
+
+  let verbatim: string | null = null;
+  let raw: string | null = null;
+  let flag: string | null = null;
+  if (!random.chance(0.15)) {
+    const pool = random.chance(0.03) ? VERBATIMS.profane : group === 'Promoter' ? VERBATIMS.positive : group === 'Neutral' ? VERBATIMS.neutral : VERBATIMS.negative;
+    const text = random.pick(pool).replace('{driver}', random.pick(DRIVERS).toLowerCase());
+    const cleaned = cleanProfanity(text);
+    verbatim = cleaned;
+    if (cleaned !== text) {
+      raw = text;
+      flag = 'redacted_profanity';
+    }
+  }
+  const email = `${customer.toLowerCase().replace(/[^a-z]+/g, '.')}.${id}@example.com`;
+  const spend = Math.round((5 + random.next() * 180) * 100) / 100;
+  return [
+    id, date.toISOString().replace('T', ' ').replace('Z', ''), store.name, store.region, store.country, random.pick(CHANNELS),
+    nps, group, stars, ...drivers, verbatim, raw, flag, customer, email, random.pick(SEGMENTS), spend,
+  ];
+}
+
+/** Seeds `count` responses ending at `anchor` (a day; the same count and anchor give the same rows). */
+export async function seedResponses(db: Db, count: number, anchor: Date, onProgress?: (done: number) => void): Promise<void> {
+  const random = new Random(20_261_122);
+  const stores = makeStores(random);
+  const end = Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate(), 23, 59);
+  for (let start = 0; start < count; start += BATCH) {
+    const rows: Param[][] = [];
+    for (let id = start + 1; id <= Math.min(count, start + BATCH); id++) rows.push(makeRow(random, id, stores, end));
+    await db.insertMany('responses', RESPONSE_COLUMNS, rows);
+    onProgress?.(Math.min(count, start + BATCH));
+  }
+}

@@ -1,0 +1,77 @@
+/** The schema of a smart-data module: what callers may filter, count, sort and read, by key. */
+
+export type TypeName = 'String' | 'Number' | 'DateTime';
+
+export interface Column {
+  key: string;
+  name: string;
+  /** The SQL column; only ever taken from this table, never from a request. */
+  column: string;
+  typeName: TypeName;
+  /** Offered as a smart filter with value counts. */
+  dimension?: boolean;
+  /** A claim of this type restricts the column to the claimed values. */
+  claimType?: string;
+  /** A profanity-cleaned text: the raw value sits in `rawColumn`. */
+  rawColumn?: string;
+  /** Searched by the Search filter. */
+  searchable?: boolean;
+  isHidden?: boolean;
+  smartDataTags?: string[];
+}
+
+export interface SmartModule {
+  moduleId: string;
+  name: string;
+  table: string;
+  idColumn: string;
+  dateKey: string;
+  /** The data source may drop claims (spec: ignoreClaims); the seeded one does not. */
+  ignoreClaims: boolean;
+  columns: Column[];
+}
+
+const driver = (name: string): Column => ({
+  key: `Driver_${name}`,
+  name: `${name} driver`,
+  column: `driver_${name.toLowerCase()}`,
+  typeName: 'String',
+  dimension: true,
+  smartDataTags: ['PF_Driver'],
+});
+
+export const RESPONSES_MODULE: SmartModule = {
+  moduleId: 'responses',
+  name: 'Survey responses',
+  table: 'responses',
+  idColumn: 'id',
+  dateKey: 'ResponseDate',
+  ignoreClaims: false,
+  columns: [
+    { key: 'Id', name: 'Response id', column: 'id', typeName: 'Number' },
+    { key: 'ResponseDate', name: 'Response date', column: 'response_date', typeName: 'DateTime' },
+    { key: 'Region', name: 'Region', column: 'region', typeName: 'String', dimension: true, claimType: 'Region' },
+    { key: 'Country', name: 'Country', column: 'country', typeName: 'String', dimension: true, claimType: 'Country' },
+    { key: 'Store', name: 'Store', column: 'store', typeName: 'String', dimension: true, claimType: 'Store' },
+    { key: 'Channel', name: 'Channel', column: 'channel', typeName: 'String', dimension: true },
+    { key: 'NPS', name: 'Likelihood to recommend', column: 'nps', typeName: 'Number' },
+    { key: 'NPSGroup', name: 'NPS group', column: 'nps_group', typeName: 'String', dimension: true },
+    { key: 'Stars', name: 'Star rating', column: 'stars', typeName: 'Number', dimension: true },
+    driver('Price'),
+    driver('Availability'),
+    driver('Service'),
+    driver('Information'),
+    { key: 'Verbatim', name: 'Comment', column: 'verbatim', typeName: 'String', rawColumn: 'verbatim_raw', searchable: true, smartDataTags: ['PF_Custom'] },
+    { key: 'CustomerName', name: 'Customer', column: 'customer_name', typeName: 'String', searchable: true },
+    { key: 'CustomerEmail', name: 'Customer e-mail', column: 'customer_email', typeName: 'String', isHidden: true },
+    { key: 'Segment', name: 'Customer segment', column: 'customer_segment', typeName: 'String', dimension: true },
+    { key: 'Spend', name: 'Spend', column: 'spend', typeName: 'Number' },
+  ],
+};
+
+export const MODULES: Record<string, SmartModule> = { [RESPONSES_MODULE.moduleId]: RESPONSES_MODULE };
+
+export function columnByKey(module: SmartModule, key: string): Column | undefined {
+  const lower = key.toLowerCase();
+  return module.columns.find((c) => c.key.toLowerCase() === lower);
+}

@@ -1,0 +1,108 @@
+import type { Param } from '../db';
+import type { Claim } from '../identity/users';
+import { badRequest } from '../http/errors';
+import { columnByKey, type Column, type SmartModule } from './schema';
+
+export const BLANK = '[Blank]';
+/** Spec part 2 section 5: the index search text may not hold these. */
+export const RESTRICTED_WORDS = ['&$count', '&$filter', '&$skip', '&search', '$orderby'];
+export const RESTRICTED_MESSAGE = "Can't have one of these (&$count,&$filter,&$skip,&search,$orderby) restricted words";
+
+export interface SmartFilter {
+  filterKey: string;
+  filterValue?: string | number | null;
+  filterValueUpperBound?: string | number | null;
+  filterDataType?: string;
+}
+
+/** A WHERE clause with its bound values; placeholders are numbered from `params.length + 1`. */
+export class Where {
+  readonly parts: string[] = [];
+  readonly params: Param[] = [];
+
+  bind(value: Param): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  add(sql: string): void {
+    this.parts.push(sql);
+  }
+
+  get sql(): string {
+    return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
+  }
+}
+
+const isSearch = (f: SmartFilter) => ['search', 'searchall'].includes((f.filterDataType ?? '').toLowerCase()) || f.filterKey.toLowerCase() === 'search';
+
+function parseDate(value: unknown, key: string): Date {
+  const d = new Date(String(value));
+  if (value === null || value === undefined || value === '' || Number.isNaN(d.getTime())) throw badRequest(`Filter "${key}": "${value}" is not a date (invalidDateFormat).`);
+  return d;
+}
+
+function parseNumber(value: unknown, key: string): number {
+  const n = Number(value);
+  if (value === null || value === '' || !Number.isFinite(n)) throw badRequest(`Filter "${key}": "${value}" is not a number.`);
+  return n;
+}
+
+function searchClause(module: SmartModule, f: SmartFilter, w: Where): void {
+  const text = String(f.filterValue ?? '').trim();
+  if (RESTRICTED_WORDS.some((word) => text.toLowerCase().includes(word))) throw badRequest(RESTRICTED_MESSAGE);
+  if (!text) return;
+  const all = (f.filterDataType ?? '').toLowerCase() === 'searchall';
+  const cols = module.columns.filter((c) => c.searchable && (all || c.key === 'Verbatim'));
+  const p = w.bind(`%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+  w.add(`(${cols.map((c) => `${c.column} ILIKE ${p} ESCAPE '\\'`).join(' OR ')})`);
+}
+
+function valueClause(col: Column, filters: SmartFilter[], w: Where): void {
+  const ors = filters.map((f) => {
+    const { filterValue: lo, filterValueUpperBound: hi } = f;
+    if (col.typeName === 'DateTime') {
+      const parts = [];
+      if (lo !== null && lo !== undefined && lo !== '') parts.push(`${col.column} >= CAST(${w.bind(parseDate(lo, col.key))} AS TIMESTAMP)`);
+      if (hi !== null && hi !== undefined && hi !== '') parts.push(`${col.column} <= CAST(${w.bind(parseDate(hi, col.key))} AS TIMESTAMP)`);
+      return parts.length ? parts.join(' AND ') : 'TRUE';
+    }
+    if (col.typeName === 'Number') {
+      if (hi !== null && hi !== undefined && hi !== '') {
+        return `${col.column} BETWEEN ${w.bind(parseNumber(lo, col.key))} AND ${w.bind(parseNumber(hi, col.key))}`;
+      }
+      return `${col.column} = ${w.bind(parseNumber(lo, col.key))}`;
+    }
+    if (lo === null || lo === undefined || lo === '' || lo === BLANK || lo === '(no info)') return `(${col.column} IS NULL OR ${col.column} = '')`;
+    return `lower(${col.column}) = lower(${w.bind(String(lo))})`;
+  });
+  w.add(`(${ors.join(' OR ')})`);
+}
+
+/**
+ * Turns smart filters and the caller's claims into SQL. Keys are checked against the module's
+ * schema (an unknown key is a 400); values are bound. Filters on one key are ORed, keys ANDed.
+ * `skipKey` leaves one dimension out, so its own counts show every value the rest allows.
+ */
+export function buildWhere(module: SmartModule, filters: SmartFilter[], claims: Claim[] | null, skipKey?: string): Where {
+  const w = new Where();
+  const byColumn = new Map<Column, SmartFilter[]>();
+  for (const f of filters) {
+    if (isSearch(f)) {
+      searchClause(module, f, w);
+      continue;
+    }
+    const col = columnByKey(module, f.filterKey);
+    if (!col) throw badRequest(`Unknown filter key "${f.filterKey}".`);
+    if (col.key === skipKey) continue;
+    byColumn.set(col, [...(byColumn.get(col) ?? []), f]);
+  }
+  for (const [col, fs] of byColumn) valueClause(col, fs, w);
+  if (claims) {
+    for (const col of module.columns.filter((c) => c.claimType)) {
+      const values = claims.filter(([type]) => type === col.claimType).map(([, v]) => v);
+      if (values.length) w.add(`${col.column} IN (${values.map((v) => w.bind(v)).join(', ')})`);
+    }
+  }
+  return w;
+}

@@ -1,0 +1,71 @@
+import pg from 'pg';
+import { createApp } from '../../../server/app';
+import { openDuckDb } from '../../../server/db/duckdb';
+import { openPostgres } from '../../../server/db/postgres';
+import { migrate } from '../../../server/db/migrate';
+import { seed } from '../../../server/seed';
+import { DEMO_PASSWORD } from '../../../server/seed/people';
+import type { Db } from '../../../server/db';
+
+/** The day the test data ends; tests move `clock` to test expiry and lockout. */
+export const ANCHOR = new Date('2026-11-20T00:00:00Z');
+
+/** The engine under test: PostgreSQL in the `server-pg` project (a fresh database per file), else in-memory DuckDB. */
+export const ENGINE = process.env.CX_TEST_ENGINE === 'postgres' ? 'postgres' : 'duckdb';
+
+async function freshDb(): Promise<Db> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (ENGINE === 'duckdb') return openDuckDb(':memory:');
+  if (!url) throw new Error('CX_TEST_ENGINE=postgres needs TEST_DATABASE_URL (tests/tools/postgres.sh start sets it).');
+  const name = `cx_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return openPostgres(target.toString());
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are read field by field in assertions */
+export interface Harness {
+  db: Db;
+  clock: { now: Date };
+  call: (method: string, path: string, options?: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
+  signIn: (email: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** A migrated, seeded database and the app over it, called through `app.request()`. */
+export async function harness(records = 3000): Promise<Harness> {
+  const db = await freshDb();
+  await migrate(db);
+  await seed(db, { records, anchor: ANCHOR });
+  const clock = { now: new Date(ANCHOR.getTime() + 12 * 3_600_000) };
+  const app = createApp({ deps: { db, secret: 'test-secret-that-is-long-enough', now: () => clock.now } });
+
+  const call: Harness['call'] = async (method, path, { body, token, raw, headers = {} } = {}) => {
+    const res = await app.request(path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+
+  const signIn = async (email: string, password = DEMO_PASSWORD) => {
+    const res = await call('POST', '/api/identity/token', { body: { username: email, password } });
+    if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(res.body)}`);
+    return res.body.content.access_token as string;
+  };
+
+  return { db, clock, call, signIn, close: () => db.close() };
+}
