@@ -15,6 +15,7 @@ import { membershipRoutes, preferenceRoutes, trialRoutes, userStateRoutes } from
 import { contentRoutes } from './routes/content';
 import { smartDataRoutes } from './routes/smartdata';
 import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
+import { dataViewerRoutes } from './routes/dataviewer';
 
 export interface AppOptions {
   deps: Deps;
@@ -58,6 +59,7 @@ export function createApi(deps: Deps): Hono<Env> {
   api.route('/api/filter', new Hono<Env>().use(requireAuth).route('/', claimFilterRoutes));
   api.route('/reporting/api/filter', new Hono<Env>().use(requireAuth).route('/', storeFilterRoutes));
   api.route('/api/smartdata', new Hono<Env>().use(requireAuth).route('/', smartDataRoutes));
+  api.route('/api/dataviewer', new Hono<Env>().use(requireAuth).route('/', dataViewerRoutes));
   api.all('/api/*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   api.onError(onError);
   return api;

@@ -15,7 +15,7 @@ const DATE_FILTER_OPTIONS = [
 ].map(([name, groupNumber]) => ({ name, groupNumber }));
 
 const filterValue = z.union([z.string().max(1000), z.number(), z.null()]).optional();
-const smartFilter = z.object({
+export const smartFilter = z.object({
   filterKey: z.string().min(1, 'filterKey is required').max(100),
   filterName: z.string().max(200).optional(),
   filterValue,

@@ -1,3 +1,5 @@
+/** `Core` tags the six main dimensions a dashboard's filter bar shows; `PF_Driver` the four drivers. */
+
 /** The schema of a smart-data module: what callers may filter, count, sort and read, by key. */
 
 export type TypeName = 'String' | 'Number' | 'DateTime';
@@ -50,13 +52,13 @@ export const RESPONSES_MODULE: SmartModule = {
   columns: [
     { key: 'Id', name: 'Response id', column: 'id', typeName: 'Number' },
     { key: 'ResponseDate', name: 'Response date', column: 'response_date', typeName: 'DateTime' },
-    { key: 'Region', name: 'Region', column: 'region', typeName: 'String', dimension: true, claimType: 'Region' },
-    { key: 'Country', name: 'Country', column: 'country', typeName: 'String', dimension: true, claimType: 'Country' },
-    { key: 'Store', name: 'Store', column: 'store', typeName: 'String', dimension: true, claimType: 'Store' },
-    { key: 'Channel', name: 'Channel', column: 'channel', typeName: 'String', dimension: true },
+    { key: 'Region', name: 'Region', column: 'region', typeName: 'String', dimension: true, claimType: 'Region', smartDataTags: ['Core'] },
+    { key: 'Country', name: 'Country', column: 'country', typeName: 'String', dimension: true, claimType: 'Country', smartDataTags: ['Core'] },
+    { key: 'Store', name: 'Store', column: 'store', typeName: 'String', dimension: true, claimType: 'Store', smartDataTags: ['Core'] },
+    { key: 'Channel', name: 'Channel', column: 'channel', typeName: 'String', dimension: true, smartDataTags: ['Core'] },
     { key: 'NPS', name: 'Likelihood to recommend', column: 'nps', typeName: 'Number' },
-    { key: 'NPSGroup', name: 'NPS group', column: 'nps_group', typeName: 'String', dimension: true },
-    { key: 'Stars', name: 'Star rating', column: 'stars', typeName: 'Number', dimension: true },
+    { key: 'NPSGroup', name: 'NPS group', column: 'nps_group', typeName: 'String', dimension: true, smartDataTags: ['Core'] },
+    { key: 'Stars', name: 'Star rating', column: 'stars', typeName: 'Number', dimension: true, smartDataTags: ['Core'] },
     driver('Price'),
     driver('Availability'),
     driver('Service'),
