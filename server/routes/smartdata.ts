@@ -5,7 +5,7 @@ import { check, readBody, z } from '../http/validate';
 import { hasAnyRole } from '../identity/users';
 import { readSetting } from './settings';
 import { MODULES, columnByKey, type SmartModule } from '../smartdata/schema';
-import { dimensionCounts, recordCount } from '../smartdata/counts';
+import { dimensionCounts, dimensionCountsTogether, recordCount } from '../smartdata/counts';
 import { buildWhere } from '../smartdata/where';
 
 const DATE_FILTER_OPTIONS = [
@@ -54,10 +54,15 @@ async function allFilters(c: Context<Env>) {
   const dims = module.columns.filter(
     (col) => col.dimension && (body.smartDataTags.length === 0 || col.smartDataTags?.some((t) => body.smartDataTags.includes(t))),
   );
-  const [count, ...counted] = await Promise.all([
+  // Dimensions without a filter of their own share one scan; each filtered one needs its own WHERE.
+  const ownFilter = new Set(body.smartFilters.map((f) => columnByKey(module, f.filterKey)?.key));
+  const [count, together, ...apart] = await Promise.all([
     recordCount(db, module, body.smartFilters, claims),
-    ...dims.map((col) => dimensionCounts(db, module, col, body.smartFilters, claims)),
+    dimensionCountsTogether(db, module, dims.filter((d) => !ownFilter.has(d.key)), body.smartFilters, claims),
+    ...dims.filter((d) => ownFilter.has(d.key)).map((col) => dimensionCounts(db, module, col, body.smartFilters, claims)),
   ]);
+  const byKey = new Map([...together, ...apart].map((d) => [d.filterKey, d]));
+  const counted = dims.map((d) => byKey.get(d.key)!);
   const date = columnByKey(module, module.dateKey)!;
   return c.json({
     moduleId: module.moduleId,

@@ -12,20 +12,10 @@ export interface DimensionValue {
   dimensionLabel: string;
 }
 
-/**
- * Value counts of one dimension under every filter except its own (so a chosen value does not
- * hide its siblings), and under the caller's claims. Only values with a count above 0 appear.
- */
-export async function dimensionCounts(db: Db, module: SmartModule, col: Column, filters: SmartFilter[], claims: Claim[] | null, contains?: string) {
-  const w = buildWhere(module, filters, claims, col.key);
-  if (contains) w.add(`CAST(${col.column} AS VARCHAR) ILIKE ${w.bind(`%${contains.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)} ESCAPE '\\'`);
-  const rows = await db.query<{ v: string | number | null; n: number; total: number }>(
-    `SELECT v, n, count(*) OVER () AS total FROM (
-       SELECT ${col.column} AS v, count(*) AS n FROM ${module.table} ${w.sql} GROUP BY ${col.column}
-     ) counted ORDER BY n DESC, v LIMIT ${DIMENSION_VALUE_LIMIT + 1}`,
-    w.params,
-  );
-  const total = rows[0]?.total ?? 0;
+type Counted = { v: string | number | null; n: number };
+
+/** The answer for one dimension from its counted values, largest first. */
+function dimensionResult(col: Column, rows: Counted[], total: number) {
   const values: DimensionValue[] = rows.slice(0, DIMENSION_VALUE_LIMIT).map((r) => {
     const blank = r.v === null || r.v === '';
     return { dimensionValue: blank ? '' : String(r.v), count: r.n, dimensionLabel: blank ? BLANK : String(r.v) };
@@ -38,6 +28,46 @@ export async function dimensionCounts(db: Db, module: SmartModule, col: Column, 
     totalFilterDimension: total,
     filterDimensionValues: values,
   };
+}
+
+const byCount = (a: Counted, b: Counted) => b.n - a.n || String(a.v ?? '').localeCompare(String(b.v ?? ''));
+
+/**
+ * Value counts of many dimensions in one scan (GROUPING SETS). Only for dimensions without a
+ * filter of their own, whose counts all share the full WHERE clause.
+ */
+export async function dimensionCountsTogether(db: Db, module: SmartModule, cols: Column[], filters: SmartFilter[], claims: Claim[] | null) {
+  if (cols.length === 0) return [];
+  const w = buildWhere(module, filters, claims);
+  const names = cols.map((c) => c.column);
+  const rows = await db.query<Record<string, string | number | null> & { g: number; n: number }>(
+    `SELECT ${names.join(', ')}, GROUPING(${names.join(', ')}) AS g, count(*) AS n
+     FROM ${module.table} ${w.sql} GROUP BY GROUPING SETS (${names.map((c) => `(${c})`).join(', ')})`,
+    w.params,
+  );
+  const full = 2 ** cols.length - 1;
+  return cols.map((col, i) => {
+    // GROUPING() sets a bit per column left out of the set; the first column is the highest bit.
+    const g = full - 2 ** (cols.length - 1 - i);
+    const counted = rows.filter((r) => Number(r.g) === g).map((r) => ({ v: r[col.column], n: r.n })).sort(byCount);
+    return dimensionResult(col, counted, counted.length);
+  });
+}
+
+/**
+ * Value counts of one dimension under every filter except its own (so a chosen value does not
+ * hide its siblings), and under the caller's claims. Only values with a count above 0 appear.
+ */
+export async function dimensionCounts(db: Db, module: SmartModule, col: Column, filters: SmartFilter[], claims: Claim[] | null, contains?: string) {
+  const w = buildWhere(module, filters, claims, col.key);
+  if (contains) w.add(`CAST(${col.column} AS VARCHAR) ILIKE ${w.bind(`%${contains.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)} ESCAPE '\\'`);
+  const rows = await db.query<Counted & { total: number }>(
+    `SELECT v, n, count(*) OVER () AS total FROM (
+       SELECT ${col.column} AS v, count(*) AS n FROM ${module.table} ${w.sql} GROUP BY ${col.column}
+     ) counted ORDER BY n DESC, v LIMIT ${DIMENSION_VALUE_LIMIT + 1}`,
+    w.params,
+  );
+  return dimensionResult(col, rows.sort(byCount), rows[0]?.total ?? 0);
 }
 
 export async function recordCount(db: Db, module: SmartModule, filters: SmartFilter[], claims: Claim[] | null): Promise<number> {
