@@ -16,7 +16,11 @@ if (Number.isNaN(anchor.getTime())) {
   process.exit(2);
 }
 
-const db = await openDb();
+const db = await openDb().catch((error: Error) => {
+  // DuckDB lets one process write a file: the usual cause is a running `npm start`.
+  console.error(/lock/i.test(error.message) ? `The database is in use by another process (is the portal running?). Stop it and seed again.\n${error.message}` : error.message);
+  process.exit(1);
+});
 const started = Date.now();
 await migrate(db);
 await clear(db);
