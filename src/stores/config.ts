@@ -2,7 +2,10 @@ import { map, type MapStore } from 'nanostores';
 
 /** Page-wide embedding configuration; every element falls back to it. */
 export interface CxConfig {
+  /** Origin of the portal server ('' for the page's own origin); calls go to `${apiBase}/api/...`. */
   apiBase: string;
+  /** A lite host: sign-out goes to /signin instead of /login. */
+  lite?: boolean;
   locale: string;
   token?: string;
   getToken?: () => Promise<string | undefined> | string | undefined;
@@ -13,7 +16,7 @@ type Holder = { [KEY]?: MapStore<CxConfig> };
 
 /** Shared across bundles on the page so a second copy of the core sees the same settings. */
 export const $config = ((globalThis as Holder)[KEY] ??= map<CxConfig>({
-  apiBase: '/api',
+  apiBase: '',
   locale: typeof navigator === 'undefined' ? 'en' : navigator.language,
 }));
 

@@ -1,0 +1,108 @@
+import ky, { type KyInstance } from 'ky';
+import { $config } from '../stores/config';
+import { $path, navigate } from '../stores/navigation';
+import { $session, needsRefresh } from '../stores/session';
+import { decide, type BadRequest } from './errors';
+
+export type { BadRequest } from './errors';
+
+/** A failed call that was not passed on as a 400 body. `handled` means the client already navigated. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly handled: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export const isBadRequest = (value: unknown): value is BadRequest =>
+  typeof value === 'object' && value !== null && (value as BadRequest).contain_error === true;
+
+let fetchImpl: typeof fetch = (input, init) => fetch(input, init);
+/** Where requests go; the server tests point it at the app in-process (`app.request`). */
+export function setFetch(impl: typeof fetch): void {
+  fetchImpl = impl;
+}
+
+let lastClicked = '';
+if (typeof document !== 'undefined') {
+  // X-Ppm-MetaData: the last element the user clicked, described by tag, id and accessible name.
+  document.addEventListener(
+    'click',
+    (event) => {
+      const el = event.composedPath()[0] as Element | undefined;
+      if (!el || !('localName' in el)) return;
+      const name = el.getAttribute?.('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+      lastClicked = `${el.localName}${el.id ? `#${el.id}` : ''}${name ? `:${name}` : ''}`.replace(/[^\x20-\x7e]/g, '');
+    },
+    { capture: true },
+  );
+}
+
+const http: KyInstance = ky.create({ throwHttpErrors: false, retry: 0, timeout: 30_000, fetch: (i, o) => fetchImpl(i as RequestInfo, o) });
+
+type Refresher = () => Promise<boolean>;
+let refresher: Refresher | undefined;
+let refreshing: Promise<boolean> | undefined;
+/** The session module registers how to refresh (it needs this client: kept apart to avoid a cycle). */
+export function setRefresher(fn: Refresher): void {
+  refresher = fn;
+}
+
+/** Refreshes the access token when it expires within 10 s; one refresh at a time. */
+export async function ensureFreshToken(): Promise<void> {
+  const session = $session.get();
+  if (!session || !needsRefresh(session) || !refresher) return;
+  refreshing ??= refresher().finally(() => (refreshing = undefined));
+  await refreshing;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  /** Settings, token and static calls go without the session headers. */
+  anonymous?: boolean;
+  /** The request loads a script: a 5xx is rejected quietly. */
+  script?: boolean;
+}
+
+async function parse(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** One API call with the portal's headers and the error catalogue applied. */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T | BadRequest> {
+  const headers: Record<string, string> = {};
+  if (!options.anonymous) {
+    await ensureFreshToken();
+    const session = $session.get();
+    if (session) headers.Authorization = `Bearer ${session.token}`;
+    headers['X-Ppm-Access'] = 'Web';
+    if (lastClicked) headers['X-Ppm-MetaData'] = lastClicked;
+  }
+  const startedOn = $path.get();
+  const res = await http(`${$config.get().apiBase}${path}`, { method, json: options.json, headers });
+  const body = await parse(res);
+  if (res.ok) return body as T;
+
+  const action = decide({ status: res.status, body, isScript: options.script, navigatedAway: $path.get() !== startedOn });
+  const message = typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : `HTTP ${res.status}`;
+  switch (action.kind) {
+    case 'pass':
+      return action.body;
+    case 'navigate':
+      navigate(action.to);
+      throw new ApiError(res.status, message, true);
+    case 'ignore':
+      throw new ApiError(res.status, message, true);
+    case 'reject':
+      throw new ApiError(res.status, message, action.quiet);
+  }
+}

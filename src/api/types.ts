@@ -1,0 +1,126 @@
+/** The contract types of the /api calls, shared by the client and the server. */
+
+export interface TokenContent {
+  userName: string;
+  firstName: string;
+  lastName: string;
+  createdOn: string;
+  email: string;
+  phoneNumber: string | null;
+  company: string | null;
+  id: string;
+  roles: string;
+  portalRole: string;
+  claims: string;
+  changePasswordOnNextLogin: boolean;
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  '.expires': string;
+}
+
+export interface TokenResponse {
+  isSuccess: boolean;
+  message: string;
+  content: TokenContent | null;
+}
+
+/** The stored session of spec part 1 section 3. */
+export interface Session {
+  userName: string;
+  firstName: string;
+  lastName: string;
+  createdOn: string;
+  email: string;
+  phoneNumber: string | null;
+  company: string | null;
+  id: string;
+  role: string;
+  portalRole: string;
+  claims: string;
+  claimsJSON: Array<{ Type: string; Value: string }>;
+  expiryDate: string;
+  tokenType: string;
+  token: string;
+  refreshToken: string;
+  changePasswordOnNextLogin: boolean;
+}
+
+export interface Language {
+  code: string;
+  name: string;
+}
+
+export interface PortalSettings {
+  cacheBusterHash: string;
+  cacheBusterContentHash: string;
+  languages: Language[];
+  portalCoreVersion: string;
+  viewingProfanityCleanedFieldsAccessibleToRoles: string[];
+  clientId: string;
+  environment: string;
+  qrBaseUrl: string;
+  isEcho2Enabled: boolean;
+  sso: { enabled: boolean; mode: 'redirect' | 'post'; url: string };
+  features: Record<string, boolean>;
+  roles: string[];
+}
+
+export interface NavigationItem {
+  moduleId: string;
+  navName: string;
+  showNewBadge: boolean;
+  moduleTemplate: string;
+  navUrl: string;
+  navWeight: number;
+  accessibleToRoles: string[];
+  hideMenu: boolean;
+  hideOnMobile: boolean;
+}
+
+export interface ContentProfile {
+  name: string;
+  title: string;
+  hideOnMobile: boolean;
+  navigationItems: NavigationItem[];
+}
+
+export interface Claim {
+  Type: string;
+  Value: string;
+}
+
+export interface User {
+  id: string;
+  userName: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  phoneNumber: string | null;
+  company: string | null;
+  role: string;
+  createdOn: string;
+  changePasswordOnNextLogin: boolean;
+  claims: Claim[];
+  sameOrHigherRole?: boolean;
+  canManageAppRegistrations?: boolean;
+}
+
+export interface UserList {
+  results: User[];
+  hasMore: boolean;
+  total: number;
+  take: number;
+  skip: number;
+}
+
+export interface Role {
+  name: string;
+  reportsTo: string | null;
+  dataAttribute: string | null;
+  claims: string[];
+  reportingRoles: string[];
+  defaultRoute: string | null;
+}
