@@ -17,7 +17,7 @@ export default defineConfig({
     // Serves the existing build (`npm test` builds first); the real server, over real HTTP.
     command: 'tsx server/start.ts',
     // A fresh DuckDB under .tmp/ (the test runner empties it), seeded on start like `npm start` does.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', DATABASE_URL: '' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', DATABASE_URL: '', MAIL_OUTBOX_API: '1' },
     url: `http://127.0.0.1:${port}/demo/`,
     reuseExistingServer: false,
     timeout: 120_000,

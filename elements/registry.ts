@@ -1,8 +1,16 @@
 /**
  * Every cx-* tag and how to load it. The autoloader imports an entry only when its tag appears.
- * `tests/unit/registry.test.ts` checks this list against the files in `elements/`.
+ * `tests/unit/manifest.test.ts` checks this list against the files in `elements/`.
  */
 export const elementLoaders: Record<string, () => Promise<unknown>> = {
+  'cx-change-password': () => import('./cx-change-password'),
+  'cx-forgot-password': () => import('./cx-forgot-password'),
+  'cx-login': () => import('./cx-login'),
   'cx-nps-gauge': () => import('./cx-nps-gauge'),
+  'cx-reset-password': () => import('./cx-reset-password'),
   'cx-star-rating': () => import('./cx-star-rating'),
+  'cx-status-page': () => import('./cx-status-page'),
+  'cx-top-nav': () => import('./cx-top-nav'),
+  'cx-user-detail': () => import('./cx-user-detail'),
+  'cx-user-list': () => import('./cx-user-list'),
 };

@@ -1,21 +1,54 @@
-/** The host portal shell. Routes, guard and navigation arrive with the host issue; this is the frame. */
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $path, navigate } from '../src/stores/navigation';
+import { $session } from '../src/stores/session';
+import { $config } from '../src/stores/config';
+import { saveTarget } from '../src/stores/target';
+import { hasAnyRole } from '../src/lib/roles';
+import { matchRoute, pageTitle } from './routes';
+import { PageFor } from './pages';
+import { translator } from '../src/i18n';
+
+/** The tab title and the document language follow the route and the locale. */
+function describeDocument(title: string, lang: string): void {
+  document.title = title;
+  document.documentElement.lang = lang.split('-')[0];
+}
+
+/** Where the guard sends the user for this route, or null when they may see it. */
+function blockedTo(route: ReturnType<typeof matchRoute>['route'], session: ReturnType<typeof $session.get>): string | null {
+  if (route.anonymous) return null;
+  if (!session) return '/login';
+  if (route.roles && !hasAnyRole(session, route.roles)) return '/401';
+  return null;
+}
+
+/** The host portal: the top navigation and the page of the current route, behind the guard. */
 export function App() {
+  const path = useStore($path);
+  const session = useStore($session);
+  const lang = useStore($config).locale;
+  const [pathname, search = ''] = path.split('?');
+  const match = matchRoute(pathname);
+  const blocked = blockedTo(match.route, session);
+  const t = translator(lang);
+
+  const title = pageTitle(match, t('nav.brand'));
+  useEffect(() => describeDocument(title, lang), [title, lang]);
+
+  useEffect(() => {
+    if (blocked === '/login') saveTarget(path);
+    if (blocked) navigate(blocked, { replace: true });
+  }, [blocked, path]);
+
   return (
     <div className="shell">
-      <header className="top-nav">
-        <a className="brand" href="/">
-          CX Portal
-        </a>
-      </header>
-      <main className="page" id="main">
-        <h1>Customer experience at a glance</h1>
-        <section className="cards" aria-label="Highlights">
-          <cx-nps-gauge value="0.42" responses="1284"></cx-nps-gauge>
-          <div className="card">
-            <h2>Average store rating</h2>
-            <cx-star-rating value="4.3" readonly show-value banded label="Average store rating"></cx-star-rating>
-          </div>
-        </section>
+      <a className="skip" href="#main">
+        {t('host.skip')}
+      </a>
+      <cx-top-nav></cx-top-nav>
+      <main className="page" id="main" tabIndex={-1}>
+        {!blocked && <PageFor key={path} match={match} query={new URLSearchParams(search)} lang={lang} />}
       </main>
     </div>
   );

@@ -60,6 +60,12 @@ export function createApi(deps: Deps): Hono<Env> {
   api.route('/reporting/api/filter', new Hono<Env>().use(requireAuth).route('/', storeFilterRoutes));
   api.route('/api/smartdata', new Hono<Env>().use(requireAuth).route('/', smartDataRoutes));
   api.route('/api/dataviewer', new Hono<Env>().use(requireAuth).route('/', dataViewerRoutes));
+  if (deps.exposeMailOutbox) {
+    // A local mail catcher for demos and end-to-end tests (MAIL_OUTBOX_API=1): never in production.
+    api.get('/api/dev/mail', async (c) =>
+      c.json(await deps.db.query('SELECT recipient, subject, body, created_at FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC', [c.req.query('recipient') ?? ''])),
+    );
+  }
   api.all('/api/*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   api.onError(onError);
   return api;

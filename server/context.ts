@@ -6,6 +6,8 @@ export interface Deps {
   db: Db;
   secret: string;
   now: () => Date;
+  /** Serve the queued e-mails at GET /api/dev/mail (MAIL_OUTBOX_API=1; demos and tests only). */
+  exposeMailOutbox?: boolean;
 }
 
 export type Env = { Variables: { user: Principal; deps: Deps } };

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { $config } from '../stores/config';
+import { navigate } from '../stores/navigation';
 import { translator } from '../i18n';
 
 /** What an element's component knows about its host custom element. */
@@ -23,6 +24,11 @@ export interface ElementApi {
   t: TFunction;
   /** Fires `cx-<name>` from the host (bubbles, composed). Call from user-action handlers only. */
   emit: <D>(name: string, detail: D) => void;
+  /**
+   * Asks for a portal path: fires a cancelable `cx-navigate`; the host portal takes it and routes,
+   * elsewhere the element loads the page itself.
+   */
+  go: (to: string) => void;
 }
 
 /** The element's language, API base, translator and event emitter. */
@@ -40,6 +46,10 @@ export function useElement(): ElementApi {
       t: translator(lang),
       emit: (name, detail) =>
         handle.host.dispatchEvent(new CustomEvent(`cx-${name}`, { detail, bubbles: true, composed: true })),
+      go: (to) => {
+        const event = new CustomEvent('cx-navigate', { detail: { to }, bubbles: true, composed: true, cancelable: true });
+        if (handle.host.dispatchEvent(event)) navigate(to);
+      },
     }),
     [handle.host, lang, apiBase],
   );

@@ -1,6 +1,38 @@
 // Generated from custom-elements.json by elements/tools/emit-types.mjs. Do not edit.
 import type { HTMLAttributes, RefAttributes } from 'react';
 
+/** Changes the signed-in user's password: current, new and confirmed password, with the spec's success and failure texts and per-field server errors. */
+export interface CxChangePasswordAttributes {
+  /** A smaller heading, for the profile panel. */
+  'compact'?: boolean;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
+/** Asks for a password reset link by user name; the answer is the same whether or not the account exists. */
+export interface CxForgotPasswordAttributes {
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
+/** Sign-in with user name and password, remember me, single sign-on when the settings enable it, and a link to the forgotten-password form. After sign-in it shows a please-wait state and goes where the after-login order says (saved target, change password, the role's default route, /home). */
+export interface CxLoginAttributes {
+  /** Shows the banner after a password update or creation. */
+  'banner'?: string;
+  /** Shows a single sign-on error. */
+  'sso-error'?: string;
+  /** The lite-host variant (/signin). */
+  'lite'?: boolean;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** Net Promoter Score gauge of the demo wall: a half dial from -1 to 1, coloured grey at zero, red below and green above, with the value (format 0.0%) and the response count. */
 export interface CxNpsGaugeAttributes {
   /** NPS as a fraction from -1 to 1. Default 0. */
@@ -12,6 +44,18 @@ export interface CxNpsGaugeAttributes {
   /** Language of the element's texts; defaults to `configure({ locale })`. */
   'lang'?: string;
   /** Base URL of the API; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
+/** Sets a password from a reset link (/resetPassword/{token}) or an invitation (/userCreation/{token}): greets the user by first name, checks the match and the password rule, and shows an invalid or expired link as invalid. */
+export interface CxResetPasswordAttributes {
+  /** The token from the link. */
+  'token'?: string;
+  /** A reset link or an invitation. Default reset. */
+  'mode'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
   'api-base'?: string;
 }
 
@@ -35,14 +79,66 @@ export interface CxStarRatingAttributes {
   'api-base'?: string;
 }
 
+/** The portal's status pages: error (with go home, go back and a support mail link carrying the error code), Page Not Found, unauthorised, not available on mobile, signed out, and SSO error. */
+export interface CxStatusPageAttributes {
+  /** Which page. Default not-found. */
+  'kind'?: string;
+  /** The error code (error page). */
+  'error-code'?: string;
+  /** The error's description, or the SSO error text. */
+  'description'?: string;
+  /** The server's reference for the error. */
+  'reference'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
+/** The portal's top navigation: menu items from the content profiles filtered by role, ordered by weight, the active item from the route, a More menu for what does not fit, and the header profile panel (user name, password, language, sign-out). */
+export interface CxTopNavAttributes {
+  /** The product name at the left. Default "CX Portal" (translated). */
+  'brand'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
+/** Creates a user, or shows and edits one: names, e-mail, a role picker and the claim picker of the role's data restriction, with the save rules (InvalidRole on Role, user_EmptyClaims, same-or-higher role read-only, per-field server errors, a blank key as a general error) and delete with confirm. */
+export interface CxUserDetailAttributes {
+  /** The user to show; without it the element creates a user. */
+  'user-id'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
+/** The user list for administrators: search, sort by column, pages of 50, links to each user and to add one. */
+export interface CxUserListAttributes {
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 declare global {
 }
 
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
+      'cx-change-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxChangePasswordAttributes;
+      'cx-forgot-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxForgotPasswordAttributes;
+      'cx-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxLoginAttributes;
       'cx-nps-gauge': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxNpsGaugeAttributes;
+      'cx-reset-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxResetPasswordAttributes;
       'cx-star-rating': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStarRatingAttributes;
+      'cx-status-page': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStatusPageAttributes;
+      'cx-top-nav': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxTopNavAttributes;
+      'cx-user-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserDetailAttributes;
+      'cx-user-list': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserListAttributes;
     }
   }
 }

@@ -1,0 +1,24 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { UserDetail } from '../src/admin/users/user-detail';
+import forms from '../src/account/shared/forms.css?inline';
+import styles from '../src/admin/users/users.css?inline';
+
+/**
+ * Creates a user, or shows and edits one: names, e-mail, a role picker and the claim picker of the
+ * role's data restriction, with the save rules (InvalidRole on Role, user_EmptyClaims, same-or-higher
+ * role read-only, per-field server errors, a blank key as a general error) and delete with confirm.
+ *
+ * @tag cx-user-detail
+ * @attr {string} user-id - The user to show; without it the element creates a user.
+ * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @fires {CustomEvent<{to: string}>} cx-navigate - Asks the host to go to a path (cancelable).
+ * @csspart base - The form.
+ */
+export const CxUserDetail = defineElement({ tag: 'cx-user-detail', component: UserDetail, styles: forms + styles, attributes: [{ prop: 'userId', type: 'string' }] });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-user-detail': CxElement;
+  }
+}

@@ -1,0 +1,22 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { UserList } from '../src/admin/users/user-list';
+import forms from '../src/account/shared/forms.css?inline';
+import styles from '../src/admin/users/users.css?inline';
+
+/**
+ * The user list for administrators: search, sort by column, pages of 50, links to each user and
+ * to add one.
+ *
+ * @tag cx-user-list
+ * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @fires {CustomEvent<{to: string}>} cx-navigate - Asks the host to go to a path (cancelable).
+ * @csspart base - The list.
+ */
+export const CxUserList = defineElement({ tag: 'cx-user-list', component: UserList, styles: forms + styles, attributes: [] });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-user-list': CxElement;
+  }
+}

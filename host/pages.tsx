@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import type { Match } from './routes';
+import { translator } from '../src/i18n';
+import { clearSession } from '../src/stores/session';
+
+/** The page of a route: the cx-* element with attributes from the path and query. */
+export function PageFor({ match, query, lang }: { match: Match; query: URLSearchParams; lang: string }) {
+  const t = translator(lang);
+  const { page } = match.route;
+  const p = match.params;
+  switch (page) {
+    case 'home':
+      return (
+        <section className="home" aria-labelledby="home-title">
+          <h1 id="home-title">{t('host.homeTitle')}</h1>
+          <div className="cards">
+            <cx-nps-gauge value="0.42" responses="1284"></cx-nps-gauge>
+            <div className="card">
+              <h2>{t('host.averageRating')}</h2>
+              <cx-star-rating value="4.3" readonly show-value banded label={t('host.averageRating')}></cx-star-rating>
+            </div>
+          </div>
+        </section>
+      );
+    case 'login':
+    case 'signin':
+      return (
+        <cx-login
+          lite={page === 'signin' ? true : undefined}
+          banner={query.has('passwordUpdated') ? 'password-updated' : query.has('passwordCreated') ? 'password-created' : undefined}
+          sso-error={query.get('ssoError') ?? undefined}
+        ></cx-login>
+      );
+    case 'forgot':
+      return <cx-forgot-password></cx-forgot-password>;
+    case 'reset':
+    case 'create':
+      return <cx-reset-password token={p.token} mode={page}></cx-reset-password>;
+    case 'change-password':
+      return <cx-change-password></cx-change-password>;
+    case 'logout':
+      return <SignedOut />;
+    case 'error':
+      return <cx-status-page kind="error" error-code={query.get('errorCode') ?? undefined} description={query.get('description') ?? undefined} reference={query.get('reference') ?? undefined}></cx-status-page>;
+    case 'not-found':
+      return <cx-status-page kind="not-found"></cx-status-page>;
+    case 'unauthorised':
+      return <cx-status-page kind="unauthorised"></cx-status-page>;
+    case 'echo-503':
+      return <cx-status-page kind="echo-503"></cx-status-page>;
+    case 'sso-error':
+      return <SsoError error={p.error ?? query.get('error') ?? t('host.unknownSsoError')} />;
+    case 'user-list':
+      return <cx-user-list></cx-user-list>;
+    case 'user-register':
+      return <cx-user-detail></cx-user-detail>;
+    case 'user-detail':
+      return <cx-user-detail user-id={p.id}></cx-user-detail>;
+    default:
+      return (
+        <section aria-labelledby="soon-title">
+          <h1 id="soon-title">{t(`host.pages.${page}`, { defaultValue: match.route.title })}</h1>
+          <p>{t('host.comingSoon')}</p>
+        </section>
+      );
+  }
+}
+
+/** /logout: the session ends on arrival. */
+function SignedOut() {
+  useEffect(() => clearSession(), []);
+  return <cx-status-page kind="logged-out"></cx-status-page>;
+}
+
+/** /sso/error: shows the error and clears the token. */
+function SsoError({ error }: { error: string }) {
+  useEffect(() => clearSession(), []);
+  return <cx-status-page kind="sso-error" description={error}></cx-status-page>;
+}

@@ -1,0 +1,112 @@
+/** The route table of spec part 1 section 2: one list of `{ path, roles, anonymous, page }`. */
+
+const HOME = ['PortalUser', 'GlobalAdmin', 'PortalAdmin'];
+const ADMIN = ['GlobalAdmin', 'PortalAdmin'];
+const EDITOR = ['PortalAdmin', 'PortalUser', 'SurveyEditor'];
+const ANALYST = ['PortalAdmin', 'PortalUser'];
+
+export type Page =
+  | 'home' | 'login' | 'signin' | 'forgot' | 'reset' | 'create' | 'logout' | 'error' | 'not-found' | 'unauthorised' | 'echo-503'
+  | 'sso-start' | 'sso-confirm' | 'sso-error' | 'user-register' | 'change-password' | 'user-settings' | 'echo-login' | 'app-registrations'
+  | 'user-detail' | 'user-list' | 'group-list' | 'group-register' | 'group-detail' | 'alerts' | 'editor' | 'create-survey' | 'dataviz'
+  | 'processflow' | 'operations' | 'operations-panel' | 'content' | 'dashboard';
+
+export interface Route {
+  path: string;
+  page: Page;
+  /** Reachable without signing in. */
+  anonymous?: boolean;
+  /** Any of these roles; none listed means any signed-in user. */
+  roles?: string[];
+  /** Shown in the title. */
+  title: string;
+}
+
+export const ROUTES: Route[] = [
+  { path: '/', page: 'home', roles: HOME, title: 'Home' },
+  { path: '/home', page: 'home', roles: HOME, title: 'Home' },
+  { path: '/login', page: 'login', anonymous: true, title: 'Sign in' },
+  { path: '/signin', page: 'signin', anonymous: true, title: 'Sign in' },
+  { path: '/forgotpassword', page: 'forgot', anonymous: true, title: 'Forgotten password' },
+  { path: '/resetPassword/:token', page: 'reset', anonymous: true, title: 'Reset password' },
+  { path: '/userCreation/:token', page: 'create', anonymous: true, title: 'Create your password' },
+  { path: '/logout', page: 'logout', anonymous: true, title: 'Signed out' },
+  { path: '/error', page: 'error', anonymous: true, title: 'Error' },
+  { path: '/404', page: 'not-found', anonymous: true, title: 'Page Not Found' },
+  { path: '/401', page: 'unauthorised', anonymous: true, title: 'Unauthorised' },
+  { path: '/echo-503', page: 'echo-503', anonymous: true, title: 'Not available on mobile' },
+  { path: '/sso/start', page: 'sso-start', anonymous: true, title: 'Single sign-on' },
+  { path: '/sso/confirm', page: 'sso-confirm', anonymous: true, title: 'Single sign-on' },
+  { path: '/sso/error', page: 'sso-error', anonymous: true, title: 'Single sign-on' },
+  { path: '/user/register', page: 'user-register', title: 'Create a user' },
+  { path: '/user/changePassword', page: 'change-password', title: 'Change password' },
+  { path: '/user/updateSettings', page: 'user-settings', title: 'Settings' },
+  { path: '/user/echoLogin', page: 'echo-login', title: 'Mobile sign-in code' },
+  { path: '/user/applicationRegistrations', page: 'app-registrations', title: 'Other Devices' },
+  { path: '/user/:id', page: 'user-detail', title: 'User' },
+  { path: '/user', page: 'user-list', roles: ADMIN, title: 'Users' },
+  { path: '/group', page: 'group-list', roles: ADMIN, title: 'Groups' },
+  { path: '/group/register', page: 'group-register', title: 'Create a group' },
+  { path: '/group/:groupid', page: 'group-detail', title: 'Group' },
+  { path: '/alerts', page: 'alerts', roles: HOME, title: 'Alerts' },
+  { path: '/editor/home', page: 'editor', roles: EDITOR, title: 'Survey editor' },
+  { path: '/editor/build/', page: 'editor', roles: EDITOR, title: 'Survey editor' },
+  { path: '/editor/update/:shortcode', page: 'editor', roles: EDITOR, title: 'Survey editor' },
+  { path: '/createSurvey', page: 'create-survey', roles: ANALYST, title: 'Create a survey' },
+  { path: '/dataviz', page: 'dataviz', roles: ANALYST, title: 'Data visualisation' },
+  { path: '/dataviz/home', page: 'dataviz', roles: ANALYST, title: 'Data visualisation' },
+  { path: '/processflow/*', page: 'processflow', roles: ANALYST, title: 'Process flow' },
+  { path: '/operations/home', page: 'operations', roles: ['GlobalAdmin', 'System'], title: 'Operations' },
+  { path: '/operations/panel', page: 'operations-panel', title: 'Operations' },
+  { path: '/content/:profileId/:moduleId/*', page: 'content', roles: HOME, title: 'Content' },
+  { path: '/dashboard/:first/:second?', page: 'dashboard', roles: HOME, title: 'Dashboard' },
+];
+
+export const NOT_FOUND: Route = { path: '/404', page: 'not-found', anonymous: true, title: 'Page Not Found' };
+
+export interface Match {
+  route: Route;
+  params: Record<string, string>;
+}
+
+/** The first route whose pattern matches `pathname` (`:name`, optional `:name?`, trailing `*`). */
+export function matchRoute(pathname: string): Match {
+  const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
+  for (const route of ROUTES) {
+    const pattern = route.path.replace(/\/+$/, '').split('/').slice(1);
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < Math.max(pattern.length, parts.length); i++) {
+      const p = pattern[i];
+      const v = parts[i];
+      if (p === '*') {
+        params.rest = parts.slice(i).map(decodeURIComponent).join('/');
+        break;
+      }
+      if (p === undefined) {
+        ok = false;
+        break;
+      }
+      if (p.startsWith(':')) {
+        const optional = p.endsWith('?');
+        if (v === undefined || v === '') {
+          if (optional) continue;
+          ok = false;
+          break;
+        }
+        params[p.slice(1).replace('?', '')] = decodeURIComponent(v);
+      } else if (p !== v) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return { route, params };
+  }
+  return { route: NOT_FOUND, params: {} };
+}
+
+/** Page title: the route's title, parameters joined with a dash, then the product suffix. */
+export function pageTitle(match: Match, suffix = 'CX Portal'): string {
+  const parts = [match.route.title, ...Object.values(match.params).filter(Boolean)];
+  return `${parts.join(' - ')} | ${suffix}`;
+}

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { useElement } from '../../elements/element-context';
+import { changePassword } from '../../api/identity';
+import { isBadRequest } from '../../api/client';
+import { formErrors, NO_ERRORS, type FormErrors } from '../shared/use-form';
+import { $session, setSession } from '../../stores/session';
+import { PasswordFields } from './password-fields';
+
+/** Changes the signed-in user's password (also the forced change after sign-in). */
+export function ChangePassword({ compact }: { compact?: boolean }) {
+  const { t, emit } = useElement();
+  const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const failed = t('password.updateFailed');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    if (values.newPassword !== values.confirmPassword) {
+      setErrors({ general: [t('password.mismatch')], fields: { ConfirmPassword: [t('password.mismatch')] } });
+      return;
+    }
+    setBusy(true);
+    setErrors(NO_ERRORS);
+    try {
+      const res = await changePassword(values);
+      if (isBadRequest(res)) setErrors({ ...formErrors(res, (c) => c), general: [failed] });
+      else {
+        setDone(true);
+        setValues({ oldPassword: '', newPassword: '', confirmPassword: '' });
+        const session = $session.get();
+        if (session?.changePasswordOnNextLogin) setSession({ ...session, changePasswordOnNextLogin: false });
+        emit('password-changed', {});
+      }
+    } catch {
+      setErrors({ general: [failed], fields: {} });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form part="base" onSubmit={submit} noValidate aria-labelledby="change-title">
+      {compact ? <h2 id="change-title">{t('password.changeTitle')}</h2> : <h1 id="change-title">{t('password.changeTitle')}</h1>}
+      {done && (
+        <p className="banner success" role="status">
+          {t('password.updated')}
+        </p>
+      )}
+      {errors.general.map((m) => (
+        <p key={m} className="banner error" role="alert">
+          {m}
+        </p>
+      ))}
+      <PasswordFields t={t} withOld values={values} errors={errors.fields} onChange={(f, v) => setValues({ ...values, [f]: v })} />
+      <button type="submit" disabled={busy}>
+        {t('password.changeSubmit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useElement } from '../../elements/element-context';
+import { createUser, deleteUser, getRoles, getUser, updateUser } from '../../api/identity';
+import { isBadRequest } from '../../api/client';
+import type { Claim, Role, User } from '../../api/types';
+import { formErrors, NO_ERRORS, type FormErrors } from '../../account/shared/use-form';
+
+interface Draft {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  claims: Claim[];
+}
+const EMPTY: Draft = { firstName: '', lastName: '', email: '', role: '', claims: [] };
+
+/** Creates a user (no `user-id`) or shows and edits one, with role and claim pickers and the save rules. */
+export function UserDetail({ userId }: { userId?: string }) {
+  const { t, go } = useElement();
+  const [roles, setRoles] = useState<Role[] | null>(null);
+  const [user, setUser] = useState<User | null>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'saving' | 'saved' | 'confirm-delete'>('loading');
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([getRoles(), userId ? getUser(userId) : Promise.resolve(null)])
+      .then(([r, u]) => {
+        if (!live) return;
+        setRoles(isBadRequest(r) ? [] : r);
+        if (u && !isBadRequest(u)) {
+          setUser(u);
+          setDraft({ firstName: u.firstName, lastName: u.lastName, email: u.email, role: u.role, claims: u.claims });
+        }
+        setState(userId && (!u || isBadRequest(u)) ? 'missing' : 'ready');
+      })
+      .catch(() => {
+        if (!live) return;
+        setRoles([]);
+        setLoadFailed(true);
+        setState(userId ? 'missing' : 'ready');
+      });
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+
+  const translate = (code: string) => t(`errors.${code}`, { defaultValue: code });
+  const locked = !!user?.sameOrHigherRole;
+  const role = roles?.find((r) => r.name === draft.role);
+  const toggleClaim = (type: string, value: string) =>
+    setDraft((d) => ({
+      ...d,
+      claims: d.claims.some((c) => c.Type === type && c.Value === value)
+        ? d.claims.filter((c) => !(c.Type === type && c.Value === value))
+        : [...d.claims, { Type: type, Value: value }],
+    }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setState('saving');
+    setErrors(NO_ERRORS);
+    try {
+      const res = userId ? await updateUser({ id: userId, ...draft }) : await createUser(draft);
+      if (isBadRequest(res)) {
+        setErrors(formErrors(res, translate));
+        setState('ready');
+      } else if (userId) {
+        setState('saved');
+      } else go('/user');
+    } catch {
+      setErrors({ general: [t('users.saveFailed')], fields: {} });
+      setState('ready');
+    }
+  };
+
+  const remove = async () => {
+    if (!userId) return;
+    try {
+      const res = await deleteUser(userId);
+      if (isBadRequest(res)) setErrors(formErrors(res, translate));
+      else go('/user');
+    } catch {
+      setErrors({ general: [t('users.deleteFailed')], fields: {} });
+      setState('ready');
+    }
+  };
+
+  if (state === 'loading') return <p part="base" role="status">{t('common.loading')}</p>;
+  if (state === 'missing') return <p part="base" className="banner error" role="alert">{t('users.missing')}</p>;
+
+  const field = (name: 'firstName' | 'lastName' | 'email', label: string, serverKey: string, type = 'text') => (
+    <label>
+      {t(label)}
+      <input type={type} value={draft[name]} disabled={locked} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} aria-invalid={!!errors.fields[serverKey]} />
+      {errors.fields[serverKey]?.map((m) => <span key={m} className="field-error">{m}</span>)}
+    </label>
+  );
+
+  return (
+    <form part="base" onSubmit={save} noValidate aria-labelledby="user-title">
+      <h1 id="user-title">{userId ? (user?.fullName ?? '') : t('users.registerTitle')}</h1>
+      {loadFailed && <p className="banner error" role="alert">{t('users.rolesFailed')}</p>}
+      {locked && <p className="banner info">{t('users.sameOrHigher')}</p>}
+      {state === 'saved' && <p className="banner success" role="status">{t('users.saved')}</p>}
+      {errors.general.map((m) => <p key={m} className="banner error" role="alert">{m}</p>)}
+      {field('firstName', 'users.firstName', 'firstName')}
+      {field('lastName', 'users.lastName', 'lastName')}
+      {field('email', 'users.email', 'Email', 'email')}
+      <label>
+        {t('users.role')}
+        <select value={draft.role} disabled={locked} onChange={(e) => setDraft({ ...draft, role: e.target.value })} aria-invalid={!!errors.fields.Role}>
+          <option value="">{t('users.chooseRole')}</option>
+          {roles?.map((r) => <option key={r.name} value={r.name}>{r.name}</option>)}
+        </select>
+        {errors.fields.Role?.map((m) => <span key={m} className="field-error">{m}</span>)}
+      </label>
+      {role?.dataAttribute && (
+        <fieldset disabled={locked} aria-invalid={!!errors.fields.Claims}>
+          <legend>{t('users.claims', { group: role.dataAttribute })}</legend>
+          {role.claims.map((value) => (
+            <label key={value} className="inline">
+              <input type="checkbox" checked={draft.claims.some((c) => c.Type === role.dataAttribute && c.Value === value)} onChange={() => toggleClaim(role.dataAttribute!, value)} />
+              {value}
+            </label>
+          ))}
+          {errors.fields.Claims?.map((m) => <span key={m} className="field-error">{m}</span>)}
+        </fieldset>
+      )}
+      {!locked && (
+        <div className="actions">
+          <button type="submit" disabled={state === 'saving'}>{t(userId ? 'users.save' : 'users.create')}</button>
+          {userId && state !== 'confirm-delete' && <button type="button" className="secondary" onClick={() => setState('confirm-delete')}>{t('users.delete')}</button>}
+          {state === 'confirm-delete' && (
+            <>
+              <span role="alert">{t('users.confirmDelete')}</span>
+              <button type="button" className="danger" onClick={remove}>{t('users.confirm')}</button>
+              <button type="button" className="secondary" onClick={() => setState('ready')}>{t('users.cancel')}</button>
+            </>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+/** Where the user goes after signing in (spec part 1 section 4, "After login"). */
+
+const LOGIN_PATHS = /\/(login|signin|resetPassword|userCreation|logout)\b/i;
+
+export interface AfterLoginInput {
+  /** The path the guard saved when it sent the user to sign in. */
+  target?: string | null;
+  changePasswordOnNextLogin: boolean;
+  /** The defaultRoute of the user's role, if it has one. */
+  roleDefaultRoute?: string | null;
+}
+
+export function isLoginPath(path: string): boolean {
+  return LOGIN_PATHS.test(path);
+}
+
+export function afterLogin({ target, changePasswordOnNextLogin, roleDefaultRoute }: AfterLoginInput): string {
+  if (changePasswordOnNextLogin) return '/user/changePassword';
+  if (target && !isLoginPath(target)) return target;
+  if (roleDefaultRoute) return roleDefaultRoute;
+  return '/home';
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { useElement } from '../../elements/element-context';
+import { request, isBadRequest } from '../../api/client';
+
+export type StatusKind = 'error' | 'not-found' | 'unauthorised' | 'echo-503' | 'logged-out' | 'sso-error';
+
+export interface StatusPageProps {
+  kind?: StatusKind;
+  errorCode?: string;
+  description?: string;
+  reference?: string;
+}
+
+/** The error, not-found, unauthorised, mobile-not-supported and signed-out pages. */
+export function StatusPage({ kind = 'not-found', errorCode, description, reference }: StatusPageProps) {
+  const { t, go } = useElement();
+  const [support, setSupport] = useState('');
+
+  useEffect(() => {
+    if (kind !== 'error') return;
+    request<{ email: string }>('GET', '/api/settings/support', { anonymous: true })
+      .then((s) => !isBadRequest(s) && setSupport(s.email))
+      .catch(() => setSupport(''));
+  }, [kind]);
+
+  const subject = t('status.mailSubject', { code: errorCode ?? t('status.unknownCode') });
+  return (
+    <section part="base" className="panel" aria-labelledby="status-title">
+      <h1 id="status-title">{t(`status.${kind}.title`)}</h1>
+      <p>{t(`status.${kind}.text`, { error: description ?? '' })}</p>
+      {kind === 'error' && errorCode && (
+        <p className="hint">
+          {t('status.code', { code: errorCode })}
+          {description ? ` — ${description}` : ''}
+          {reference ? ` (${reference})` : ''}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" onClick={() => go(kind === 'logged-out' || kind === 'sso-error' ? '/login' : '/home')}>
+          {t(kind === 'logged-out' || kind === 'sso-error' ? 'status.signIn' : 'status.home')}
+        </button>
+        {kind !== 'logged-out' && (
+          <button type="button" className="secondary" onClick={() => history.back()}>
+            {t('status.back')}
+          </button>
+        )}
+        {kind === 'error' && support && (
+          <a href={`mailto:${support}?subject=${encodeURIComponent(subject)}`}>{t('status.support')}</a>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useElement } from '../../elements/element-context';
+import { $session, setSession } from '../../stores/session';
+import { $settings, loadSettings } from '../../stores/settings';
+import { $config, configure } from '../../stores/config';
+import { logout, updateUser } from '../../api/identity';
+import { request, isBadRequest } from '../../api/client';
+import { inAssistant } from '../../lib/assistant';
+import { ChangePassword } from '../../account/password/change-password';
+
+/** The 320 px header panel: user name, password, language, sign-out (not in the assistant). */
+export function ProfilePanel({ onClose }: { onClose: () => void }) {
+  const { t } = useElement();
+  const session = useStore($session);
+  const settings = useStore($settings);
+  const locale = useStore($config).locale.split('-')[0];
+  const [userName, setUserName] = useState(session?.userName ?? '');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void loadSettings();
+    ref.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+  }, []);
+
+  if (!session) return null;
+
+  const saveUserName = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const res = await updateUser({ id: session.id, email: userName.trim() });
+      if (isBadRequest(res)) throw new Error(res.message);
+      setSession({ ...session, userName: res.user.userName, email: res.user.email });
+      setMessage({ ok: true, text: t('profile.usernameUpdated') });
+    } catch {
+      setMessage({ ok: false, text: t('profile.usernameFailed') });
+    }
+  };
+
+  const changeLanguage = (code: string) => {
+    configure({ locale: code });
+    void request('POST', '/api/UserPreferences/update', { json: { locale: code } }).catch(() => undefined);
+  };
+
+  return (
+    <div
+      ref={ref}
+      id="profile-panel"
+      className="panel profile-panel"
+      role="dialog"
+      aria-label={t('profile.title')}
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
+      <p className="who">
+        <strong>
+          {session.firstName} {session.lastName}
+        </strong>
+        <br />
+        {session.userName}
+      </p>
+      <form onSubmit={saveUserName}>
+        <h2>{t('profile.usernameTitle')}</h2>
+        {message && (
+          <p className={`banner ${message.ok ? 'success' : 'error'}`} role={message.ok ? 'status' : 'alert'}>
+            {message.text}
+          </p>
+        )}
+        <label>
+          {t('login.username')}
+          <input type="email" value={userName} onChange={(e) => setUserName(e.target.value)} />
+        </label>
+        <button type="submit">{t('profile.usernameSubmit')}</button>
+      </form>
+      <ChangePassword compact />
+      <label>
+        {t('profile.language')}
+        <select value={locale} onChange={(e) => changeLanguage(e.target.value)}>
+          {(settings?.languages ?? [{ code: 'en', name: 'English' }]).map((l) => (
+            <option key={l.code} value={l.code}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {!inAssistant() && (
+        <button type="button" className="secondary" onClick={logout}>
+          {t('profile.signOut')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useElement } from '../../elements/element-context';
+import { $menu, activeItem, fitCount, loadMenu, visibleItems } from '../../stores/menu';
+import { $path } from '../../stores/navigation';
+import { $session } from '../../stores/session';
+import { ProfilePanel } from './profile-panel';
+
+const RESIZE_DEBOUNCE_MS = 100;
+
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(() => (typeof innerWidth === 'number' ? innerWidth : 1280));
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setWidth(entry.contentRect.width), RESIZE_DEBOUNCE_MS);
+    });
+    observer.observe(el);
+    setWidth(el.getBoundingClientRect().width);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return width;
+}
+
+/** The top navigation: menus by role and weight, the active item, a More overflow, the profile panel. */
+export function TopNav({ brand }: { brand?: string }) {
+  const { t, go } = useElement();
+  const profiles = useStore($menu);
+  const session = useStore($session);
+  const path = useStore($path);
+  const navRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const width = useWidth(navRef);
+  const [widths, setWidths] = useState<number[]>([]);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  useEffect(() => {
+    void loadMenu();
+  }, [session?.id]);
+
+  const items = profiles ? visibleItems(profiles, typeof innerWidth === 'number' ? innerWidth : width) : [];
+  const active = activeItem(items, path);
+  const key = items.map((i) => i.moduleId).join();
+
+  // Measure every item once at full width, then show as many as fit.
+  useLayoutEffect(() => {
+    const lis = listRef.current?.querySelectorAll<HTMLElement>('li[data-measure]');
+    if (lis && lis.length === items.length) setWidths([...lis].map((li) => li.getBoundingClientRect().width));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-measure when the items change
+  }, [key]);
+  const measured = widths.length === items.length;
+  const shown = measured ? fitCount(widths, Math.max(0, width - 320)) : items.length;
+
+  const open = (url: string) => {
+    setMoreOpen(false);
+    go(url);
+  };
+  const link = (item: (typeof items)[number], inMore = false) => (
+    <a
+      href={item.navUrl}
+      aria-current={active?.moduleId === item.moduleId ? 'page' : undefined}
+      role={inMore ? 'menuitem' : undefined}
+      onClick={(e) => {
+        e.preventDefault();
+        open(item.navUrl);
+      }}
+    >
+      {item.navName}
+      {item.showNewBadge && <span className="badge">{t('nav.new')}</span>}
+    </a>
+  );
+
+  return (
+    <header part="base" className="bar">
+      <a
+        className="brand"
+        href="/"
+        onClick={(e) => {
+          e.preventDefault();
+          go('/');
+        }}
+      >
+        {brand ?? t('nav.brand')}
+      </a>
+      <nav ref={navRef} aria-label={t('nav.menu')} className="menu">
+        <ul ref={listRef}>
+          {items.map((item, i) =>
+            !measured ? (
+              <li key={item.moduleId} data-measure="">
+                {link(item)}
+              </li>
+            ) : i < shown ? (
+              <li key={item.moduleId}>{link(item)}</li>
+            ) : null,
+          )}
+          {measured && shown < items.length && (
+            <li className="more">
+              <button type="button" aria-haspopup="menu" aria-expanded={moreOpen} onClick={() => setMoreOpen(!moreOpen)}>
+                {t('nav.more')}
+              </button>
+              {moreOpen && (
+                <ul role="menu" className="more-menu" onKeyDown={(e) => e.key === 'Escape' && setMoreOpen(false)}>
+                  {items.slice(shown).map((item) => (
+                    <li key={item.moduleId} role="none">
+                      {link(item, true)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          )}
+        </ul>
+      </nav>
+      {session ? (
+        <div className="profile">
+          <button type="button" className="avatar" aria-expanded={panelOpen} aria-controls="profile-panel" onClick={() => setPanelOpen(!panelOpen)}>
+            <span aria-hidden="true">{(session.firstName[0] ?? '') + (session.lastName[0] ?? '')}</span>
+            <span className="cx-visually-hidden">{t('nav.profile', { name: `${session.firstName} ${session.lastName}` })}</span>
+          </button>
+          {panelOpen && <ProfilePanel onClose={() => setPanelOpen(false)} />}
+        </div>
+      ) : (
+        <a
+          className="sign-in"
+          href="/login"
+          onClick={(e) => {
+            e.preventDefault();
+            go('/login');
+          }}
+        >
+          {t('login.submit')}
+        </a>
+      )}
+    </header>
+  );
+}

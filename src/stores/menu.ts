@@ -1,0 +1,64 @@
+import { atom } from 'nanostores';
+import { request, isBadRequest } from '../api/client';
+import type { ContentProfile, NavigationItem } from '../api/types';
+import { $session } from './session';
+
+/** The navigation menu from GET /api/content: loaded on sign-in, cleared on sign-out. */
+export const $menu = atom<ContentProfile[] | null>(null);
+
+let loadedFor: string | null | undefined;
+
+export async function loadMenu(force = false): Promise<void> {
+  const user = $session.get()?.id ?? null;
+  if (!force && loadedFor === user && $menu.get()) return;
+  loadedFor = user;
+  try {
+    const res = await request<{ profiles: ContentProfile[] }>('GET', '/api/content', { anonymous: !user });
+    $menu.set(isBadRequest(res) ? [] : res.profiles);
+  } catch {
+    $menu.set([]);
+  }
+}
+
+$session.listen((session) => {
+  if (!session) {
+    loadedFor = undefined;
+    $menu.set(null);
+  } else if (loadedFor !== session.id) void loadMenu(true);
+});
+
+export const MOBILE_MAX_WIDTH = 768;
+
+/**
+ * The items to show, lowest weight first: hideMenu items never, and on a mobile width neither
+ * hideOnMobile items nor the items of hideOnMobile profiles.
+ */
+export function visibleItems(profiles: ContentProfile[], width: number): NavigationItem[] {
+  const mobile = width <= MOBILE_MAX_WIDTH;
+  return profiles
+    .filter((p) => !(mobile && p.hideOnMobile))
+    .flatMap((p) => p.navigationItems)
+    .filter((i) => !i.hideMenu && !(mobile && i.hideOnMobile))
+    .sort((a, b) => a.navWeight - b.navWeight || a.navName.localeCompare(b.navName));
+}
+
+/** The active item: the one whose URL is the longest prefix of the current path. */
+export function activeItem(items: NavigationItem[], path: string): NavigationItem | undefined {
+  const clean = path.split('?')[0].replace(/\/+$/, '') || '/';
+  return items
+    .filter((i) => {
+      const url = i.navUrl.replace(/\/+$/, '') || '/';
+      return clean === url || clean.startsWith(`${url}/`);
+    })
+    .sort((a, b) => b.navUrl.length - a.navUrl.length)[0];
+}
+
+/** How many items fit in `available` px when the More button needs `reserve` px (spec: about 68.81). */
+export function fitCount(widths: number[], available: number, reserve = 68.81): number {
+  const total = widths.reduce((s, w) => s + w, 0);
+  if (total <= available) return widths.length;
+  let used = 0;
+  let n = 0;
+  while (n < widths.length && used + widths[n] <= available - reserve) used += widths[n++];
+  return n;
+}

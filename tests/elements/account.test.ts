@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fixture, html } from '@open-wc/testing-helpers';
+import { configure } from '../../src/stores/config';
+import { settled, shadow } from './helpers';
+import '../../elements/cx-login';
+import '../../elements/cx-status-page';
+import '../../elements/cx-forgot-password';
+import '../../elements/cx-reset-password';
+import '../../elements/cx-change-password';
+import '../../elements/cx-top-nav';
+import '../../elements/cx-user-list';
+import '../../elements/cx-user-detail';
+
+// No server here: calls go to a closed port, so the elements show their unreachable states.
+beforeAll(() => configure({ apiBase: 'http://127.0.0.1:9' }));
+afterAll(() => configure({ apiBase: '' }));
+
+const until = async (el: Element, check: () => unknown) => {
+  await vi.waitFor(async () => {
+    await settled(el);
+    if (!check()) throw new Error('not yet');
+  });
+};
+const button = (el: Element, name: string) => [...shadow(el).querySelectorAll('button')].find((b) => b.textContent?.includes(name))!;
+
+describe('<cx-login>', () => {
+  it('should be accessible', async () => {
+    const el = await fixture(html`<cx-login banner="password-updated"></cx-login>`);
+    await expect(el).to.be.accessible();
+    expect(shadow(el).querySelector('[role="status"]')!.textContent).toBe('Your password has been updated successfully');
+  });
+
+  it('should ask for both fields before calling the server', async () => {
+    const el = await fixture(html`<cx-login></cx-login>`);
+    button(el, 'Sign in').click();
+    await settled(el);
+    expect(shadow(el).querySelector('[role="alert"]')!.textContent).toBe('Enter your user name and password.');
+  });
+
+  it('should show that the portal cannot be reached', async () => {
+    const el = await fixture(html`<cx-login></cx-login>`);
+    const input = (name: string, value: string) => {
+      const i = shadow(el).querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(i, value);
+      i.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    input('username', 'portaluser@demo.cx');
+    input('password', 'x');
+    await settled(el);
+    button(el, 'Sign in').click();
+    await until(el, () => shadow(el).querySelector('[role="alert"]'));
+    expect(shadow(el).querySelector('[role="alert"]')!.textContent).toBe('The portal cannot be reached. Try again in a moment.');
+  });
+
+  it('should ask the host to navigate with a cancelable cx-navigate', async () => {
+    const el = await fixture(html`<cx-login></cx-login>`);
+    const asked: string[] = [];
+    el.addEventListener('cx-navigate', (e) => {
+      e.preventDefault();
+      asked.push((e as CustomEvent).detail.to);
+    });
+    shadow(el).querySelector<HTMLAnchorElement>('a')!.click();
+    expect(asked).toEqual(['/forgotpassword']);
+  });
+});
+
+describe('<cx-status-page>', () => {
+  it('should be accessible and show the error code with a support path', async () => {
+    const el = await fixture(html`<cx-status-page kind="error" error-code="ServerError" description="Down"></cx-status-page>`);
+    await expect(el).to.be.accessible();
+    expect(shadow(el).querySelector('h1')!.textContent).toBe('Something went wrong');
+    expect(shadow(el).textContent).toContain('Error code: ServerError — Down');
+  });
+
+  it('should show Page Not Found by default', async () => {
+    const el = await fixture(html`<cx-status-page></cx-status-page>`);
+    expect(shadow(el).querySelector('h1')!.textContent).toBe('Page Not Found');
+  });
+});
+
+describe('<cx-forgot-password>', () => {
+  it('should be accessible and require a user name', async () => {
+    const el = await fixture(html`<cx-forgot-password></cx-forgot-password>`);
+    await expect(el).to.be.accessible();
+    button(el, 'Send the link').click();
+    await settled(el);
+    expect(shadow(el).querySelector('[role="alert"]')!.textContent).toBe('Enter your user name.');
+  });
+});
+
+describe('<cx-reset-password>', () => {
+  it('should show an unreachable or invalid link as invalid, accessibly', async () => {
+    const el = await fixture(html`<cx-reset-password token="nope"></cx-reset-password>`);
+    await until(el, () => shadow(el).querySelector('[role="alert"]'));
+    expect(shadow(el).querySelector('[role="alert"]')!.textContent).toBe('This link is not valid or has expired.');
+    await expect(el).to.be.accessible();
+  });
+});
+
+describe('<cx-change-password>', () => {
+  it('should be accessible and check that the passwords match', async () => {
+    const el = await fixture(html`<cx-change-password></cx-change-password>`);
+    await expect(el).to.be.accessible();
+    const set = (name: string, value: string) => {
+      const i = shadow(el).querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(i, value);
+      i.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    set('oldPassword', 'Old-Pass-1');
+    set('newPassword', 'New-Pass-1');
+    set('confirmPassword', 'New-Pass-2');
+    await settled(el);
+    button(el, 'Change password').click();
+    await settled(el);
+    expect(shadow(el).querySelector('[role="alert"]')!.textContent).toBe('Passwords do not match. Please enter again.');
+    expect(shadow(el).querySelector('input[name="confirmPassword"]')!.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('<cx-top-nav>', () => {
+  it('should be accessible when signed out', async () => {
+    const el = await fixture(html`<cx-top-nav></cx-top-nav>`);
+    await settled(el);
+    await expect(el).to.be.accessible();
+    expect(shadow(el).querySelector('nav')!.getAttribute('aria-label')).toBe('Main menu');
+  });
+});
+
+describe('<cx-user-list> and <cx-user-detail>', () => {
+  it('should show a load failure accessibly', async () => {
+    const list = await fixture(html`<cx-user-list></cx-user-list>`);
+    await until(list, () => shadow(list).querySelector('[role="alert"]'));
+    expect(shadow(list).querySelector('[role="alert"]')!.textContent).toBe('The users could not be loaded.');
+    await expect(list).to.be.accessible();
+  });
+
+  it('should offer an accessible empty registration form', async () => {
+    const el = await fixture(html`<cx-user-detail></cx-user-detail>`);
+    await until(el, () => shadow(el).querySelector('form'));
+    expect(shadow(el).querySelector('h1')!.textContent).toBe('Create a user');
+    await expect(el).to.be.accessible();
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { activeItem, fitCount, visibleItems } from '../../src/stores/menu';
+import type { ContentProfile, NavigationItem } from '../../src/api/types';
+
+const item = (navName: string, navWeight: number, extra: Partial<NavigationItem> = {}): NavigationItem => ({
+  moduleId: navName.toLowerCase(), navName, navWeight, navUrl: `/${navName.toLowerCase()}`, showNewBadge: false, moduleTemplate: 'x',
+  accessibleToRoles: [], hideMenu: false, hideOnMobile: false, ...extra,
+});
+const profiles: ContentProfile[] = [
+  { name: 'a', title: 'A', hideOnMobile: false, navigationItems: [item('Users', 99), item('Alerts', 90), item('Secret', 5, { hideMenu: true })] },
+  { name: 'b', title: 'B', hideOnMobile: true, navigationItems: [item('Groups', 199)] },
+  { name: 'c', title: 'C', hideOnMobile: false, navigationItems: [item('Editor', 120, { hideOnMobile: true })] },
+];
+
+describe('the menu', () => {
+  it('orders by weight and hides hideMenu items', () => {
+    expect(visibleItems(profiles, 1280).map((i) => i.navName)).toEqual(['Alerts', 'Users', 'Editor', 'Groups']);
+  });
+
+  it('drops hideOnMobile items and profiles at 768 px or less', () => {
+    expect(visibleItems(profiles, 768).map((i) => i.navName)).toEqual(['Alerts', 'Users']);
+  });
+
+  it('marks the item whose URL prefixes the route', () => {
+    const items = [item('Home', 1, { navUrl: '/home' }), item('Users', 2, { navUrl: '/user' })];
+    expect(activeItem(items, '/user/u-1')?.navName).toBe('Users');
+    expect(activeItem(items, '/users')).toBeUndefined();
+  });
+
+  it('moves what does not fit behind More, keeping room for its button', () => {
+    expect(fitCount([100, 100, 100], 300)).toBe(3);
+    expect(fitCount([100, 100, 100], 299)).toBe(2);
+    expect(fitCount([100, 100, 100], 250)).toBe(1);
+  });
+});
