@@ -18,7 +18,7 @@ function create(): typeof i18next {
     fallbackLng: 'en',
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes; no HTML is built from strings
-    parseMissingKeyHandler: () => MISSING_TRANSLATION,
+    parseMissingKeyHandler: (_key: string, defaultValue?: string) => defaultValue ?? MISSING_TRANSLATION,
   });
   return instance;
 }

@@ -91,11 +91,13 @@ export function UserDetail({ userId }: { userId?: string }) {
   if (state === 'loading') return <p part="base" role="status">{t('common.loading')}</p>;
   if (state === 'missing') return <p part="base" className="banner error" role="alert">{t('users.missing')}</p>;
 
-  const field = (name: 'firstName' | 'lastName' | 'email', label: string, serverKey: string, type = 'text') => (
+  // The server names fields by the body's keys (email) or by the model's (Email): show both.
+  const fieldErrors = (name: string) => [...new Set([...(errors.fields[name] ?? []), ...(errors.fields[name[0].toUpperCase() + name.slice(1)] ?? [])])];
+  const field = (name: 'firstName' | 'lastName' | 'email', label: string, type = 'text') => (
     <label>
       {t(label)}
-      <input type={type} value={draft[name]} disabled={locked} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} aria-invalid={!!errors.fields[serverKey]} />
-      {errors.fields[serverKey]?.map((m) => <span key={m} className="field-error">{m}</span>)}
+      <input type={type} value={draft[name]} disabled={locked} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} aria-invalid={fieldErrors(name).length > 0} />
+      {fieldErrors(name).map((m) => <span key={m} className="field-error">{m}</span>)}
     </label>
   );
 
@@ -106,16 +108,16 @@ export function UserDetail({ userId }: { userId?: string }) {
       {locked && <p className="banner info">{t('users.sameOrHigher')}</p>}
       {state === 'saved' && <p className="banner success" role="status">{t('users.saved')}</p>}
       {errors.general.map((m) => <p key={m} className="banner error" role="alert">{m}</p>)}
-      {field('firstName', 'users.firstName', 'firstName')}
-      {field('lastName', 'users.lastName', 'lastName')}
-      {field('email', 'users.email', 'Email', 'email')}
+      {field('firstName', 'users.firstName')}
+      {field('lastName', 'users.lastName')}
+      {field('email', 'users.email', 'email')}
       <label>
         {t('users.role')}
-        <select value={draft.role} disabled={locked} onChange={(e) => setDraft({ ...draft, role: e.target.value })} aria-invalid={!!errors.fields.Role}>
+        <select value={draft.role} disabled={locked} onChange={(e) => setDraft({ ...draft, role: e.target.value })} aria-invalid={fieldErrors('role').length > 0}>
           <option value="">{t('users.chooseRole')}</option>
           {roles?.map((r) => <option key={r.name} value={r.name}>{r.name}</option>)}
         </select>
-        {errors.fields.Role?.map((m) => <span key={m} className="field-error">{m}</span>)}
+        {fieldErrors('role').map((m) => <span key={m} className="field-error">{m}</span>)}
       </label>
       {role?.dataAttribute && (
         <fieldset disabled={locked} aria-invalid={!!errors.fields.Claims}>
