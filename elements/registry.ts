@@ -13,4 +13,5 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-top-nav': () => import('./cx-top-nav'),
   'cx-user-detail': () => import('./cx-user-detail'),
   'cx-user-list': () => import('./cx-user-list'),
+  'cx-user-settings': () => import('./cx-user-settings'),
 };

@@ -6,9 +6,13 @@ import './host.css';
 // The autoloader: elements on each page load as their tags appear.
 import '../elements/cx-elements';
 import { configure } from '../src/stores/config';
+import { $session } from '../src/stores/session';
+import { applySavedLocale } from '../src/api/preferences';
 
 // A lite host (hostname starting with "lite.") signs out to /signin.
 configure({ lite: location.hostname.startsWith('lite.') });
 startRouter();
+// A returning user gets their saved language.
+if ($session.get()) void applySavedLocale();
 startSessionKeeper();
 createRoot(document.getElementById('app')!).render(<App />);

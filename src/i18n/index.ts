@@ -4,6 +4,11 @@ import de from './locales/de.json';
 
 /** Languages the bundle ships. */
 export const LANGUAGES = ['en', 'de'] as const;
+
+/** The languages to offer: the portal settings' list, else the ones this bundle ships. */
+export function languageOptions(fromSettings?: Array<{ code: string; name: string }> | null): Array<{ code: string; name: string }> {
+  return fromSettings?.length ? fromSettings : [{ code: 'en', name: 'English' }, { code: 'de', name: 'Deutsch' }];
+}
 export const MISSING_TRANSLATION = '[Missing Translation]';
 
 /** One i18next instance shared by every element on the page (kept on globalThis so two bundles share it). */

@@ -123,6 +123,14 @@ export interface CxUserListAttributes {
   'api-base'?: string;
 }
 
+/** The user's settings: the language of the portal, applied at once to every element on the page and saved as the user's preference. */
+export interface CxUserSettingsAttributes {
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 declare global {
 }
 
@@ -139,6 +147,7 @@ declare module 'react' {
       'cx-top-nav': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxTopNavAttributes;
       'cx-user-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserDetailAttributes;
       'cx-user-list': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserListAttributes;
+      'cx-user-settings': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserSettingsAttributes;
     }
   }
 }

@@ -98,4 +98,19 @@ test('changing the language applies at once', async ({ page }) => {
   await page.getByLabel('Language').selectOption('de');
   await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+  // The choice is saved for the user: put English back for the other tests.
+  await page.getByLabel('Sprache').selectOption('en');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+});
+
+test('the language chosen in settings is saved and comes back after a reload', async ({ page }) => {
+  await signInAs(page, 'north.manager@demo.cx');
+  await page.goto('/user/updateSettings');
+  await page.getByLabel('Language').selectOption('de');
+  await expect(page.getByRole('status')).toHaveText('Ihre Sprache wurde gespeichert.');
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
+  await page.getByLabel('Sprache').selectOption('en');
+  await expect(page.getByRole('status')).toHaveText('Your language was saved.');
 });

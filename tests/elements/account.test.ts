@@ -10,6 +10,7 @@ import '../../elements/cx-change-password';
 import '../../elements/cx-top-nav';
 import '../../elements/cx-user-list';
 import '../../elements/cx-user-detail';
+import '../../elements/cx-star-rating';
 
 // No server here: calls go to a closed port, so the elements show their unreachable states.
 beforeAll(() => configure({ apiBase: 'http://127.0.0.1:9' }));
@@ -140,5 +141,23 @@ describe('<cx-user-list> and <cx-user-detail>', () => {
     await until(el, () => shadow(el).querySelector('form'));
     expect(shadow(el).querySelector('h1')!.textContent).toBe('Create a user');
     await expect(el).to.be.accessible();
+  });
+});
+
+describe('<cx-user-settings>', () => {
+  it('should be accessible and apply a language at once, even when saving fails', async () => {
+    await import('../../elements/cx-user-settings');
+    const el = await fixture(html`<div><cx-user-settings></cx-user-settings><cx-star-rating value="2"></cx-star-rating></div>`);
+    const settings = el.querySelector('cx-user-settings')!;
+    await settled(settings);
+    await expect(settings).to.be.accessible();
+    const select = shadow(settings).querySelector('select')!;
+    select.value = 'de';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(settings, () => shadow(settings).querySelector('[role="alert"]'));
+    const rating = el.querySelector('cx-star-rating')!;
+    await settled(rating);
+    expect(shadow(rating).querySelector('[role="slider"]')!.getAttribute('aria-label')).toBe('Bewertung');
+    configure({ locale: 'en' });
   });
 });

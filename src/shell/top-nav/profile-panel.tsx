@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
+import { languageOptions } from '../../i18n';
 import { $session, setSession } from '../../stores/session';
 import { $settings, loadSettings } from '../../stores/settings';
-import { $config, configure } from '../../stores/config';
+import { $config } from '../../stores/config';
 import { logout, updateUser } from '../../api/identity';
-import { request, isBadRequest } from '../../api/client';
+import { isBadRequest } from '../../api/client';
+import { saveLocale } from '../../api/preferences';
 import { inAssistant } from '../../lib/assistant';
 import { ChangePassword } from '../../account/password/change-password';
 
@@ -38,10 +40,7 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const changeLanguage = (code: string) => {
-    configure({ locale: code });
-    void request('POST', '/api/UserPreferences/update', { json: { locale: code } }).catch(() => undefined);
-  };
+  const changeLanguage = (code: string) => void saveLocale(code);
 
   return (
     <div
@@ -76,7 +75,7 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
       <label>
         {t('profile.language')}
         <select value={locale} onChange={(e) => changeLanguage(e.target.value)}>
-          {(settings?.languages ?? [{ code: 'en', name: 'English' }]).map((l) => (
+          {languageOptions(settings?.languages).map((l) => (
             <option key={l.code} value={l.code}>
               {l.name}
             </option>

@@ -1,0 +1,20 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { UserSettings } from '../src/account/settings/user-settings';
+import forms from '../src/account/shared/forms.css?inline';
+
+/**
+ * The user's settings: the language of the portal, applied at once to every element on the page
+ * and saved as the user's preference.
+ *
+ * @tag cx-user-settings
+ * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @csspart base - The settings.
+ */
+export const CxUserSettings = defineElement({ tag: 'cx-user-settings', component: UserSettings, styles: forms, attributes: [] });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-user-settings': CxElement;
+  }
+}
