@@ -4,6 +4,7 @@
  */
 export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-change-password': () => import('./cx-change-password'),
+  'cx-echo-login': () => import('./cx-echo-login'),
   'cx-forgot-password': () => import('./cx-forgot-password'),
   'cx-login': () => import('./cx-login'),
   'cx-nps-gauge': () => import('./cx-nps-gauge'),

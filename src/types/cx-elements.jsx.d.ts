@@ -11,6 +11,14 @@ export interface CxChangePasswordAttributes {
   'api-base'?: string;
 }
 
+/** The one-time QR code that signs the user in to the mobile assistant: the code with a countdown ticking every second, replaced when 20 seconds or less remain. Mobile browsers are sent to /echo-503. */
+export interface CxEchoLoginAttributes {
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** Asks for a password reset link by user name; the answer is the same whether or not the account exists. */
 export interface CxForgotPasswordAttributes {
   /** Language of the element's texts; defaults to `configure({ locale })`. */
@@ -138,6 +146,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'cx-change-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxChangePasswordAttributes;
+      'cx-echo-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxEchoLoginAttributes;
       'cx-forgot-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxForgotPasswordAttributes;
       'cx-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxLoginAttributes;
       'cx-nps-gauge': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxNpsGaugeAttributes;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixture, html } from '@open-wc/testing-helpers';
+import { page } from 'vitest/browser';
 import { configure } from '../../src/stores/config';
 import { settled, shadow } from './helpers';
 import '../../elements/cx-login';
@@ -159,5 +160,30 @@ describe('<cx-user-settings>', () => {
     await settled(rating);
     expect(shadow(rating).querySelector('[role="slider"]')!.getAttribute('aria-label')).toBe('Bewertung');
     configure({ locale: 'en' });
+  });
+});
+
+describe('<cx-echo-login>', () => {
+  it('should send a mobile-width browser to /echo-503', async () => {
+    await import('../../elements/cx-echo-login');
+    await page.viewport(400, 700);
+    const asked: string[] = [];
+    const take = (e: Event) => {
+      e.preventDefault();
+      asked.push((e as CustomEvent).detail.to);
+    };
+    document.addEventListener('cx-navigate', take);
+    const el = await fixture(html`<cx-echo-login></cx-echo-login>`);
+    await until(el, () => asked.length);
+    document.removeEventListener('cx-navigate', take);
+    expect(asked).toEqual(['/echo-503']);
+  });
+
+  it('should be accessible and say when no code could be made', async () => {
+    await page.viewport(1200, 800);
+    const el = await fixture(html`<cx-echo-login></cx-echo-login>`);
+    await until(el, () => shadow(el).querySelector('[role="alert"]'));
+    expect(shadow(el).querySelector('[role="alert"]')!.textContent).toBe('A code could not be made. Try again in a moment.');
+    await expect(el).to.be.accessible();
   });
 });

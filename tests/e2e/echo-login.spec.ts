@@ -1,0 +1,27 @@
+import { test, expect } from './fixtures';
+import { signInAs } from './helpers';
+
+test('the QR code counts down every second and is replaced with 20 seconds left', async ({ page }) => {
+  await page.clock.install({ time: new Date() });
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/user/echoLogin');
+  await expect(page.getByRole('img', { name: 'QR code for the mobile assistant' })).toBeVisible();
+  const countdown = page.getByRole('timer');
+  await expect(countdown).toHaveText(/Expires in 1[12]\d seconds/);
+  const seconds = async () => Number(/(\d+)/.exec((await countdown.textContent()) ?? '')![1]);
+  const first = await seconds();
+  await page.clock.runFor(3000);
+  await expect.poll(seconds).toBe(first - 3);
+
+  const code = await page.getByLabel('One-time code').textContent();
+  await page.clock.runFor((first - 3 - 20) * 1000);
+  await expect(page.getByLabel('One-time code')).not.toHaveText(code!);
+});
+
+test('a mobile browser is sent to /echo-503', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.goto('/user/echoLogin');
+  await expect(page).toHaveURL('/echo-503');
+  await expect(page.getByRole('heading', { name: 'Not available on mobile' })).toBeVisible();
+});
