@@ -3,6 +3,7 @@
  * `tests/unit/manifest.test.ts` checks this list against the files in `elements/`.
  */
 export const elementLoaders: Record<string, () => Promise<unknown>> = {
+  'cx-app-registrations': () => import('./cx-app-registrations'),
   'cx-change-password': () => import('./cx-change-password'),
   'cx-echo-login': () => import('./cx-echo-login'),
   'cx-forgot-password': () => import('./cx-forgot-password'),

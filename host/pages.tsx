@@ -36,6 +36,8 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
     case 'reset':
     case 'create':
       return <cx-reset-password token={p.token} mode={page}></cx-reset-password>;
+    case 'app-registrations':
+      return <cx-app-registrations></cx-app-registrations>;
     case 'echo-login':
       return <cx-echo-login></cx-echo-login>;
     case 'user-settings':

@@ -1,6 +1,14 @@
 // Generated from custom-elements.json by elements/tools/emit-types.mjs. Do not edit.
 import type { HTMLAttributes, RefAttributes } from 'react';
 
+/** Other Devices: registers a device (the mobile assistant, a tablet, a kiosk) with the one-time code it shows and a scope label, lists the registrations, re-scopes and deletes them. Only for users whose detail says canManageAppRegistrations. */
+export interface CxAppRegistrationsAttributes {
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** Changes the signed-in user's password: current, new and confirmed password, with the spec's success and failure texts and per-field server errors. */
 export interface CxChangePasswordAttributes {
   /** A smaller heading, for the profile panel. */
@@ -145,6 +153,7 @@ declare global {
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
+      'cx-app-registrations': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAppRegistrationsAttributes;
       'cx-change-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxChangePasswordAttributes;
       'cx-echo-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxEchoLoginAttributes;
       'cx-forgot-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxForgotPasswordAttributes;

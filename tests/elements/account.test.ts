@@ -187,3 +187,13 @@ describe('<cx-echo-login>', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('<cx-app-registrations>', () => {
+  it('should be accessible and say when the devices could not be loaded', async () => {
+    await import('../../elements/cx-app-registrations');
+    const el = await fixture(html`<cx-app-registrations></cx-app-registrations>`);
+    await until(el, () => shadow(el).querySelector('[role="alert"]'));
+    expect(shadow(el).querySelector('[role="alert"]')!.textContent).toBe('Your devices could not be loaded.');
+    await expect(el).to.be.accessible();
+  });
+});
