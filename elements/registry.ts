@@ -7,6 +7,8 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-change-password': () => import('./cx-change-password'),
   'cx-echo-login': () => import('./cx-echo-login'),
   'cx-forgot-password': () => import('./cx-forgot-password'),
+  'cx-group-detail': () => import('./cx-group-detail'),
+  'cx-group-list': () => import('./cx-group-list'),
   'cx-login': () => import('./cx-login'),
   'cx-nps-gauge': () => import('./cx-nps-gauge'),
   'cx-reset-password': () => import('./cx-reset-password'),

@@ -60,6 +60,12 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return <cx-user-list></cx-user-list>;
     case 'user-register':
       return <cx-user-detail></cx-user-detail>;
+    case 'group-list':
+      return <cx-group-list></cx-group-list>;
+    case 'group-register':
+      return <cx-group-detail></cx-group-detail>;
+    case 'group-detail':
+      return <cx-group-detail group-id={p.groupid}></cx-group-detail>;
     case 'user-detail':
       return <cx-user-detail user-id={p.id}></cx-user-detail>;
     default:

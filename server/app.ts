@@ -16,6 +16,7 @@ import { contentRoutes } from './routes/content';
 import { smartDataRoutes } from './routes/smartdata';
 import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
 import { dataViewerRoutes } from './routes/dataviewer';
+import { groupRoutes } from './routes/groups';
 
 export interface AppOptions {
   deps: Deps;
@@ -59,6 +60,7 @@ export function createApi(deps: Deps): Hono<Env> {
   api.route('/api/filter', new Hono<Env>().use(requireAuth).route('/', claimFilterRoutes));
   api.route('/reporting/api/filter', new Hono<Env>().use(requireAuth).route('/', storeFilterRoutes));
   api.route('/api/smartdata', new Hono<Env>().use(requireAuth).route('/', smartDataRoutes));
+  api.route('/api/groups', new Hono<Env>().use(requireAuth).route('/', groupRoutes));
   api.route('/api/dataviewer', new Hono<Env>().use(requireAuth).route('/', dataViewerRoutes));
   if (deps.exposeMailOutbox) {
     // A local mail catcher for demos and end-to-end tests (MAIL_OUTBOX_API=1): never in production.

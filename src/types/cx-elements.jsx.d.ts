@@ -35,6 +35,24 @@ export interface CxForgotPasswordAttributes {
   'api-base'?: string;
 }
 
+/** Creates a user group, or edits one: name, description and members; delete with confirm. */
+export interface CxGroupDetailAttributes {
+  /** The group to edit; without it the element creates a group. */
+  'group-id'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
+/** The user groups for administrators, with member counts, links to each group and to add one. */
+export interface CxGroupListAttributes {
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** Sign-in with user name and password, remember me, single sign-on when the settings enable it, and a link to the forgotten-password form. After sign-in it shows a please-wait state and goes where the after-login order says (saved target, change password, the role's default route, /home). */
 export interface CxLoginAttributes {
   /** Shows the banner after a password update or creation. */
@@ -157,6 +175,8 @@ declare module 'react' {
       'cx-change-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxChangePasswordAttributes;
       'cx-echo-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxEchoLoginAttributes;
       'cx-forgot-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxForgotPasswordAttributes;
+      'cx-group-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxGroupDetailAttributes;
+      'cx-group-list': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxGroupListAttributes;
       'cx-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxLoginAttributes;
       'cx-nps-gauge': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxNpsGaugeAttributes;
       'cx-reset-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxResetPasswordAttributes;

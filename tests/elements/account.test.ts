@@ -197,3 +197,18 @@ describe('<cx-app-registrations>', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('<cx-group-list> and <cx-group-detail>', () => {
+  it('should be accessible in their unreachable and empty states', async () => {
+    await import('../../elements/cx-group-list');
+    await import('../../elements/cx-group-detail');
+    const list = await fixture(html`<cx-group-list></cx-group-list>`);
+    await until(list, () => shadow(list).querySelector('[role="alert"]'));
+    expect(shadow(list).querySelector('[role="alert"]')!.textContent).toBe('The groups could not be loaded.');
+    await expect(list).to.be.accessible();
+    const detail = await fixture(html`<cx-group-detail></cx-group-detail>`);
+    await settled(detail);
+    expect(shadow(detail).querySelector('h1')!.textContent).toBe('Create a group');
+    await expect(detail).to.be.accessible();
+  });
+});

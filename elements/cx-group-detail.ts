@@ -1,0 +1,22 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { GroupDetail } from '../src/admin/groups/group-detail';
+import forms from '../src/account/shared/forms.css?inline';
+import styles from '../src/admin/users/users.css?inline';
+
+/**
+ * Creates a user group, or edits one: name, description and members; delete with confirm.
+ *
+ * @tag cx-group-detail
+ * @attr {string} group-id - The group to edit; without it the element creates a group.
+ * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @fires {CustomEvent<{to: string}>} cx-navigate - Asks the host to go to a path (cancelable).
+ * @csspart base - The form.
+ */
+export const CxGroupDetail = defineElement({ tag: 'cx-group-detail', component: GroupDetail, styles: forms + styles, attributes: [{ prop: 'groupId', type: 'string' }] });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-group-detail': CxElement;
+  }
+}

@@ -1,0 +1,21 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { GroupList } from '../src/admin/groups/group-list';
+import forms from '../src/account/shared/forms.css?inline';
+import styles from '../src/admin/users/users.css?inline';
+
+/**
+ * The user groups for administrators, with member counts, links to each group and to add one.
+ *
+ * @tag cx-group-list
+ * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @fires {CustomEvent<{to: string}>} cx-navigate - Asks the host to go to a path (cancelable).
+ * @csspart base - The list.
+ */
+export const CxGroupList = defineElement({ tag: 'cx-group-list', component: GroupList, styles: forms + styles, attributes: [] });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-group-list': CxElement;
+  }
+}
