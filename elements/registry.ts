@@ -14,6 +14,7 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-reset-password': () => import('./cx-reset-password'),
   'cx-star-rating': () => import('./cx-star-rating'),
   'cx-status-page': () => import('./cx-status-page'),
+  'cx-toasts': () => import('./cx-toasts'),
   'cx-top-nav': () => import('./cx-top-nav'),
   'cx-user-detail': () => import('./cx-user-detail'),
   'cx-user-list': () => import('./cx-user-list'),

@@ -50,6 +50,7 @@ export function App() {
       <main className="page" id="main" tabIndex={-1}>
         {!blocked && <PageFor key={path} match={match} query={new URLSearchParams(search)} lang={lang} />}
       </main>
+      <cx-toasts></cx-toasts>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import '../elements/cx-elements';
 import { configure } from '../src/stores/config';
 import { $session } from '../src/stores/session';
 import { applySavedLocale } from '../src/api/preferences';
+import { startVersionCheck } from '../src/stores/version';
 
 // A lite host (hostname starting with "lite.") signs out to /signin.
 configure({ lite: location.hostname.startsWith('lite.') });
@@ -15,4 +16,5 @@ startRouter();
 // A returning user gets their saved language.
 if ($session.get()) void applySavedLocale();
 startSessionKeeper();
+void startVersionCheck();
 createRoot(document.getElementById('app')!).render(<App />);

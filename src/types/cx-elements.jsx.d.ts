@@ -129,6 +129,14 @@ export interface CxStatusPageAttributes {
   'api-base'?: string;
 }
 
+/** The page's toasts, fixed bottom right: short notices that close after 5 seconds, and prompts with a button (such as the refresh prompt after a new portal version) that stay until used. */
+export interface CxToastsAttributes {
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** The portal's top navigation: menu items from the content profiles filtered by role, ordered by weight, the active item from the route, a More menu for what does not fit, and the header profile panel (user name, password, language, sign-out). */
 export interface CxTopNavAttributes {
   /** The product name at the left. Default "CX Portal" (translated). */
@@ -182,6 +190,7 @@ declare module 'react' {
       'cx-reset-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxResetPasswordAttributes;
       'cx-star-rating': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStarRatingAttributes;
       'cx-status-page': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStatusPageAttributes;
+      'cx-toasts': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxToastsAttributes;
       'cx-top-nav': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxTopNavAttributes;
       'cx-user-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserDetailAttributes;
       'cx-user-list': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserListAttributes;

@@ -212,3 +212,24 @@ describe('<cx-group-list> and <cx-group-detail>', () => {
     await expect(detail).to.be.accessible();
   });
 });
+
+describe('<cx-toasts>', () => {
+  it('should show toasts, close them, and keep prompts until used', async () => {
+    await import('../../elements/cx-toasts');
+    const { showToast, $toasts } = await import('../../src/stores/toasts');
+    const el = await fixture(html`<cx-toasts></cx-toasts>`);
+    const run = vi.fn();
+    showToast({ kind: 'info', text: 'Saved.' });
+    showToast({ kind: 'error', text: 'Failed.' });
+    showToast({ kind: 'info', text: 'New version.', action: { label: 'Refresh', run } });
+    await settled(el);
+    await expect(el).to.be.accessible();
+    expect(shadow(el).querySelector('[role="alert"]')!.textContent).toContain('Failed.');
+    button(el, 'Refresh').click();
+    expect(run).toHaveBeenCalledOnce();
+    shadow(el).querySelector<HTMLButtonElement>('button[aria-label="Close"]')!.click();
+    await settled(el);
+    expect($toasts.get().map((t) => t.text)).toEqual(['Failed.', 'New version.']);
+    $toasts.set([]);
+  });
+});
