@@ -9,10 +9,13 @@ import { configure } from '../src/stores/config';
 import { $session } from '../src/stores/session';
 import { applySavedLocale } from '../src/api/preferences';
 import { startVersionCheck } from '../src/stores/version';
+import { trackPageView } from '../src/api/telemetry';
+import { $path } from '../src/stores/navigation';
 
 // A lite host (hostname starting with "lite.") signs out to /signin.
 configure({ lite: location.hostname.startsWith('lite.') });
 startRouter();
+$path.subscribe((path) => trackPageView(path));
 // A returning user gets their saved language.
 if ($session.get()) void applySavedLocale();
 startSessionKeeper();

@@ -17,6 +17,7 @@ import { smartDataRoutes } from './routes/smartdata';
 import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
 import { dataViewerRoutes } from './routes/dataviewer';
 import { groupRoutes } from './routes/groups';
+import { telemetryRoutes } from './routes/telemetry';
 
 export interface AppOptions {
   deps: Deps;
@@ -60,6 +61,7 @@ export function createApi(deps: Deps): Hono<Env> {
   api.route('/api/filter', new Hono<Env>().use(requireAuth).route('/', claimFilterRoutes));
   api.route('/reporting/api/filter', new Hono<Env>().use(requireAuth).route('/', storeFilterRoutes));
   api.route('/api/smartdata', new Hono<Env>().use(requireAuth).route('/', smartDataRoutes));
+  api.route('/api/telemetry', telemetryRoutes);
   api.route('/api/groups', new Hono<Env>().use(requireAuth).route('/', groupRoutes));
   api.route('/api/dataviewer', new Hono<Env>().use(requireAuth).route('/', dataViewerRoutes));
   if (deps.exposeMailOutbox) {

@@ -224,7 +224,7 @@ describe('<cx-toasts>', () => {
     showToast({ kind: 'info', text: 'New version.', action: { label: 'Refresh', run } });
     await settled(el);
     await expect(el).to.be.accessible();
-    expect(shadow(el).querySelector('[role="alert"]')!.textContent).toContain('Failed.');
+    expect(shadow(el).querySelector('[aria-live="assertive"]')!.textContent).toContain('Failed.');
     button(el, 'Refresh').click();
     expect(run).toHaveBeenCalledOnce();
     shadow(el).querySelector<HTMLButtonElement>('button[aria-label="Close"]')!.click();

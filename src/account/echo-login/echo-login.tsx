@@ -5,6 +5,7 @@ import { request, isBadRequest } from '../../api/client';
 import { $settings, loadSettings } from '../../stores/settings';
 import { isMobileBrowser, qrPayload, QR_TICK_MS, secondsLeft, shouldRegenerate } from '../../lib/qr-timer';
 import { QrCode } from './qr-code';
+import { trackEvent } from '../../api/telemetry';
 
 interface Code {
   code: string;
@@ -35,7 +36,10 @@ export function EchoLogin() {
         setCode(res);
         setFailed(false);
       })
-      .catch(() => setFailed(true))
+      .catch(() => {
+        trackEvent('Error generating new TOTP code');
+        setFailed(true);
+      })
       .finally(() => (pending.current = false));
   }, []);
 

@@ -4,6 +4,7 @@ import { useElement } from '../../elements/element-context';
 import { signIn } from '../../api/identity';
 import { $settings, loadSettings } from '../../stores/settings';
 import { destinationAfterSignIn } from './after-sign-in';
+import { trackEvent } from '../../api/telemetry';
 
 export interface LoginProps {
   banner?: 'password-updated' | 'password-created';
@@ -37,6 +38,7 @@ export function Login({ banner, ssoError, lite }: LoginProps) {
     try {
       const res = await signIn(username.trim(), password, remember);
       if (!res.isSuccess) {
+        trackEvent('Error logging in user: incorrect username or password');
         setError(res.message || t('login.failed'));
         setState('idle');
         return;

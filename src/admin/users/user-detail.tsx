@@ -4,6 +4,7 @@ import { createUser, deleteUser, getRoles, getUser, updateUser } from '../../api
 import { isBadRequest } from '../../api/client';
 import type { Claim, Role, User } from '../../api/types';
 import { formErrors, NO_ERRORS, type FormErrors } from '../../account/shared/use-form';
+import { trackEvent } from '../../api/telemetry';
 
 interface Draft {
   firstName: string;
@@ -65,12 +66,14 @@ export function UserDetail({ userId }: { userId?: string }) {
     try {
       const res = userId ? await updateUser({ id: userId, ...draft }) : await createUser(draft);
       if (isBadRequest(res)) {
+        trackEvent('Error updating user info');
         setErrors(formErrors(res, translate));
         setState('ready');
       } else if (userId) {
         setState('saved');
       } else go('/user');
     } catch {
+      trackEvent('Error updating user info');
       setErrors({ general: [t('users.saveFailed')], fields: {} });
       setState('ready');
     }
@@ -83,6 +86,7 @@ export function UserDetail({ userId }: { userId?: string }) {
       if (isBadRequest(res)) setErrors(formErrors(res, translate));
       else go('/user');
     } catch {
+      trackEvent('Error deleting user');
       setErrors({ general: [t('users.deleteFailed')], fields: {} });
       setState('ready');
     }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import { request, isBadRequest } from '../../api/client';
+import { trackException } from '../../api/telemetry';
 
 export type StatusKind = 'error' | 'not-found' | 'unauthorised' | 'echo-503' | 'logged-out' | 'sso-error';
 
@@ -18,10 +19,11 @@ export function StatusPage({ kind = 'not-found', errorCode, description, referen
 
   useEffect(() => {
     if (kind !== 'error') return;
+    trackException(errorCode ?? 'unknown', { description: description ?? null, reference: reference ?? null });
     request<{ email: string }>('GET', '/api/settings/support', { anonymous: true })
       .then((s) => !isBadRequest(s) && setSupport(s.email))
       .catch(() => setSupport(''));
-  }, [kind]);
+  }, [kind, errorCode, description, reference]);
 
   const subject = t('status.mailSubject', { code: errorCode ?? t('status.unknownCode') });
   return (

@@ -2,16 +2,19 @@ import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { $toasts, dismissToast, type Toast } from '../../stores/toasts';
 
-/** The page's toasts, bottom right; errors are announced assertively, the rest politely. */
+/**
+ * The page's toasts, bottom right. Two live regions that are always there (so additions are
+ * announced): errors assertively, the rest politely.
+ */
 export function Toasts() {
   const { t } = useElement();
   const toasts = useStore($toasts);
   return (
     <div part="base" className="stack">
-      <div role="status" aria-live="polite" className="region">
+      <div aria-live="polite" className="region">
         {toasts.filter((x) => x.kind !== 'error').map((x) => <ToastView key={x.id} toast={x} close={t('toasts.close')} />)}
       </div>
-      <div role="alert" className="region">
+      <div aria-live="assertive" className="region">
         {toasts.filter((x) => x.kind === 'error').map((x) => <ToastView key={x.id} toast={x} close={t('toasts.close')} />)}
       </div>
     </div>

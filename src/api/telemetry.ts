@@ -1,0 +1,42 @@
+import { request } from './client';
+
+/** Unique events are recorded at most once per 24 hours (spec part 1). */
+export const UNIQUE_WINDOW_MS = 24 * 3_600_000;
+const KEY = 'cx.telemetry.unique';
+
+type Props = Record<string, string | number | boolean | null>;
+interface Event {
+  kind: 'pageView' | 'event' | 'exception';
+  name: string;
+  properties?: Props;
+}
+
+/** True when a unique event was last sent within 24 hours; otherwise records `now` and says false. */
+export function seenRecently(store: Pick<Storage, 'getItem' | 'setItem'> | undefined, name: string, now = Date.now()): boolean {
+  let seen: Record<string, number>;
+  try {
+    seen = JSON.parse(store?.getItem(KEY) ?? '{}');
+  } catch {
+    seen = {};
+  }
+  if (seen[name] !== undefined && now - seen[name] < UNIQUE_WINDOW_MS) return true;
+  seen[name] = now;
+  store?.setItem(KEY, JSON.stringify(seen));
+  return false;
+}
+
+const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
+
+/** Sends quietly: usage tracking never disturbs the user. */
+function send(event: Event): void {
+  void request('POST', '/api/telemetry', { json: { events: [{ properties: {}, ...event }] }, script: true }).catch(() => undefined);
+}
+
+export const trackPageView = (path: string) => send({ kind: 'pageView', name: path.split('?')[0] });
+
+export function trackEvent(name: string, properties: Props = {}, options: { unique?: boolean } = {}): void {
+  if (options.unique && seenRecently(local(), name)) return;
+  send({ kind: 'event', name, properties });
+}
+
+export const trackException = (message: string, properties: Props = {}) => send({ kind: 'exception', name: message, properties });
