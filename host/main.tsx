@@ -11,6 +11,7 @@ import { applySavedLocale } from '../src/api/preferences';
 import { startVersionCheck } from '../src/stores/version';
 import { trackPageView } from '../src/api/telemetry';
 import { $path } from '../src/stores/navigation';
+import { listenToAssistant } from '../src/account/assistant-login';
 
 // A lite host (hostname starting with "lite.") signs out to /signin.
 configure({ lite: location.hostname.startsWith('lite.') });
@@ -19,5 +20,6 @@ $path.subscribe((path) => trackPageView(path));
 // A returning user gets their saved language.
 if ($session.get()) void applySavedLocale();
 startSessionKeeper();
+listenToAssistant();
 void startVersionCheck();
 createRoot(document.getElementById('app')!).render(<App />);
