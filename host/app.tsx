@@ -8,6 +8,8 @@ import { hasAnyRole } from '../src/lib/roles';
 import { matchRoute, pageTitle } from './routes';
 import { PageFor } from './pages';
 import { translator } from '../src/i18n';
+import { $menu, activeItem } from '../src/stores/menu';
+import { isMobileBrowser } from '../src/lib/mobile';
 
 /** The tab title and the document language follow the route and the locale. */
 function describeDocument(title: string, lang: string): void {
@@ -30,7 +32,10 @@ export function App() {
   const lang = useStore($config).locale;
   const [pathname, search = ''] = path.split('?');
   const match = matchRoute(pathname);
-  const blocked = blockedTo(match.route, session);
+  const menu = useStore($menu);
+  // On a phone, a menu item flagged hideOnMobile opens the not-on-mobile page instead.
+  const mobileOnly = menu && isMobileBrowser(navigator.userAgent, innerWidth) && activeItem(menu.flatMap((p) => p.navigationItems), pathname)?.hideOnMobile;
+  const blocked = blockedTo(match.route, session) ?? (mobileOnly ? '/echo-503' : null);
   const t = translator(lang);
 
   const title = pageTitle(match, t('nav.brand'));

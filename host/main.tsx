@@ -12,6 +12,7 @@ import { startVersionCheck } from '../src/stores/version';
 import { trackPageView } from '../src/api/telemetry';
 import { $path } from '../src/stores/navigation';
 import { listenToAssistant } from '../src/account/assistant-login';
+import { loadClientPlugins } from '../src/shell/client-plugins';
 
 // A lite host (hostname starting with "lite.") signs out to /signin.
 configure({ lite: location.hostname.startsWith('lite.') });
@@ -21,5 +22,6 @@ $path.subscribe((path) => trackPageView(path));
 if ($session.get()) void applySavedLocale();
 startSessionKeeper();
 listenToAssistant();
+void loadClientPlugins();
 void startVersionCheck();
 createRoot(document.getElementById('app')!).render(<App />);

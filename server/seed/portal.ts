@@ -20,7 +20,7 @@ export const SETTINGS = {
     environment: 'demo',
     appInsightsKey: '',
     qrBaseUrl: 'cxassistant://login',
-    isEcho2Enabled: false,
+    isEcho2Enabled: true,
     sso: { enabled: false, mode: 'redirect', url: '' },
     features: { alerting: true, workflow: true, reporting: true },
   },

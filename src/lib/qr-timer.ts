@@ -18,8 +18,3 @@ export function qrPayload(base: string, code: { code: string; username: string; 
   const params = new URLSearchParams({ code: code.code, username: code.username, clientId: code.clientId });
   return `${base}${base.includes('?') ? '&' : '?'}${params}`;
 }
-
-/** Mobile browsers are sent to /echo-503 from the QR screen (the code is for another device). */
-export function isMobileBrowser(userAgent: string, width: number): boolean {
-  return /Mobi|Android|iPhone|iPad/i.test(userAgent) || width <= 768;
-}

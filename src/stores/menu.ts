@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { request, isBadRequest } from '../api/client';
 import type { ContentProfile, NavigationItem } from '../api/types';
 import { $session } from './session';
+import { MOBILE_MAX_WIDTH } from '../lib/mobile';
 
 /** The navigation menu from GET /api/content: loaded on sign-in, cleared on sign-out. */
 export const $menu = atom<ContentProfile[] | null>(null);
@@ -27,7 +28,6 @@ $session.listen((session) => {
   } else if (loadedFor !== session.id) void loadMenu(true);
 });
 
-export const MOBILE_MAX_WIDTH = 768;
 
 /**
  * The items to show, lowest weight first: hideMenu items never, and on a mobile width neither

@@ -25,3 +25,14 @@ test('a mobile browser is sent to /echo-503', async ({ page }) => {
   await expect(page).toHaveURL('/echo-503');
   await expect(page.getByRole('heading', { name: 'Not available on mobile' })).toBeVisible();
 });
+
+test('without isEcho2Enabled and a QR base URL there is no QR code', async ({ page }) => {
+  await page.route('**/api/settings', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), isEcho2Enabled: false } });
+  });
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/user/echoLogin');
+  await expect(page.getByText('Sign-in by QR code is not enabled for this portal.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code for the mobile assistant' })).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isMobileBrowser, qrPayload, secondsLeft, shouldRegenerate } from '../../src/lib/qr-timer';
+import { qrPayload, secondsLeft, shouldRegenerate } from '../../src/lib/qr-timer';
+import { isMobileBrowser } from '../../src/lib/mobile';
 
 describe('the QR sign-in code timer', () => {
   const now = Date.parse('2026-11-22T10:00:00Z');

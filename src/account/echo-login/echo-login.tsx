@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { request, isBadRequest } from '../../api/client';
 import { $settings, loadSettings } from '../../stores/settings';
-import { isMobileBrowser, qrPayload, QR_TICK_MS, secondsLeft, shouldRegenerate } from '../../lib/qr-timer';
+import { qrPayload, QR_TICK_MS, secondsLeft, shouldRegenerate } from '../../lib/qr-timer';
+import { isMobileBrowser } from '../../lib/mobile';
 import { QrCode } from './qr-code';
 import { trackEvent } from '../../api/telemetry';
 
@@ -59,6 +60,16 @@ export function EchoLogin() {
     return () => clearInterval(timer);
   }, [go, next]);
 
+  // Echo 2 (QR sign-in) needs isEcho2Enabled and a QR base URL in the settings.
+  if (settings && !(settings.isEcho2Enabled && settings.qrBaseUrl)) {
+    return (
+      <section part="base" className="panel" aria-labelledby="echo-title">
+        <h1 id="echo-title">{t('echo.title')}</h1>
+        <p className="banner info">{t('echo.disabled')}</p>
+      </section>
+    );
+  }
+
   return (
     <section part="base" className="panel" aria-labelledby="echo-title">
       <h1 id="echo-title">{t('echo.title')}</h1>
@@ -71,7 +82,7 @@ export function EchoLogin() {
       {!code && !failed && <p role="status">{t('common.loading')}</p>}
       {code && (
         <>
-          <QrCode value={qrPayload(settings?.qrBaseUrl ?? 'cxassistant://login', code)} label={t('echo.qrLabel')} />
+          <QrCode value={qrPayload(settings?.qrBaseUrl || 'cxassistant://login', code)} label={t('echo.qrLabel')} />
           <p className="code" aria-label={t('echo.codeLabel')}>
             {code.code.replace(/(\d{4})(\d{4})/, '$1 $2')}
           </p>
