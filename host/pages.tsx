@@ -54,6 +54,10 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return <cx-status-page kind="unauthorised"></cx-status-page>;
     case 'echo-503':
       return <cx-status-page kind="echo-503"></cx-status-page>;
+    case 'sso-start':
+      return <cx-sso mode="start"></cx-sso>;
+    case 'sso-confirm':
+      return <cx-sso mode="confirm" assertion={query.get('assertion') ?? undefined} relay-state={query.get('relayState') ?? undefined}></cx-sso>;
     case 'sso-error':
       return <SsoError error={p.error ?? query.get('error') ?? t('host.unknownSsoError')} />;
     case 'user-list':

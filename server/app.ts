@@ -18,6 +18,8 @@ import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filt
 import { dataViewerRoutes } from './routes/dataviewer';
 import { groupRoutes } from './routes/groups';
 import { telemetryRoutes } from './routes/telemetry';
+import { ssoRoutes } from './routes/sso';
+import { LocalIdentityProvider } from './sso/provider';
 
 export interface AppOptions {
   deps: Deps;
@@ -62,6 +64,7 @@ export function createApi(deps: Deps): Hono<Env> {
   api.route('/reporting/api/filter', new Hono<Env>().use(requireAuth).route('/', storeFilterRoutes));
   api.route('/api/smartdata', new Hono<Env>().use(requireAuth).route('/', smartDataRoutes));
   api.route('/api/telemetry', telemetryRoutes);
+  api.route('/api/sso', ssoRoutes(new LocalIdentityProvider(deps.secret)));
   api.route('/api/groups', new Hono<Env>().use(requireAuth).route('/', groupRoutes));
   api.route('/api/dataviewer', new Hono<Env>().use(requireAuth).route('/', dataViewerRoutes));
   if (deps.exposeMailOutbox) {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Env } from '../context';
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 import { verifyPassword } from '../auth/password';
 import { issueRefreshToken, newSecret, REFRESH_TOKEN_DAYS, REMEMBER_ME_DAYS, signAccessToken, useRefreshToken } from '../auth/tokens';
 import { claimsOf, findUserById, findUserByName, principalOf, type UserRow } from '../identity/users';
@@ -94,8 +94,12 @@ export const tokenRoutes = new Hono<Env>().post('/token', async (c) => {
     await db.query('UPDATE users SET failed_sign_ins = 0, locked_until = NULL WHERE id = $1', [user.id]);
   }
   const remember = body.rememberme === true || body.rememberme === 'true' || body.rememberme === 'on' || body.rememberme === '1';
-  const result = await db.tx(async (q) =>
+  return c.json(await startSession(db, user, secret, at, remember));
+});
+
+/** A new session (a new refresh-token family) for a user who has proved who they are. */
+export function startSession(db: Db, user: UserRow, secret: string, at: Date, remember: boolean) {
+  return db.tx(async (q) =>
     session(q, user, secret, await issueRefreshToken(q, user.id, newSecret(12), remember ? REMEMBER_ME_DAYS : REFRESH_TOKEN_DAYS, at), at),
   );
-  return c.json(result);
-});
+}

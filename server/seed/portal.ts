@@ -21,7 +21,7 @@ export const SETTINGS = {
     appInsightsKey: '',
     qrBaseUrl: 'cxassistant://login',
     isEcho2Enabled: true,
-    sso: { enabled: false, mode: 'redirect', url: '' },
+    sso: { enabled: true, mode: 'redirect', url: '/sso/start' },
     features: { alerting: true, workflow: true, reporting: true },
   },
   feedback: { Enabled: true, noDaysSuppressed: 30, SubmitText: 'Send' },

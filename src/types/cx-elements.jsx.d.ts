@@ -93,6 +93,20 @@ export interface CxResetPasswordAttributes {
   'api-base'?: string;
 }
 
+/** Single sign-on: `start` sends the browser to the identity provider (by redirect, or by a posted form when the settings say so); `confirm` exchanges the provider's assertion for a session and goes on like a password sign-in. Failures go to /sso/error with the reason. */
+export interface CxSsoAttributes {
+  /** Which step. Default start. */
+  'mode'?: string;
+  /** The identity provider's signed assertion (confirm). */
+  'assertion'?: string;
+  /** The portal path to return to (confirm). */
+  'relay-state'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** A star rating: shows a value with quarter-star fills and, unless read-only, lets the user choose a whole number of stars with the mouse or the keyboard (arrows, Home, End). */
 export interface CxStarRatingAttributes {
   /** The rating, from 0 to `max`; fractions fill stars in quarter steps. Default 0. */
@@ -188,6 +202,7 @@ declare module 'react' {
       'cx-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxLoginAttributes;
       'cx-nps-gauge': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxNpsGaugeAttributes;
       'cx-reset-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxResetPasswordAttributes;
+      'cx-sso': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSsoAttributes;
       'cx-star-rating': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStarRatingAttributes;
       'cx-status-page': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStatusPageAttributes;
       'cx-toasts': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxToastsAttributes;

@@ -233,3 +233,20 @@ describe('<cx-toasts>', () => {
     $toasts.set([]);
   });
 });
+
+describe('<cx-sso>', () => {
+  it('should be accessible and send a confirm without an assertion to the SSO error page', async () => {
+    await import('../../elements/cx-sso');
+    const asked: string[] = [];
+    const take = (e: Event) => {
+      e.preventDefault();
+      asked.push((e as CustomEvent).detail.to);
+    };
+    document.addEventListener('cx-navigate', take);
+    const el = await fixture(html`<cx-sso mode="confirm"></cx-sso>`);
+    await until(el, () => asked.length);
+    document.removeEventListener('cx-navigate', take);
+    expect(asked).toEqual(['/sso/error?error=The+identity+provider+did+not+send+a+sign-on+response.']);
+    await expect(el).to.be.accessible();
+  });
+});

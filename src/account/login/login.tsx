@@ -95,8 +95,8 @@ export function Login({ banner, ssoError, lite }: LoginProps) {
         <button type="submit" disabled={state === 'busy'}>
           {state === 'busy' ? t('login.signingIn') : t('login.submit')}
         </button>
-        {sso?.enabled && sso.url && (
-          <button type="button" className="secondary" onClick={() => location.assign(sso.url)}>
+        {sso?.enabled && (
+          <button type="button" className="secondary" onClick={() => go('/sso/start')}>
             {t('login.sso')}
           </button>
         )}

@@ -1,0 +1,34 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { Sso } from '../src/account/sso/sso';
+import forms from '../src/account/shared/forms.css?inline';
+
+/**
+ * Single sign-on: `start` sends the browser to the identity provider (by redirect, or by a posted
+ * form when the settings say so); `confirm` exchanges the provider's assertion for a session and
+ * goes on like a password sign-in. Failures go to /sso/error with the reason.
+ *
+ * @tag cx-sso
+ * @attr {'start' | 'confirm'} mode - Which step. Default start.
+ * @attr {string} assertion - The identity provider's signed assertion (confirm).
+ * @attr {string} relay-state - The portal path to return to (confirm).
+ * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @fires {CustomEvent<{to: string}>} cx-navigate - Asks the host to go to a path (cancelable).
+ * @csspart base - The waiting message.
+ */
+export const CxSso = defineElement({
+  tag: 'cx-sso',
+  component: Sso,
+  styles: forms,
+  attributes: [
+    { prop: 'mode', type: ['start', 'confirm'] },
+    { prop: 'assertion', type: 'string' },
+    { prop: 'relayState', type: 'string' },
+  ],
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-sso': CxElement;
+  }
+}

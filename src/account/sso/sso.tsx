@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { useElement } from '../../elements/element-context';
+import { request, isBadRequest } from '../../api/client';
+import type { TokenResponse } from '../../api/types';
+import { setSession, toSession } from '../../stores/session';
+import { takeTarget } from '../../stores/target';
+import { $settings, loadSettings } from '../../stores/settings';
+import { isLoginPath } from '../../lib/after-login';
+import { destinationAfterSignIn } from '../login/after-sign-in';
+
+export interface SsoProps {
+  mode?: 'start' | 'confirm';
+  assertion?: string;
+  relayState?: string;
+}
+
+/** Sends the browser to the identity provider by redirect or a posted form. */
+async function start(): Promise<string | null> {
+  const relayState = takeTarget()?.path ?? '/';
+  const res = await request<{ url: string; relayState: string }>('POST', '/api/sso/authRequest', {
+    anonymous: true,
+    json: { location: '/sso/confirm', relayState: isLoginPath(relayState) ? '/' : relayState },
+  });
+  if (isBadRequest(res)) return res.message ?? 'Single sign-on is not enabled.';
+  const settings = $settings.get() ?? (await loadSettings());
+  if (settings?.sso.mode === 'post') {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = res.url;
+    const field = document.createElement('input');
+    field.type = 'hidden';
+    field.name = 'relayState';
+    field.value = res.relayState;
+    form.append(field);
+    document.body.append(form);
+    form.submit();
+  } else location.assign(res.url);
+  return null;
+}
+
+/** Exchanges the provider's assertion for a session, then goes on like a password sign-in. */
+async function confirm(assertion: string, relayState: string | undefined): Promise<{ to: string } | { error: string }> {
+  const res = await request<TokenResponse>('POST', '/api/sso/token', { anonymous: true, json: { assertion } });
+  if (isBadRequest(res) || !res.isSuccess || !res.content) return { error: res.message || 'Single sign-on failed.' };
+  setSession(toSession(res.content), false);
+  const target = relayState && relayState !== '/' && !isLoginPath(relayState) ? relayState : await destinationAfterSignIn();
+  return { to: target };
+}
+
+/** /sso/start and /sso/confirm: single sign-on with the portal's identity provider. */
+export function Sso({ mode = 'start', assertion, relayState }: SsoProps) {
+  const { t, go } = useElement();
+  const [status] = useState(mode);
+  const begun = useRef(false);
+
+  useEffect(() => {
+    // One attempt per page: an assertion works once, and a new render must not send the user twice.
+    if (begun.current) return;
+    begun.current = true;
+    const fail = (error: string) => go(`/sso/error?${new URLSearchParams({ error })}`);
+    if (status === 'start') {
+      start()
+        .then((error) => error && fail(error))
+        .catch(() => fail(t('sso.unreachable')));
+    } else if (!assertion) {
+      fail(t('sso.noAssertion'));
+    } else {
+      confirm(assertion, relayState)
+        .then((r) => ('to' in r ? go(r.to) : fail(r.error)))
+        .catch(() => fail(t('sso.unreachable')));
+    }
+  }, [status, assertion, relayState, go, t]);
+
+  return (
+    <div part="base" className="panel" role="status">
+      <h1>{t(status === 'start' ? 'sso.starting' : 'sso.confirming')}</h1>
+    </div>
+  );
+}
