@@ -42,7 +42,17 @@ const navItem = (n: NavRow) => ({
   hideOnMobile: n.hide_on_mobile,
 });
 
+/** Built-in items that exist only with a feature of the settings (spec: alerts need the alerting feature). */
+const FEATURE_OF_TEMPLATE: Record<string, string> = { Alerts: 'alerting', ProcessFlow: 'workflow' };
+
+async function features(q: Queryable): Promise<Record<string, boolean>> {
+  const [row] = await q.query<{ value: string }>("SELECT value FROM settings WHERE name = 'portal'");
+  return (row ? JSON.parse(row.value).features : undefined) ?? {};
+}
+
 async function profiles(q: Queryable, user: Principal | undefined, only?: string) {
+  const on = await features(q);
+  const featureAllows = (n: NavRow) => !FEATURE_OF_TEMPLATE[n.module_template] || on[FEATURE_OF_TEMPLATE[n.module_template]] === true;
   const rows = await q.query<{ name: string; title: string; hide_on_mobile: boolean }>(
     `SELECT name, title, hide_on_mobile FROM content_profiles ${only ? 'WHERE name = $1' : ''} ORDER BY weight, name`,
     only ? [only] : [],
@@ -53,7 +63,7 @@ async function profiles(q: Queryable, user: Principal | undefined, only?: string
       name: p.name,
       title: p.title,
       hideOnMobile: p.hide_on_mobile,
-      navigationItems: nav.filter((n) => n.profile === p.name && visibleTo(user, n)).map(navItem),
+      navigationItems: nav.filter((n) => n.profile === p.name && visibleTo(user, n) && featureAllows(n)).map(navItem),
     }))
     .filter((p) => p.navigationItems.length > 0);
 }

@@ -85,6 +85,15 @@ describe('content and menus', () => {
     expect(forAdmin).not.toContain('Cases');
   });
 
+  it('shows Alerts only while the alerting feature is on', async () => {
+    const [row] = await h.db.query<{ value: string }>("SELECT value FROM settings WHERE name = 'portal'");
+    const settings = JSON.parse(row.value);
+    await h.db.query("UPDATE settings SET value = $1 WHERE name = 'portal'", [JSON.stringify({ ...settings, features: { ...settings.features, alerting: false } })]);
+    expect(names((await h.call('GET', '/api/content', { token: user })).body.profiles)).not.toContain('Alerts');
+    await h.db.query("UPDATE settings SET value = $1 WHERE name = 'portal'", [row.value]);
+    expect(names((await h.call('GET', '/api/content', { token: user })).body.profiles)).toContain('Alerts');
+  });
+
   it('gives navigation items the fields and weights of the spec', async () => {
     const admin_ = (await h.call('GET', '/api/content/profile/admin', { token: admin })).body;
     const weights = Object.fromEntries(admin_.navigationItems.map((n: { navName: string; navWeight: number }) => [n.navName, n.navWeight]));
