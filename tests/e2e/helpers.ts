@@ -8,5 +8,7 @@ export async function signInAs(page: Page, email: string, password = PASSWORD): 
   await page.getByLabel('User name').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).first().click();
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeHidden();
+  // Signed in once the please-wait step has moved on from the sign-in page.
+  await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/signin');
+  await expect(page.getByRole('button', { name: /Profile of/ })).toBeVisible();
 }

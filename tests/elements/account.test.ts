@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixture, html } from '@open-wc/testing-helpers';
 import { page } from 'vitest/browser';
 import { configure } from '../../src/stores/config';
-import { settled, shadow } from './helpers';
+import { captureNavigation, settled, shadow } from './helpers';
 import '../../elements/cx-login';
 import '../../elements/cx-status-page';
 import '../../elements/cx-forgot-password';
@@ -167,16 +167,11 @@ describe('<cx-echo-login>', () => {
   it('should send a mobile-width browser to /echo-503', async () => {
     await import('../../elements/cx-echo-login');
     await page.viewport(400, 700);
-    const asked: string[] = [];
-    const take = (e: Event) => {
-      e.preventDefault();
-      asked.push((e as CustomEvent).detail.to);
-    };
-    document.addEventListener('cx-navigate', take);
+    const nav = captureNavigation();
     const el = await fixture(html`<cx-echo-login></cx-echo-login>`);
-    await until(el, () => asked.length);
-    document.removeEventListener('cx-navigate', take);
-    expect(asked).toEqual(['/echo-503']);
+    await until(el, () => nav.asked.length);
+    nav.stop();
+    expect(nav.asked).toEqual(['/echo-503']);
   });
 
   it('should be accessible and say when no code could be made', async () => {
@@ -237,16 +232,11 @@ describe('<cx-toasts>', () => {
 describe('<cx-sso>', () => {
   it('should be accessible and send a confirm without an assertion to the SSO error page', async () => {
     await import('../../elements/cx-sso');
-    const asked: string[] = [];
-    const take = (e: Event) => {
-      e.preventDefault();
-      asked.push((e as CustomEvent).detail.to);
-    };
-    document.addEventListener('cx-navigate', take);
+    const nav = captureNavigation();
     const el = await fixture(html`<cx-sso mode="confirm"></cx-sso>`);
-    await until(el, () => asked.length);
-    document.removeEventListener('cx-navigate', take);
-    expect(asked).toEqual(['/sso/error?error=The+identity+provider+did+not+send+a+sign-on+response.']);
+    await until(el, () => nav.asked.length);
+    nav.stop();
+    expect(nav.asked).toEqual(['/sso/error?error=The+identity+provider+did+not+send+a+sign-on+response.']);
     await expect(el).to.be.accessible();
   });
 });

@@ -18,3 +18,14 @@ export async function settled(el: Element): Promise<void> {
 export function spyConsoleError(): MockInstance<typeof console.error> {
   return vi.spyOn(console, 'error').mockImplementation(() => {});
 }
+
+/** Takes every cx-navigate on the page (as the host would), so nothing leaves the test page. */
+export function captureNavigation(): { asked: string[]; stop: () => void } {
+  const asked: string[] = [];
+  const take = (e: Event) => {
+    e.preventDefault();
+    asked.push((e as CustomEvent<{ to: string }>).detail.to);
+  };
+  document.addEventListener('cx-navigate', take);
+  return { asked, stop: () => document.removeEventListener('cx-navigate', take) };
+}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
+import { PortalLink } from '../../elements/portal-link';
 import { signIn } from '../../api/identity';
 import { $settings, loadSettings } from '../../stores/settings';
 import { destinationAfterSignIn } from './after-sign-in';
@@ -101,15 +102,7 @@ export function Login({ banner, ssoError, lite }: LoginProps) {
           </button>
         )}
       </div>
-      <a
-        href="/forgotpassword"
-        onClick={(e) => {
-          e.preventDefault();
-          go('/forgotpassword');
-        }}
-      >
-        {t('login.forgot')}
-      </a>
+      <PortalLink to="/forgotpassword">{t('login.forgot')}</PortalLink>
     </form>
   );
 }

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useElement } from '../../elements/element-context';
+import { PortalLink } from '../../elements/portal-link';
 import { requestPasswordReset } from '../../api/identity';
 import { isBadRequest } from '../../api/client';
 
 /** Asks for a reset link by user name; answers the same whether or not the account exists. */
 export function ForgotPassword() {
-  const { t, go } = useElement();
+  const { t } = useElement();
   const [username, setUsername] = useState('');
   const [sent, setSent] = useState('');
   const [error, setError] = useState('');
@@ -49,15 +50,7 @@ export function ForgotPassword() {
         <button type="submit" disabled={busy}>
           {t('forgot.submit')}
         </button>
-        <a
-          href="/login"
-          onClick={(e) => {
-            e.preventDefault();
-            go('/login');
-          }}
-        >
-          {t('forgot.back')}
-        </a>
+        <PortalLink to="/login">{t('forgot.back')}</PortalLink>
       </div>
     </form>
   );

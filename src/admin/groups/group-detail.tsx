@@ -3,6 +3,7 @@ import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { createGroup, deleteGroup, getGroup, updateGroup, userDirectory, type Member } from '../../api/groups';
 import { formErrors, NO_ERRORS, type FormErrors } from '../../account/shared/use-form';
+import { ConfirmDelete } from '../../account/shared/confirm-delete';
 
 /** Creates a group (no `group-id`) or edits one: name, description, members, delete with confirm. */
 export function GroupDetail({ groupId }: { groupId?: string }) {
@@ -101,13 +102,9 @@ export function GroupDetail({ groupId }: { groupId?: string }) {
       </fieldset>
       <div className="actions">
         <button type="submit">{t(groupId ? 'users.save' : 'groups.create')}</button>
-        {groupId && state !== 'confirm' && <button type="button" className="secondary" onClick={() => setState('confirm')}>{t('groups.delete')}</button>}
-        {state === 'confirm' && (
-          <>
-            <span role="alert">{t('groups.confirmDelete')}</span>
-            <button type="button" className="danger" onClick={remove}>{t('users.confirm')}</button>
-            <button type="button" className="secondary" onClick={() => setState('ready')}>{t('users.cancel')}</button>
-          </>
+        {groupId && (
+          <ConfirmDelete t={t} label={t('groups.delete')} question={t('groups.confirmDelete')} confirming={state === 'confirm'}
+            onAsk={() => setState('confirm')} onConfirm={remove} onCancel={() => setState('ready')} />
         )}
       </div>
     </form>

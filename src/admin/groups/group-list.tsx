@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
+import { PortalLink } from '../../elements/portal-link';
 import { isBadRequest } from '../../api/client';
 import { listGroups, type GroupSummary } from '../../api/groups';
 
@@ -37,7 +38,7 @@ export function GroupList() {
             {groups.map((g) => (
               <tr key={g.id}>
                 <td>
-                  <a href={`/group/${encodeURIComponent(g.id)}`} onClick={(e) => { e.preventDefault(); go(`/group/${encodeURIComponent(g.id)}`); }}>{g.name}</a>
+                  <PortalLink to={`/group/${encodeURIComponent(g.id)}`}>{g.name}</PortalLink>
                 </td>
                 <td>{g.description}</td>
                 <td>{g.memberCount}</td>

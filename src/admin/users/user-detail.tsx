@@ -5,6 +5,7 @@ import { isBadRequest } from '../../api/client';
 import type { Claim, Role, User } from '../../api/types';
 import { formErrors, NO_ERRORS, type FormErrors } from '../../account/shared/use-form';
 import { trackEvent } from '../../api/telemetry';
+import { ConfirmDelete } from '../../account/shared/confirm-delete';
 
 interface Draft {
   firstName: string;
@@ -138,13 +139,9 @@ export function UserDetail({ userId }: { userId?: string }) {
       {!locked && (
         <div className="actions">
           <button type="submit" disabled={state === 'saving'}>{t(userId ? 'users.save' : 'users.create')}</button>
-          {userId && state !== 'confirm-delete' && <button type="button" className="secondary" onClick={() => setState('confirm-delete')}>{t('users.delete')}</button>}
-          {state === 'confirm-delete' && (
-            <>
-              <span role="alert">{t('users.confirmDelete')}</span>
-              <button type="button" className="danger" onClick={remove}>{t('users.confirm')}</button>
-              <button type="button" className="secondary" onClick={() => setState('ready')}>{t('users.cancel')}</button>
-            </>
+          {userId && (
+            <ConfirmDelete t={t} label={t('users.delete')} question={t('users.confirmDelete')} confirming={state === 'confirm-delete'}
+              onAsk={() => setState('confirm-delete')} onConfirm={remove} onCancel={() => setState('ready')} />
           )}
         </div>
       )}

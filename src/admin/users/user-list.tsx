@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
+import { PortalLink } from '../../elements/portal-link';
 import { getUserList } from '../../api/identity';
 import { isBadRequest } from '../../api/client';
 import type { UserList as List } from '../../api/types';
@@ -92,15 +93,7 @@ export function UserList() {
             {data.results.map((u) => (
               <tr key={u.id}>
                 <td>
-                  <a
-                    href={`/user/${encodeURIComponent(u.id)}`}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      go(`/user/${encodeURIComponent(u.id)}`);
-                    }}
-                  >
-                    {u.fullName}
-                  </a>
+                  <PortalLink to={`/user/${encodeURIComponent(u.id)}`}>{u.fullName}</PortalLink>
                 </td>
                 <td>{u.userName}</td>
                 <td>{u.role}</td>

@@ -5,6 +5,7 @@ import { $menu, activeItem, fitCount, loadMenu, visibleItems } from '../../store
 import { $path } from '../../stores/navigation';
 import { $session } from '../../stores/session';
 import { ProfilePanel } from './profile-panel';
+import { PortalLink } from '../../elements/portal-link';
 
 const RESIZE_DEBOUNCE_MS = 100;
 
@@ -30,7 +31,7 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
 
 /** The top navigation: menus by role and weight, the active item, a More overflow, the profile panel. */
 export function TopNav({ brand }: { brand?: string }) {
-  const { t, go } = useElement();
+  const { t } = useElement();
   const profiles = useStore($menu);
   const session = useStore($session);
   const path = useStore($path);
@@ -45,6 +46,13 @@ export function TopNav({ brand }: { brand?: string }) {
     void loadMenu();
   }, [session?.id]);
 
+  // A new route closes the More menu.
+  const [menuPath, setMenuPath] = useState(path);
+  if (menuPath !== path) {
+    setMenuPath(path);
+    setMoreOpen(false);
+  }
+
   const items = profiles ? visibleItems(profiles, typeof innerWidth === 'number' ? innerWidth : width) : [];
   const active = activeItem(items, path);
   const key = items.map((i) => i.moduleId).join();
@@ -58,37 +66,18 @@ export function TopNav({ brand }: { brand?: string }) {
   const measured = widths.length === items.length;
   const shown = measured ? fitCount(widths, Math.max(0, width - 320)) : items.length;
 
-  const open = (url: string) => {
-    setMoreOpen(false);
-    go(url);
-  };
   const link = (item: (typeof items)[number], inMore = false) => (
-    <a
-      href={item.navUrl}
-      aria-current={active?.moduleId === item.moduleId ? 'page' : undefined}
-      role={inMore ? 'menuitem' : undefined}
-      onClick={(e) => {
-        e.preventDefault();
-        open(item.navUrl);
-      }}
-    >
+    <PortalLink to={item.navUrl} aria-current={active?.moduleId === item.moduleId ? 'page' : undefined} role={inMore ? 'menuitem' : undefined}>
       {item.navName}
       {item.showNewBadge && <span className="badge">{t('nav.new')}</span>}
-    </a>
+    </PortalLink>
   );
 
   return (
     <header part="base" className="bar">
-      <a
-        className="brand"
-        href="/"
-        onClick={(e) => {
-          e.preventDefault();
-          go('/');
-        }}
-      >
+      <PortalLink className="brand" to="/">
         {brand ?? t('nav.brand')}
-      </a>
+      </PortalLink>
       <nav ref={navRef} aria-label={t('nav.menu')} className="menu">
         <ul ref={listRef}>
           {items.map((item, i) =>
@@ -127,16 +116,9 @@ export function TopNav({ brand }: { brand?: string }) {
           {panelOpen && <ProfilePanel onClose={() => setPanelOpen(false)} />}
         </div>
       ) : (
-        <a
-          className="sign-in"
-          href="/login"
-          onClick={(e) => {
-            e.preventDefault();
-            go('/login');
-          }}
-        >
+        <PortalLink className="sign-in" to="/login">
           {t('login.submit')}
-        </a>
+        </PortalLink>
       )}
     </header>
   );
