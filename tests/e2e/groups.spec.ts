@@ -10,7 +10,8 @@ test('groups: create with a member, see it listed, rename, delete', async ({ pag
   await page.getByLabel('Name').fill('Store leads');
   await page.getByLabel('Description').fill('Managers of the big stores');
   await page.getByLabel('Add a member').selectOption({ label: 'Nora North (north.manager@demo.cx)' });
-  await page.getByRole('button', { name: 'Add group' }).click();
+  await page.getByRole('button', { name: 'Add to the group' }).click();
+  await expect(page.getByRole('button', { name: 'Remove Nora North' })).toBeVisible();
   await page.getByRole('button', { name: 'Create group' }).click();
   await expect(page).toHaveURL('/group');
   const row = page.getByRole('row', { name: /Store leads/ });

@@ -98,7 +98,7 @@ export function GroupDetail({ groupId }: { groupId?: string }) {
             {directory.filter((u) => !members.some((m) => m.id === u.id)).map((u) => <option key={u.id} value={u.id}>{u.fullName} ({u.userName})</option>)}
           </select>
         </label>
-        <button type="button" className="secondary" disabled={!pick} onClick={add}>{t('groups.add')}</button>
+        <button type="button" className="secondary" disabled={!pick} onClick={add}>{t('groups.addSelected')}</button>
       </fieldset>
       <div className="actions">
         <button type="submit">{t(groupId ? 'users.save' : 'groups.create')}</button>
