@@ -12,6 +12,7 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-login': () => import('./cx-login'),
   'cx-nps-gauge': () => import('./cx-nps-gauge'),
   'cx-reset-password': () => import('./cx-reset-password'),
+  'cx-smart-filter-bar': () => import('./cx-smart-filter-bar'),
   'cx-sso': () => import('./cx-sso'),
   'cx-star-rating': () => import('./cx-star-rating'),
   'cx-status-page': () => import('./cx-status-page'),

@@ -60,6 +60,14 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return <cx-sso mode="confirm" assertion={query.get('assertion') ?? undefined} relay-state={query.get('relayState') ?? undefined}></cx-sso>;
     case 'sso-error':
       return <SsoError error={p.error ?? query.get('error') ?? t('host.unknownSsoError')} />;
+    case 'dashboard':
+      return (
+        <section className="dashboard" aria-labelledby="dashboard-title">
+          <h1 id="dashboard-title">{t('host.pages.dashboard', { defaultValue: match.route.title })}</h1>
+          <cx-smart-filter-bar module-id="responses" tags="Core" filter-scope="dashboard"></cx-smart-filter-bar>
+          <p>{t('host.tilesSoon')}</p>
+        </section>
+      );
     case 'user-list':
       return <cx-user-list></cx-user-list>;
     case 'user-register':

@@ -93,6 +93,22 @@ export interface CxResetPasswordAttributes {
   'api-base'?: string;
 }
 
+/** The smart filter bar of a smart-data module: search (500 ms after typing, restricted words refused), the date filter with every choice of the spec (Last 7 Days by default), multi-select value filters with counts, the current-filters badge with clear, and the last recorded date. Tiles with the same `filter-scope` anywhere on the page follow its filters. */
+export interface CxSmartFilterBarAttributes {
+  /** The smart-data module to filter. */
+  'module-id'?: string;
+  /** Links the bar to tiles with the same scope. Default "default". */
+  'filter-scope'?: string;
+  /** Smart-data tags choosing the value filters, comma-separated (e.g. "Core"). */
+  'tags'?: string;
+  /** The date field of the module. Default "ResponseDate". */
+  'date-key'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** Single sign-on: `start` sends the browser to the identity provider (by redirect, or by a posted form when the settings say so); `confirm` exchanges the provider's assertion for a session and goes on like a password sign-in. Failures go to /sso/error with the reason. */
 export interface CxSsoAttributes {
   /** Which step. Default start. */
@@ -202,6 +218,7 @@ declare module 'react' {
       'cx-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxLoginAttributes;
       'cx-nps-gauge': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxNpsGaugeAttributes;
       'cx-reset-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxResetPasswordAttributes;
+      'cx-smart-filter-bar': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSmartFilterBarAttributes;
       'cx-sso': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSsoAttributes;
       'cx-star-rating': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStarRatingAttributes;
       'cx-status-page': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStatusPageAttributes;

@@ -240,3 +240,16 @@ describe('<cx-sso>', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('<cx-smart-filter-bar>', () => {
+  it('should be accessible, say when filters cannot load, and need a module-id', async () => {
+    await import('../../elements/cx-smart-filter-bar');
+    const el = await fixture(html`<cx-smart-filter-bar module-id="responses" filter-scope="element-test"></cx-smart-filter-bar>`);
+    await until(el, () => shadow(el).querySelector('[role="alert"]'));
+    expect(shadow(el).querySelector('[role="alert"]')!.textContent).toBe('The filters could not be loaded.');
+    expect(shadow(el).querySelector('select')!.value).toBe('Last7Days');
+    await expect(el).to.be.accessible();
+    const bare = await fixture(html`<cx-smart-filter-bar></cx-smart-filter-bar>`);
+    expect(shadow(bare).querySelector('[role="alert"]')!.textContent).toBe('This filter bar needs a module-id.');
+  });
+});

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import type { Dimension, DimensionValue } from '../../api/smartdata';
+
+interface Props {
+  t: TFunction;
+  lang: string;
+  dimension: Dimension;
+  chosen: string[];
+  onToggle: (value: string) => void;
+  /** For a dimension with more values than listed: narrows the list on the server. */
+  onSearch: (text: string) => Promise<DimensionValue[]>;
+}
+
+/** One multi-select value filter: a disclosure with the values and their counts (only counts above 0). */
+export function DimensionPicker({ t, lang, dimension, chosen, onToggle, onSearch }: Props) {
+  const [narrowed, setNarrowed] = useState<DimensionValue[] | null>(null);
+  const values = (narrowed ?? dimension.filterDimensionValues).filter((v) => v.count > 0);
+  const more = dimension.filterDimensionStatus === 'RequiresFiltering';
+  const format = new Intl.NumberFormat(lang);
+  return (
+    <details className="picker">
+      <summary>
+        {dimension.filterName}
+        {chosen.length > 0 && <span className="count"> ({chosen.length})</span>}
+      </summary>
+      <div className="values" role="group" aria-label={dimension.filterName}>
+        {more && (
+          <label className="narrow">
+            {t('filters.narrow', { name: dimension.filterName })}
+            <input type="search" onChange={(e) => void onSearch(e.target.value).then(setNarrowed)} />
+          </label>
+        )}
+        {values.map((v) => (
+          <label key={v.dimensionValue || '[Blank]'} className="inline">
+            <input type="checkbox" checked={chosen.some((c) => c.toLowerCase() === (v.dimensionValue || '[Blank]').toLowerCase())} onChange={() => onToggle(v.dimensionValue || '[Blank]')} />
+            {v.dimensionLabel} <span className="hint">({format.format(v.count)})</span>
+          </label>
+        ))}
+        {values.length === 0 && <p className="hint">{t('filters.noValues')}</p>}
+      </div>
+    </details>
+  );
+}

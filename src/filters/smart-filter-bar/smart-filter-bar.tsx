@@ -1,0 +1,128 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useElement } from '../../elements/element-context';
+import { isBadRequest } from '../../api/client';
+import { dimensionValues, lastRecordedDate, smartFilters, type FiltersAnswer } from '../../api/smartdata';
+import { activeFilterCount, DEFAULT_FILTERS, filtersFor, toggleValue, toSmartFilters, type FilterState } from '../../stores/filters';
+import { DATE_CHOICES, validateCustomRange, type DateChoice } from '../../lib/date-ranges';
+import { DimensionPicker } from './dimension-picker';
+
+export const SEARCH_DEBOUNCE_MS = 500;
+const RESTRICTED = ['&$count', '&$filter', '&$skip', '&search', '$orderby'];
+
+export interface SmartFilterBarProps {
+  moduleId?: string;
+  filterScope?: string;
+  tags?: string;
+  dateKey?: string;
+}
+
+/** Search, the date filter, multi-select value filters with counts, the filter badge, last recorded date. */
+export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate' }: SmartFilterBarProps) {
+  const { t, emit, lang } = useElement();
+  const store = filtersFor(filterScope);
+  const state = useStore(store);
+  const [answer, setAnswer] = useState<FiltersAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [last, setLast] = useState<string | null>(null);
+  const [search, setSearch] = useState(state.search);
+  const [searchError, setSearchError] = useState('');
+  const [dateError, setDateError] = useState('');
+  const [custom, setCustom] = useState({ from: state.customFrom, to: state.customTo });
+  const latest = useRef(0);
+  const tagList = useMemo(() => tags.split(',').map((s) => s.trim()).filter(Boolean), [tags]);
+  const filters = useMemo(() => toSmartFilters(state, dateKey), [state, dateKey]);
+
+  const change = (next: FilterState) => {
+    store.set(next);
+    emit('filters-change', { filterScope, smartFilters: toSmartFilters(next, dateKey) });
+  };
+
+  useEffect(() => {
+    if (!moduleId) return;
+    const stamp = ++latest.current;
+    smartFilters(moduleId, filters, tagList)
+      .then((res) => {
+        if (stamp !== latest.current) return; // a newer request is on its way
+        if (isBadRequest(res)) setFailed(true);
+        else {
+          setFailed(false);
+          setAnswer(res);
+        }
+      })
+      .catch(() => stamp === latest.current && setFailed(true));
+  }, [moduleId, filters, tagList]);
+
+  useEffect(() => {
+    if (!moduleId) return;
+    lastRecordedDate(moduleId, dateKey)
+      .then((res) => !isBadRequest(res) && setLast(res.lastRecordedDate))
+      .catch(() => setLast(null));
+  }, [moduleId, dateKey]);
+
+  // Search waits 500 ms after typing; restricted words are refused with the spec's message.
+  useEffect(() => {
+    if (search === store.get().search) return;
+    const timer = setTimeout(() => {
+      if (RESTRICTED.some((w) => search.toLowerCase().includes(w))) return setSearchError(t('filters.restrictedWords'));
+      setSearchError('');
+      change({ ...store.get(), search });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text restarts the wait
+  }, [search]);
+
+  const chooseDate = (choice: DateChoice) => {
+    setDateError('');
+    if (choice !== 'CustomRange') change({ ...state, dateChoice: choice });
+    else store.setKey('dateChoice', choice);
+  };
+  const applyCustom = () => {
+    const result = validateCustomRange(custom.from, custom.to);
+    if (result && 'error' in result) return setDateError(t(`filters.errors.${result.error}`));
+    setDateError('');
+    change({ ...state, dateChoice: result ? 'CustomRange' : 'ClearDate', customFrom: custom.from, customTo: custom.to });
+  };
+
+  if (!moduleId) return <p part="base" className="cx-error" role="alert">{t('filters.noModule')}</p>;
+  const count = activeFilterCount(state);
+  const dims = answer?.smartFilters.filter((d) => d.filterDataType !== 'DateTime') ?? [];
+  const lastText = last ? new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(`${last}Z`)) : null;
+
+  return (
+    <section part="base" className="bar" aria-label={t('filters.label')}>
+      <label className="search">
+        <span className="cx-visually-hidden">{t('filters.search')}</span>
+        <input type="search" placeholder={t('filters.search')} value={search} onChange={(e) => setSearch(e.target.value)} aria-invalid={!!searchError} />
+      </label>
+      <label>
+        <span className="cx-visually-hidden">{t('filters.date')}</span>
+        <select value={state.dateChoice} onChange={(e) => chooseDate(e.target.value as DateChoice)}>
+          {DATE_CHOICES.map((c) => <option key={c} value={c}>{t(`filters.dates.${c}`)}</option>)}
+        </select>
+      </label>
+      {state.dateChoice === 'CustomRange' && (
+        <span className="custom">
+          <label>{t('filters.from')} <input type="date" value={custom.from} onChange={(e) => setCustom({ ...custom, from: e.target.value })} /></label>
+          <label>{t('filters.to')} <input type="date" value={custom.to} onChange={(e) => setCustom({ ...custom, to: e.target.value })} /></label>
+          <button type="button" onClick={applyCustom}>{t('filters.apply')}</button>
+        </span>
+      )}
+      {dims.map((d) => (
+        <DimensionPicker key={d.filterKey} t={t} lang={lang} dimension={d} chosen={state.values[d.filterKey] ?? []}
+          onToggle={(v) => change(toggleValue(state, d.filterKey, v))}
+          onSearch={async (text) => {
+            const res = await dimensionValues(moduleId, filters, d.filterKey, text).catch(() => null);
+            return res && !isBadRequest(res) ? res.filterDimensionValues : [];
+          }} />
+      ))}
+      <span className="badge" role="status">{t('filters.active', { count })}</span>
+      {count > 0 && <button type="button" className="secondary" onClick={() => { setSearch(''); change({ ...DEFAULT_FILTERS, dateChoice: 'ClearDate' }); }}>{t('filters.clear')}</button>}
+      {answer && <span className="hint">{t('filters.records', { count: answer.recordCount, formatted: new Intl.NumberFormat(lang).format(answer.recordCount) })}</span>}
+      {lastText && <span className="hint">{t('filters.lastRecorded', { date: lastText })}</span>}
+      {[searchError, dateError, failed ? t('filters.loadFailed') : ''].filter(Boolean).map((m) => (
+        <p key={m} className="field-error" role="alert">{m}</p>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { map, type MapStore } from 'nanostores';
+import { rangeFor, toFilterBounds, type DateChoice } from '../lib/date-ranges';
+
+/** A smart filter as the API takes it. */
+export interface SmartFilter {
+  filterKey: string;
+  filterValue?: string | number | null;
+  filterValueUpperBound?: string | number | null;
+  filterDataType?: string;
+}
+
+export interface FilterState {
+  /** Date choice; Last 7 Days when nothing was chosen before (spec part 2). */
+  dateChoice: DateChoice;
+  customFrom: string;
+  customTo: string;
+  search: string;
+  /** Chosen values per dimension key. */
+  values: Record<string, string[]>;
+}
+
+export const DEFAULT_FILTERS: FilterState = { dateChoice: 'Last7Days', customFrom: '', customTo: '', search: '', values: {} };
+
+const KEY = Symbol.for('cx.filterScopes');
+type Holder = { [KEY]?: Map<string, MapStore<FilterState>> };
+const scopes = ((globalThis as Holder)[KEY] ??= new Map());
+
+/** The filters of one scope: a filter bar and the tiles with the same `filter-scope` share them. */
+export function filtersFor(scope = 'default'): MapStore<FilterState> {
+  let store = scopes.get(scope);
+  if (!store) {
+    store = map<FilterState>({ ...DEFAULT_FILTERS });
+    scopes.set(scope, store);
+  }
+  return store;
+}
+
+/** The smart filters a state means, for the API: date bounds, search text, chosen values. */
+export function toSmartFilters(state: FilterState, dateKey: string, today = new Date()): SmartFilter[] {
+  const out: SmartFilter[] = [];
+  const range =
+    state.dateChoice === 'CustomRange'
+      ? state.customFrom && state.customTo
+        ? { from: new Date(`${state.customFrom}T00:00:00`), to: new Date(`${state.customTo}T00:00:00`) }
+        : null
+      : rangeFor(state.dateChoice, today);
+  if (range) out.push({ filterKey: dateKey, filterDataType: 'DateTime', ...toFilterBounds(range) });
+  if (state.search.trim()) out.push({ filterKey: 'Search', filterValue: state.search.trim(), filterDataType: 'Search' });
+  for (const [key, values] of Object.entries(state.values)) for (const v of values) out.push({ filterKey: key, filterValue: v });
+  return out;
+}
+
+/** How many filters the badge counts: a date, a search, and each chosen value. */
+export function activeFilterCount(state: FilterState): number {
+  return (state.dateChoice === 'ClearDate' ? 0 : 1) + (state.search.trim() ? 1 : 0) + Object.values(state.values).reduce((n, v) => n + v.length, 0);
+}
+
+/** Toggles one value; an identical value (case-insensitive) is never added twice. */
+export function toggleValue(state: FilterState, key: string, value: string): FilterState {
+  const current = state.values[key] ?? [];
+  const has = current.some((v) => v.toLowerCase() === value.toLowerCase());
+  const next = has ? current.filter((v) => v.toLowerCase() !== value.toLowerCase()) : [...current, value];
+  const values = { ...state.values, [key]: next };
+  if (next.length === 0) delete values[key];
+  return { ...state, values };
+}

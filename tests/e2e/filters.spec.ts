@@ -1,0 +1,36 @@
+import { test, expect } from './fixtures';
+import { signInAs } from './helpers';
+
+test('the smart filter bar counts values under the user claims and filters by choice', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/overview/');
+  const bar = page.locator('cx-smart-filter-bar');
+  await expect(bar.getByRole('combobox')).toHaveValue('Last7Days');
+  await bar.getByRole('combobox').selectOption('ClearDate');
+  await bar.getByText('Region', { exact: true }).click();
+  const regions = bar.getByRole('group', { name: 'Region' }).getByRole('checkbox');
+  await expect(regions).toHaveCount(8);
+  const before = Number((await bar.getByText(/records?$/).textContent())!.replace(/\D/g, ''));
+  await bar.getByRole('checkbox', { name: /^North/ }).check();
+  await expect(bar.getByRole('status')).toHaveText('1 filter');
+  await expect.poll(async () => Number((await bar.getByText(/records?$/).textContent())!.replace(/\D/g, ''))).toBeLessThan(before);
+  await expect(bar.getByText(/^Last recorded date: \d\d\/\d\d\/\d{4}$/)).toBeVisible();
+});
+
+test('the restricted user sees only their region, and bad input is explained', async ({ page }) => {
+  await signInAs(page, 'north.manager@demo.cx');
+  await page.goto('/dashboard/overview/');
+  const bar = page.locator('cx-smart-filter-bar');
+  await bar.getByText('Region', { exact: true }).click();
+  await expect(bar.getByRole('group', { name: 'Region' }).getByRole('checkbox')).toHaveCount(1);
+  await expect(bar.getByRole('checkbox', { name: /^North/ })).toBeVisible();
+
+  await bar.getByPlaceholder('Search comments').fill('late&$filter=x');
+  await expect(bar.getByText("Can't have one of these (&$count,&$filter,&$skip,&search,$orderby) restricted words")).toBeVisible();
+
+  await bar.getByRole('combobox').selectOption('CustomRange');
+  await bar.getByLabel('From', { exact: true }).fill('2026-01-01');
+  await bar.getByLabel('To', { exact: true }).fill('2026-06-01');
+  await bar.getByRole('button', { name: 'Apply' }).click();
+  await expect(bar.getByText('Choose a range of 6 weeks or less.')).toBeVisible();
+});
