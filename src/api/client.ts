@@ -98,7 +98,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     case 'pass':
       return action.body;
     case 'navigate':
-      navigate(action.to);
+      navigate(action.to, { system: true });
       throw new ApiError(res.status, message, true);
     case 'ignore':
       throw new ApiError(res.status, message, true);

@@ -39,7 +39,7 @@ setRefresher(refreshSession);
 export function logout(): void {
   clearSession();
   if (inAssistant()) postToAssistant('virtualLogout');
-  else navigate($config.get().lite ? '/signin' : '/login');
+  else navigate($config.get().lite ? '/signin' : '/login', { system: true });
 }
 
 type Maybe<T> = Promise<T | BadRequest>;

@@ -14,9 +14,16 @@ export function setNavigator(navigator: Navigator | undefined): void {
   (globalThis as Holder)[KEY] = navigator;
 }
 
-/** Goes to a portal path: through the host's router when there is one, else by loading the page. */
-export function navigate(to: string, options?: { replace?: boolean }): void {
+/**
+ * Goes to a portal path: through the host's router when there is one. Without a host, a user's
+ * action loads the page; a `system` navigation (the error catalogue, a sign-out after a failed
+ * refresh) must not take over a customer's page, so it only tells the page with a `cx-navigate`
+ * event on the document.
+ */
+export function navigate(to: string, options?: { replace?: boolean; system?: boolean }): void {
   const host = (globalThis as Holder)[KEY];
   if (host) host(to, options);
-  else if (typeof location !== 'undefined') location.assign(to);
+  else if (options?.system) {
+    if (typeof document !== 'undefined') document.dispatchEvent(new CustomEvent('cx-navigate', { detail: { to, system: true } }));
+  } else if (typeof location !== 'undefined') location.assign(to);
 }

@@ -253,3 +253,17 @@ describe('<cx-smart-filter-bar>', () => {
     expect(shadow(bare).querySelector('[role="alert"]')!.textContent).toBe('This filter bar needs a module-id.');
   });
 });
+
+describe('navigation outside the host portal', () => {
+  it('should not take over the page for a system navigation, only announce it', async () => {
+    const { navigate } = await import('../../src/stores/navigation');
+    const seen: unknown[] = [];
+    const listen = (e: Event) => seen.push((e as CustomEvent).detail);
+    document.addEventListener('cx-navigate', listen);
+    const before = location.href;
+    navigate('/login', { system: true });
+    document.removeEventListener('cx-navigate', listen);
+    expect(seen).toEqual([{ to: '/login', system: true }]);
+    expect(location.href).toBe(before);
+  });
+});
