@@ -17,6 +17,7 @@ import { smartDataRoutes } from './routes/smartdata';
 import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
 import { dataViewerRoutes } from './routes/dataviewer';
 import { groupRoutes } from './routes/groups';
+import { dashboardRoutes } from './routes/dashboard';
 import { telemetryRoutes } from './routes/telemetry';
 import { ssoRoutes } from './routes/sso';
 import { LocalIdentityProvider } from './sso/provider';
@@ -66,6 +67,7 @@ export function createApi(deps: Deps): Hono<Env> {
   api.route('/api/telemetry', telemetryRoutes);
   api.route('/api/sso', ssoRoutes(new LocalIdentityProvider(deps.secret)));
   api.route('/api/groups', new Hono<Env>().use(requireAuth).route('/', groupRoutes));
+  api.route('/api/dashboard', new Hono<Env>().use(requireAuth).route('/', dashboardRoutes));
   api.route('/api/dataviewer', new Hono<Env>().use(requireAuth).route('/', dataViewerRoutes));
   if (deps.exposeMailOutbox) {
     // A local mail catcher for demos and end-to-end tests (MAIL_OUTBOX_API=1): never in production.

@@ -22,7 +22,7 @@ export const smartFilter = z.object({
   filterValueUpperBound: filterValue,
   filterDataType: z.string().max(40).optional(),
 });
-const selection = z.object({
+export const selection = z.object({
   smartFilters: z.array(smartFilter).max(200).default([]),
   smartDataTags: z.array(z.string().max(100)).max(50).default([]),
   includeSiblings: z.boolean().default(false),

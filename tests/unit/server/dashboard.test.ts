@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harness, type Harness } from './harness';
+
+let h: Harness;
+let user: string;
+let north: string;
+beforeAll(async () => {
+  h = await harness(3000);
+  [user, north] = await Promise.all([h.signIn('portaluser@demo.cx'), h.signIn('north.manager@demo.cx')]);
+});
+afterAll(() => h.close());
+
+const window = [{ filterKey: 'ResponseDate', filterDataType: 'DateTime', filterValue: '2026-10-21T00:00:00Z', filterValueUpperBound: '2026-11-19T23:59:59Z' }];
+const visual = (key: string, body: unknown, token = user) => h.call('POST', `/api/dashboard/visuals/responses/${key}`, { token, body });
+
+/** NPS straight from the rows, to check the server's SQL. */
+async function npsBetween(from: string, to: string, region?: string) {
+  const [r] = await h.db.query<{ p: number; d: number; n: number }>(
+    `SELECT count(*) FILTER (WHERE nps >= 9) AS p, count(*) FILTER (WHERE nps <= 6) AS d, count(*) AS n FROM responses
+     WHERE response_date BETWEEN CAST($1 AS TIMESTAMP) AND CAST($2 AS TIMESTAMP) ${region ? 'AND region = $3' : ''}`,
+    region ? [from, to, region] : [from, to],
+  );
+  return { value: (r.p - r.d) / r.n, count: r.n };
+}
+
+describe('POST /api/dashboard/visuals/{moduleId}/{visualKey}', () => {
+  it('gives NPS for the current period and, for the delta, the period of the same length before it', async () => {
+    const res = await visual('nps', { smartFilters: window });
+    expect(res.status).toBe(200);
+    const series = res.body.primary.data;
+    expect(series.currentPeriod).toEqual({ startDateTime: '2026-10-21 00:00:00', endDateTime: '2026-11-19 23:59:59' });
+    expect(series.previousPeriod).toEqual({ startDateTime: '2026-09-21 00:00:00', endDateTime: '2026-10-20 23:59:59' });
+    const current = await npsBetween('2026-10-21 00:00:00', '2026-11-19 23:59:59');
+    const previous = await npsBetween('2026-09-21 00:00:00', '2026-10-20 23:59:59');
+    expect(series.content[0].data[0].Val).toBeCloseTo(current.value, 10);
+    expect(series.content[0].data[0].ValForDelta).toBeCloseTo(previous.value, 10);
+    expect(series.currentRecordCount).toBe(current.count);
+    expect(series.previousRecordCount).toBe(previous.count);
+    expect(res.body.primary.header.content).toBe('NPS');
+  });
+
+  it('restricts to the claims and follows the other filters', async () => {
+    const res = await visual('nps', { smartFilters: window }, north);
+    const mine = await npsBetween('2026-10-21 00:00:00', '2026-11-19 23:59:59', 'North');
+    expect(res.body.primary.data.content[0].data[0].Val).toBeCloseTo(mine.value, 10);
+    const stars = await visual('stars', { smartFilters: [...window, { filterKey: 'Stars', filterValue: 5 }] });
+    expect(stars.body.primary.data.content[0].data[0].Val).toBe(5);
+  });
+
+  it('gives null for a period without responses and 400 or 404 for bad input', async () => {
+    const empty = await visual('responses', { smartFilters: [{ filterKey: 'ResponseDate', filterValue: '2030-01-01T00:00:00Z', filterValueUpperBound: '2030-01-07T00:00:00Z' }] });
+    expect(empty.body.primary.data.content[0].data[0].Val).toBe(0);
+    const emptyNps = await visual('nps', { smartFilters: [{ filterKey: 'ResponseDate', filterValue: '2030-01-01T00:00:00Z', filterValueUpperBound: '2030-01-07T00:00:00Z' }] });
+    expect(emptyNps.body.primary.data.content[0].data[0].Val).toBeNull();
+    expect((await visual('pie', {})).status).toBe(400);
+    expect((await visual('nps', { smartFilters: [{ filterKey: 'ResponseDate', filterValue: 'soon', filterValueUpperBound: 'later' }] })).status).toBe(400);
+    expect((await h.call('POST', '/api/dashboard/visuals/nope/nps', { token: user, body: {} })).status).toBe(404);
+    expect((await h.call('POST', '/api/dashboard/visuals/responses/nps', { body: {} })).status).toBe(401);
+  });
+});
