@@ -99,7 +99,7 @@ test('changing the language applies at once', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
   // The choice is saved for the user: put English back for the other tests.
-  await page.getByLabel('Sprache').selectOption('en');
+  await Promise.all([page.waitForResponse('**/api/UserPreferences/update'), page.getByLabel('Sprache').selectOption('en')]);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 });
 

@@ -24,13 +24,15 @@ export function UserList() {
   const [data, setData] = useState<List | null>(null);
   const [error, setError] = useState('');
 
+  // A new search text starts again at page 1, 300 ms after typing; the first render changes nothing.
   useEffect(() => {
+    if (search.trim() === query) return;
     const timer = setTimeout(() => {
       setQuery(search.trim());
       setPage(0);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, query]);
 
   useEffect(() => {
     let live = true;
