@@ -58,3 +58,13 @@ describe('POST /api/dashboard/visuals/{moduleId}/{visualKey}', () => {
     expect((await h.call('POST', '/api/dashboard/visuals/responses/nps', { body: {} })).status).toBe(401);
   });
 });
+
+describe('GET /api/dashboard/datasource/{moduleId}', () => {
+  it('names the filter bar module, its filters, tags and viewer links', async () => {
+    const res = await h.call('GET', '/api/dashboard/datasource/responses', { token: user });
+    expect(res.body).toMatchObject({ smartDataModuleId: 'responses', smartFilterTags: ['Core'], ignoreClaimsForFilters: false, showRecordViewerLink: true, dateFilterKey: 'ResponseDate' });
+    expect(res.body.smartFilters.map((f: { filterKey: string }) => f.filterKey)).toContain('Region');
+    expect((await h.call('GET', '/api/dashboard/datasource/nope', { token: user })).status).toBe(404);
+    expect((await h.call('GET', '/api/dashboard/datasource/responses')).status).toBe(401);
+  });
+});
