@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from '../context';
 import { notFound } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
-import { LANGUAGE_CODES } from '../seed/portal';
+import { LANGUAGES } from '../../src/i18n/languages';
 
 const STATE_LIMIT = 64 * 1024;
 const stateKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'The state key may hold letters, digits and _ . : - (at most 100).');
@@ -15,7 +15,7 @@ export const preferenceRoutes = new Hono<Env>()
   })
   .post('/update', async (c) => {
     const { db } = c.var.deps;
-    const { locale } = await readBody(c, z.object({ locale: z.enum(LANGUAGE_CODES, { message: `locale must be one of ${LANGUAGE_CODES.join(', ')}` }) }));
+    const { locale } = await readBody(c, z.object({ locale: z.enum(LANGUAGES, { message: `locale must be one of ${LANGUAGES.join(', ')}` }) }));
     await db.tx(async (q) => {
       await q.query('DELETE FROM user_preferences WHERE user_id = $1', [c.var.user.id]);
       await q.query('INSERT INTO user_preferences (user_id, locale) VALUES ($1, $2)', [c.var.user.id, locale]);

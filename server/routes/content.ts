@@ -5,6 +5,7 @@ import { optionalAuth } from '../auth/middleware';
 import { notFound, unauthorized } from '../http/errors';
 import { hasAnyRole } from '../identity/users';
 import type { Queryable } from '../db';
+import { readSetting } from './settings';
 
 interface NavRow {
   module_id: string;
@@ -45,13 +46,8 @@ const navItem = (n: NavRow) => ({
 /** Built-in items that exist only with a feature of the settings (spec: alerts need the alerting feature). */
 const FEATURE_OF_TEMPLATE: Record<string, string> = { Alerts: 'alerting', ProcessFlow: 'workflow' };
 
-async function features(q: Queryable): Promise<Record<string, boolean>> {
-  const [row] = await q.query<{ value: string }>("SELECT value FROM settings WHERE name = 'portal'");
-  return (row ? JSON.parse(row.value).features : undefined) ?? {};
-}
-
 async function profiles(q: Queryable, user: Principal | undefined, only?: string) {
-  const on = await features(q);
+  const on = (await readSetting<{ features?: Record<string, boolean> }>(q, 'portal'))?.features ?? {};
   const featureAllows = (n: NavRow) => !FEATURE_OF_TEMPLATE[n.module_template] || on[FEATURE_OF_TEMPLATE[n.module_template]] === true;
   const rows = await q.query<{ name: string; title: string; hide_on_mobile: boolean }>(
     `SELECT name, title, hide_on_mobile FROM content_profiles ${only ? 'WHERE name = $1' : ''} ORDER BY weight, name`,

@@ -7,6 +7,7 @@ import { readBody, z } from '../http/validate';
 import { findUserById, findUserByName } from '../identity/users';
 import { createOneTimeToken, createTotpCode, peekToken, spendToken } from '../identity/one-time';
 import type { Queryable } from '../db';
+import { readSetting } from './settings';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match. Please enter again.';
 export const RESET_FAILED = 'Unable to reset your password. Please ensure it meets the minimum criteria below';
@@ -92,6 +93,6 @@ export const sessionPasswordRoutes = new Hono<Env>()
   .post('/totp/next', async (c) => {
     const { db, now } = c.var.deps;
     const { code, expires } = await createTotpCode(db, c.var.user.id, now());
-    const [{ value }] = await db.query<{ value: string }>("SELECT value FROM settings WHERE name = 'portal'");
-    return c.json({ code, expires: expires.toISOString(), username: c.var.user.userName, clientId: JSON.parse(value).clientId });
+    const portal = await readSetting<{ clientId?: string }>(db, 'portal');
+    return c.json({ code, expires: expires.toISOString(), username: c.var.user.userName, clientId: portal?.clientId ?? '' });
   });

@@ -3,7 +3,7 @@ import type { Env } from '../context';
 import type { Db, Queryable } from '../db';
 import { verifyPassword } from '../auth/password';
 import { issueRefreshToken, newSecret, REFRESH_TOKEN_DAYS, REMEMBER_ME_DAYS, signAccessToken, useRefreshToken } from '../auth/tokens';
-import { claimsOf, findUserById, findUserByName, principalOf, type UserRow } from '../identity/users';
+import { findUserById, findUserByName, principalOf, type UserRow } from '../identity/users';
 import { check, readBody, z } from '../http/validate';
 
 export const MAX_FAILED_SIGN_INS = 5;
@@ -31,7 +31,7 @@ const fail = (message: string) => ({ isSuccess: false, message, content: null })
 async function session(q: Queryable, user: UserRow, secret: string, refreshToken: string, now: Date) {
   const principal = await principalOf(q, user);
   const { token, expires } = signAccessToken(principal, secret, now.getTime());
-  const claims = await claimsOf(q, user.id);
+  const { claims } = principal;
   return {
     isSuccess: true,
     message: '',

@@ -1,18 +1,13 @@
 import type { Db } from '../db';
 import { RESPONSES_MODULE } from '../smartdata/schema';
-
-/** Languages the portal offers (settings.languages, user preferences). */
-export const LANGUAGE_CODES = ['en', 'de'] as const;
+import { LANGUAGES, LANGUAGE_NAMES } from '../../src/i18n/languages';
 
 /** Portal-wide settings (GET /api/settings) and named configurations (GET /api/settings/{name}). */
 export const SETTINGS = {
   portal: {
     cacheBusterHash: 'b1',
     cacheBusterContentHash: 'c1',
-    languages: [
-      { code: 'en', name: 'English' },
-      { code: 'de', name: 'Deutsch' },
-    ],
+    languages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
     portalCoreVersion: '0.1.0',
     viewingProfanityCleanedFieldsAccessibleToRoles: ['GlobalAdmin', 'PortalAdmin'],
     googleAnalyticsId: '',

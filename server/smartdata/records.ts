@@ -30,6 +30,7 @@ export async function recordsPage(db: Db, module: SmartModule, query: RecordsQue
   const w = buildWhere(module, query.smartFilters, claims);
   const visible = module.columns.filter((c) => !c.isHidden);
   const select = visible.map((c) => `${c.column} AS "${c.key}"`).join(', ');
+  const countParams = [...w.params];
   const limit = w.bind(query.top);
   const offset = w.bind(query.skip);
   const [rows, [{ n }]] = await Promise.all([
@@ -39,7 +40,7 @@ export async function recordsPage(db: Db, module: SmartModule, query: RecordsQue
        ) ORDER BY ${order}`,
       w.params,
     ),
-    db.query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${w.sql}`, w.params.slice(0, -2)),
+    db.query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${w.sql}`, countParams),
   ]);
   for (const row of rows) {
     for (const c of visible) {

@@ -1,6 +1,7 @@
 /** The contract types of the /api calls, shared by the client and the server. */
 
-export interface TokenContent {
+/** Who the user is: the same fields in the token response and the stored session. */
+export interface Profile {
   userName: string;
   firstName: string;
   lastName: string;
@@ -9,6 +10,9 @@ export interface TokenContent {
   phoneNumber: string | null;
   company: string | null;
   id: string;
+}
+
+export interface TokenContent extends Profile {
   roles: string;
   portalRole: string;
   claims: string;
@@ -27,15 +31,7 @@ export interface TokenResponse {
 }
 
 /** The stored session of spec part 1 section 3. */
-export interface Session {
-  userName: string;
-  firstName: string;
-  lastName: string;
-  createdOn: string;
-  email: string;
-  phoneNumber: string | null;
-  company: string | null;
-  id: string;
+export interface Session extends Profile {
   role: string;
   portalRole: string;
   claims: string;

@@ -2,12 +2,13 @@ import i18next, { type TFunction } from 'i18next';
 import en from './locales/en.json';
 import de from './locales/de.json';
 
-/** Languages the bundle ships. */
-export const LANGUAGES = ['en', 'de'] as const;
+import { LANGUAGES, LANGUAGE_NAMES } from './languages';
+
+export { LANGUAGES } from './languages';
 
 /** The languages to offer: the portal settings' list, else the ones this bundle ships. */
 export function languageOptions(fromSettings?: Array<{ code: string; name: string }> | null): Array<{ code: string; name: string }> {
-  return fromSettings?.length ? fromSettings : [{ code: 'en', name: 'English' }, { code: 'de', name: 'Deutsch' }];
+  return fromSettings?.length ? fromSettings : LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] }));
 }
 export const MISSING_TRANSLATION = '[Missing Translation]';
 
