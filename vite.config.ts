@@ -26,12 +26,26 @@ function demoPages(): Plugin {
   };
 }
 
+/** Copies the visuals' static icons to dist/elements/icons/: tiles load them from the portal itself, never an outside host. */
+function visualIcons(): Plugin {
+  return {
+    name: 'cx-visual-icons',
+    apply: 'build',
+    generateBundle() {
+      const dir = resolve(here, 'src/visuals/icons');
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.svg'))) {
+        this.emitFile({ type: 'asset', fileName: `elements/icons/${file}`, source: readFileSync(resolve(dir, file)) });
+      }
+    },
+  };
+}
+
 // React, the element helper, stores and i18n: one chunk, loaded once by any element or the host.
 const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores|i18next)[\\/]|[\\/]src[\\/](elements|stores|i18n)[\\/]/;
 const D3 = /node_modules[\\/](d3|d3-[a-z-]+|internmap|delaunator|robust-predicates)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), demoPages()],
+  plugins: [react(), demoPages(), visualIcons()],
   // Chunks find each other relative to the importing file, so dist/elements works from any URL (a CDN,
   // a customer's path); only the host page's own tags are absolute (it is served on every route).
   experimental: {

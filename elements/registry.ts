@@ -5,6 +5,7 @@
 export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-app-registrations': () => import('./cx-app-registrations'),
   'cx-change-password': () => import('./cx-change-password'),
+  'cx-dashboard': () => import('./cx-dashboard'),
   'cx-echo-login': () => import('./cx-echo-login'),
   'cx-forgot-password': () => import('./cx-forgot-password'),
   'cx-group-detail': () => import('./cx-group-detail'),
@@ -21,4 +22,5 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-user-detail': () => import('./cx-user-detail'),
   'cx-user-list': () => import('./cx-user-list'),
   'cx-user-settings': () => import('./cx-user-settings'),
+  'cx-visual': () => import('./cx-visual'),
 };

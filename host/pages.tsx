@@ -61,13 +61,8 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
     case 'sso-error':
       return <SsoError error={p.error ?? query.get('error') ?? t('host.unknownSsoError')} />;
     case 'dashboard':
-      return (
-        <section className="dashboard" aria-labelledby="dashboard-title">
-          <h1 id="dashboard-title">{t('host.pages.dashboard', { defaultValue: match.route.title })}</h1>
-          <cx-smart-filter-bar module-id="responses" tags="Core" filter-scope="dashboard"></cx-smart-filter-bar>
-          <p>{t('host.tilesSoon')}</p>
-        </section>
-      );
+      // /dashboard/{name}/ and /dashboard/{name}/{profile}: the second part names the layout.
+      return <cx-dashboard dashboard-id={p.first} layout={p.second || undefined} editor={query.has('editor') || undefined}></cx-dashboard>;
     case 'user-list':
       return <cx-user-list></cx-user-list>;
     case 'user-register':

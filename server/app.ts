@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Deps, Env } from './context';
 import { onError } from './http/errors';
-import { requireAuth } from './auth/middleware';
+import { requireAuth, requireRoles } from './auth/middleware';
 import { tokenRoutes } from './routes/token';
 import { userRoutes } from './routes/identity-users';
 import { passwordRoutes, sessionPasswordRoutes } from './routes/identity-passwords';
@@ -17,7 +17,7 @@ import { smartDataRoutes } from './routes/smartdata';
 import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
 import { dataViewerRoutes } from './routes/dataviewer';
 import { groupRoutes } from './routes/groups';
-import { dashboardRoutes } from './routes/dashboard';
+import { dashboardRoutes, datavizRoutes, DASHBOARD_ROLES } from './routes/dashboard';
 import { telemetryRoutes } from './routes/telemetry';
 import { ssoRoutes } from './routes/sso';
 import { LocalIdentityProvider } from './sso/provider';
@@ -67,7 +67,8 @@ export function createApi(deps: Deps): Hono<Env> {
   api.route('/api/telemetry', telemetryRoutes);
   api.route('/api/sso', ssoRoutes(new LocalIdentityProvider(deps.secret)));
   api.route('/api/groups', new Hono<Env>().use(requireAuth).route('/', groupRoutes));
-  api.route('/api/dashboard', new Hono<Env>().use(requireAuth).route('/', dashboardRoutes));
+  api.route('/api/dashboard', new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES)).route('/', dashboardRoutes));
+  api.route('/api/dataviz', new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES)).route('/', datavizRoutes));
   api.route('/api/dataviewer', new Hono<Env>().use(requireAuth).route('/', dataViewerRoutes));
   if (deps.exposeMailOutbox) {
     // A local mail catcher for demos and end-to-end tests (MAIL_OUTBOX_API=1): never in production.

@@ -1,16 +1,30 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
-import { badRequest, notFound } from '../http/errors';
-import { readBody } from '../http/validate';
+import { notFound } from '../http/errors';
+import { check, readBody, z } from '../http/validate';
 import { MODULES, type SmartModule } from '../smartdata/schema';
-import { KPI_MEASURES, kpiSeries, type KpiMeasure } from '../smartdata/kpi';
+import { findDashboard, findVisual } from '../dashboards/definition';
+import { visualItem } from '../dashboards/visual-item';
+import { flow } from '../../src/lib/grid-layout';
+import { periodsFor, withPeriod } from '../smartdata/periods';
+import type { SingleVisualResponse, VisualsResponse } from '../../src/api/visual-types';
+import { recordCount } from '../smartdata/counts';
 import { selection } from './smartdata';
+
+/** Dashboard routes need one of the dashboard roles of spec part 2 section 6. */
+export const DASHBOARD_ROLES = ['PortalUser', 'GlobalAdmin', 'PortalAdmin'];
+
+function moduleNamed(id: string): SmartModule {
+  const module = MODULES[id];
+  if (!module) throw notFound(`No smart-data module "${id}".`);
+  return module;
+}
 
 /**
  * The smart filter data source of a dashboard module (spec part 2 section 3): which module feeds
  * the filter bar, its filters and tags, defaults, and the links the viewer offers.
  */
-function dataSource(module: SmartModule) {
+export function dataSource(module: SmartModule) {
   const dims = module.columns.filter((c) => c.dimension);
   return {
     smartDataModuleId: module.moduleId,
@@ -28,24 +42,65 @@ function dataSource(module: SmartModule) {
   };
 }
 
-/** Dashboard data sources and visuals computed from the module's data (the first: KPI tiles with current vs previous period). */
-export const dashboardRoutes = new Hono<Env>()
-  .get('/datasource/:moduleId', (c) => {
-    const module = MODULES[c.req.param('moduleId')];
-    if (!module) throw notFound(`No smart-data module "${c.req.param('moduleId')}".`);
-    return c.json(dataSource(module));
-  })
-  .post('/visuals/:moduleId/:visualKey', async (c) => {
-  const module = MODULES[c.req.param('moduleId')];
-  if (!module) throw notFound(`No smart-data module "${c.req.param('moduleId')}".`);
-  const key = c.req.param('visualKey');
-  if (!(key in KPI_MEASURES)) throw badRequest(`Unknown visual "${key}"; one of ${Object.keys(KPI_MEASURES).join(', ')}.`);
-  const body = await readBody(c, selection);
-  const claims = module.ignoreClaims && body.ignoreClaims ? null : c.var.user.claims;
-  const series = await kpiSeries(c.var.deps.db, module, key as KpiMeasure, body.smartFilters, claims, c.var.deps.now());
-  return c.json({
-    name: key,
-    totalRecordCount: series.currentRecordCount,
-    primary: { header: { content: KPI_MEASURES[key as KpiMeasure].name }, subHeader: { content: '' }, heroLabel: { content: '' }, data: series },
-  });
+const inputFor = (c: Context<Env>, module: SmartModule, body: z.infer<typeof selection>) => ({
+  db: c.var.deps.db,
+  module,
+  filters: body.smartFilters,
+  claims: module.ignoreClaims && body.ignoreClaims ? null : c.var.user.claims,
+  now: c.var.deps.now(),
 });
+
+const layoutName = z.string().regex(/^[A-Za-z0-9 _-]{1,40}$/, 'A layout name holds letters, digits, spaces, _ and -.');
+
+/** /api/dashboard: a module's data source and one visual computed on its own (a tile outside a dashboard). */
+export const dashboardRoutes = new Hono<Env>()
+  .get('/datasource/:moduleId', (c) => c.json(dataSource(moduleNamed(c.req.param('moduleId')))))
+  .post('/visuals/:moduleId/:visualKey', async (c) => {
+    const module = moduleNamed(c.req.param('moduleId'));
+    const body = await readBody(c, selection);
+    const def = await findVisual(c.var.deps.db, module.moduleId, c.req.param('visualKey'));
+    if (!def) throw notFound(`No visual "${c.req.param('visualKey')}" in module "${module.moduleId}".`);
+    const item = await visualItem(inputFor(c, module, body), def);
+    return c.json({ ...item, definition: def, dateKey: module.dateKey } satisfies SingleVisualResponse);
+  });
+
+/** /api/dataviz: a whole dashboard (definitions, layout, every visual) and its filter data source. */
+export const datavizRoutes = new Hono<Env>()
+  .post('/visuals/:dashboardId/:layout', async (c) => {
+    const { db } = c.var.deps;
+    const dashboard = await findDashboard(db, c.req.param('dashboardId'));
+    if (!dashboard) throw notFound(`No dashboard "${c.req.param('dashboardId')}".`);
+    const name = check(layoutName, decodeURIComponent(c.req.param('layout')));
+    const layoutKey = Object.keys(dashboard.layouts).find((k) => k.toLowerCase() === name.toLowerCase());
+    if (!layoutKey) throw notFound(`Dashboard "${dashboard.dashboardId}" has no layout "${name}".`);
+    const module = moduleNamed(dashboard.moduleId);
+    const body = await readBody(c, selection);
+    const input = inputFor(c, module, body);
+    // "No records" means none in the period the tiles show (the date filter, else the last 7 days).
+    const current = periodsFor(body.smartFilters, module.dateKey, input.now).current;
+    const [total, ...visuals] = await Promise.all([recordCount(db, module, withPeriod(body.smartFilters, module.dateKey, current), input.claims), ...dashboard.definitions.map((d) => visualItem(input, d))]);
+    const layout = dashboard.layouts[layoutKey];
+    const response: VisualsResponse = {
+      dashboardId: dashboard.dashboardId,
+      moduleId: module.moduleId,
+      breadcrumb: dashboard.breadcrumb,
+      definitions: dashboard.definitions,
+      // Tiles a layout leaves out still get a place, after the others.
+      layout: layout.length >= dashboard.definitions.length ? layout : [...layout, ...flow(dashboard.definitions.filter((d) => !layout.some((l) => l.name === d.name)))],
+      layouts: Object.keys(dashboard.layouts),
+      layoutName: layoutKey,
+      token: `${dashboard.dashboardId}/${layoutKey}`,
+      settings: { dateKey: module.dateKey, filterTags: ['Core'] },
+      advancedLayout: { rowMargins: [], layoutGroups: [] },
+      layoutFilter: null,
+      hasRecordsToDisplay: total > 0,
+      totalRecordCount: total,
+      visuals,
+    };
+    return c.json(response);
+  })
+  .post('/smartFilterDataSource/:id', async (c) => {
+    const dashboard = await findDashboard(c.var.deps.db, c.req.param('id'));
+    if (!dashboard) throw notFound(`No dashboard "${c.req.param('id')}".`);
+    return c.json({ ...dataSource(moduleNamed(dashboard.moduleId)), dashboardId: dashboard.dashboardId, name: dashboard.name, layouts: Object.keys(dashboard.layouts) });
+  });

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { seedPeople } from './people';
 import { seedPortal } from './portal';
+import { seedDashboards } from './dashboards';
 import { seedResponses } from './responses';
 
 export const DEFAULT_RECORDS = 20_000;
@@ -21,13 +22,14 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /** Seeds everything into an empty, migrated database. */
 export async function seed(db: Db, { records = DEFAULT_RECORDS, anchor = new Date(), onProgress }: SeedOptions = {}): Promise<void> {
   await seedPortal(db);
+  await seedDashboards(db);
   await seedPeople(db, anchor);
   await seedResponses(db, records, anchor, onProgress);
 }
 
 /** Empties every seeded table (for `npm run seed`, which replaces the data). */
 export async function clear(db: Db): Promise<void> {
-  const tables = ['telemetry_events', 'responses', 'user_state', 'user_preferences', 'client_plugins', 'nav_items', 'modules', 'content_profiles', 'locale_strings', 'settings',
+  const tables = ['dashboards', 'telemetry_events', 'responses', 'user_state', 'user_preferences', 'client_plugins', 'nav_items', 'modules', 'content_profiles', 'locale_strings', 'settings',
     'trial_requests', 'mail_outbox', 'app_registrations', 'one_time_tokens', 'refresh_tokens', 'group_members', 'groups', 'user_claims', 'users', 'roles'];
   for (const t of tables) await db.query(`DELETE FROM ${t}`);
 }

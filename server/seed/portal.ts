@@ -34,6 +34,7 @@ const ALL = 'PortalUser,GlobalAdmin,PortalAdmin';
 const NAV = [
   { id: 'home', profile: 'insights', name: 'Home', url: '/home', weight: 10, template: 'Home', roles: ALL },
   { id: 'overview', profile: 'insights', name: 'Overview', url: '/dashboard/overview/', weight: 20, template: 'Dashboard', roles: ALL },
+  { id: 'drivers', profile: 'insights', name: 'Drivers', url: '/dashboard/drivers/', weight: 25, template: 'Dashboard', roles: ALL },
   { id: 'responses', profile: 'insights', name: 'Responses', url: '/content/insights/responses', weight: 30, template: 'DataViewer', roles: ALL },
   { id: 'processflow', profile: 'cases', name: 'Cases', url: '/processflow/', weight: 40, template: 'ProcessFlow', roles: 'PortalAdmin,PortalUser' },
   { id: 'alerts', profile: 'insights', name: 'Alerts', url: '/alerts', weight: 90, template: 'Alerts', roles: ALL },
@@ -45,8 +46,8 @@ const NAV = [
 ];
 
 const LOCALE_STRINGS: Record<string, Record<string, string>> = {
-  en: { 'nav.home': 'Home', 'nav.overview': 'Overview', 'nav.responses': 'Responses', 'nav.users': 'Users', 'nav.groups': 'Groups', 'app.title': 'CX Portal' },
-  de: { 'nav.home': 'Startseite', 'nav.overview': 'Übersicht', 'nav.responses': 'Antworten', 'nav.users': 'Benutzer', 'nav.groups': 'Gruppen', 'app.title': 'CX-Portal' },
+  en: { 'nav.home': 'Home', 'nav.overview': 'Overview', 'nav.drivers': 'Drivers', 'nav.responses': 'Responses', 'nav.users': 'Users', 'nav.groups': 'Groups', 'app.title': 'CX Portal' },
+  de: { 'nav.home': 'Startseite', 'nav.overview': 'Übersicht', 'nav.drivers': 'Treiber', 'nav.responses': 'Antworten', 'nav.users': 'Benutzer', 'nav.groups': 'Gruppen', 'app.title': 'CX-Portal' },
 };
 
 /** Settings, locales, content profiles, modules, navigation and client plugins. */

@@ -35,6 +35,32 @@ export function filtersFor(scope = 'default'): MapStore<FilterState> {
   return store;
 }
 
+const cached = new Set<string>();
+
+/**
+ * Keeps a scope's filters in localStorage under `cacheKey`, restoring them once; with nothing
+ * cached the defaults stand (the date: Last 7 Days).
+ */
+export function cacheFilters(scope: string, cacheKey: string): void {
+  if (cached.has(scope)) return;
+  cached.add(scope);
+  const store = filtersFor(scope);
+  const key = `cx.filters.${cacheKey}`;
+  try {
+    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<FilterState> | null;
+    if (saved && typeof saved === 'object') store.set({ ...DEFAULT_FILTERS, ...saved, values: { ...(saved.values ?? {}) } });
+  } catch {
+    // A damaged entry: the defaults stand.
+  }
+  store.listen((value) => {
+    try {
+      localStorage.setItem(key, JSON.stringify(value));
+    } catch {
+      // Blocked storage: the filters last for this page.
+    }
+  });
+}
+
 /** The smart filters a state means, for the API: date bounds, search text, chosen values. */
 export function toSmartFilters(state: FilterState, dateKey: string, today = new Date()): SmartFilter[] {
   const out: SmartFilter[] = [];

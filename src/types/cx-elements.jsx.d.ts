@@ -19,6 +19,22 @@ export interface CxChangePasswordAttributes {
   'api-base'?: string;
 }
 
+/** A dashboard: breadcrumb, smart filter bar, named layouts and a grid of visual tiles (at most 12 columns; 8 below 1200 px, 4 at 768 px or less). A loader shows until every tile has drawn. Clicking a chart element selects it: the selection becomes a secondary filter and every tile redraws with it. Filters and selections are cached per `filter-scope`. With `editor`, tiles can be moved (drag the handle, or arrow keys on it), the layout saved to a file, and a floating property editor shows each visual's settings and a JSON view of the changes. */
+export interface CxDashboardAttributes {
+  /** The dashboard (e.g. "overview"). */
+  'dashboard-id'?: string;
+  /** The named layout to start with. Default "Default". */
+  'layout'?: string;
+  /** Shares the filters with other elements. Default "dashboard:{dashboard-id}". */
+  'filter-scope'?: string;
+  /** Edit mode (the portal sets it when the address has `?editor`). */
+  'editor'?: boolean;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** The one-time QR code that signs the user in to the mobile assistant: the code with a countdown ticking every second, replaced when 20 seconds or less remain. Mobile browsers are sent to /echo-503. */
 export interface CxEchoLoginAttributes {
   /** Language of the element's texts; defaults to `configure({ locale })`. */
@@ -203,6 +219,20 @@ export interface CxUserSettingsAttributes {
   'api-base'?: string;
 }
 
+/** One dashboard visual as a tile of its own, for partner pages: any visual type of the library, chosen by name from the module's dashboards, drawn for the filters of its `filter-scope` (put a `cx-smart-filter-bar` with the same scope on the page). With click behaviour Filter, a click on a bar, slice or row selects it and the tiles of the scope reload with it. */
+export interface CxVisualAttributes {
+  /** The smart-data module (e.g. "responses"). */
+  'module-id'?: string;
+  /** The visual's name in the module's dashboards (e.g. "nps", "channel-share"). */
+  'visual'?: string;
+  /** Shares filters and selections with bars and tiles of the same scope. Default "default". */
+  'filter-scope'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 declare global {
 }
 
@@ -211,6 +241,7 @@ declare module 'react' {
     interface IntrinsicElements {
       'cx-app-registrations': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAppRegistrationsAttributes;
       'cx-change-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxChangePasswordAttributes;
+      'cx-dashboard': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDashboardAttributes;
       'cx-echo-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxEchoLoginAttributes;
       'cx-forgot-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxForgotPasswordAttributes;
       'cx-group-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxGroupDetailAttributes;
@@ -227,6 +258,7 @@ declare module 'react' {
       'cx-user-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserDetailAttributes;
       'cx-user-list': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserListAttributes;
       'cx-user-settings': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserSettingsAttributes;
+      'cx-visual': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxVisualAttributes;
     }
   }
 }

@@ -4,7 +4,7 @@ import { signInAs } from './helpers';
 test('the smart filter bar counts values under the user claims and filters by choice', async ({ page }) => {
   await signInAs(page, 'portaluser@demo.cx');
   await page.goto('/dashboard/overview/');
-  const bar = page.locator('cx-smart-filter-bar');
+  const bar = page.locator('cx-dashboard .bar');
   await expect(bar.getByRole('combobox')).toHaveValue('Last7Days');
   await bar.getByRole('combobox').selectOption('ClearDate');
   await bar.getByText('Region', { exact: true }).click();
@@ -20,7 +20,7 @@ test('the smart filter bar counts values under the user claims and filters by ch
 test('the restricted user sees only their region, and bad input is explained', async ({ page }) => {
   await signInAs(page, 'north.manager@demo.cx');
   await page.goto('/dashboard/overview/');
-  const bar = page.locator('cx-smart-filter-bar');
+  const bar = page.locator('cx-dashboard .bar');
   await bar.getByText('Region', { exact: true }).click();
   await expect(bar.getByRole('group', { name: 'Region' }).getByRole('checkbox')).toHaveCount(1);
   await expect(bar.getByRole('checkbox', { name: /^North/ })).toBeVisible();

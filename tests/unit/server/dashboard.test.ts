@@ -48,14 +48,26 @@ describe('POST /api/dashboard/visuals/{moduleId}/{visualKey}', () => {
   });
 
   it('gives null for a period without responses and 400 or 404 for bad input', async () => {
-    const empty = await visual('responses', { smartFilters: [{ filterKey: 'ResponseDate', filterValue: '2030-01-01T00:00:00Z', filterValueUpperBound: '2030-01-07T00:00:00Z' }] });
-    expect(empty.body.primary.data.content[0].data[0].Val).toBe(0);
-    const emptyNps = await visual('nps', { smartFilters: [{ filterKey: 'ResponseDate', filterValue: '2030-01-01T00:00:00Z', filterValueUpperBound: '2030-01-07T00:00:00Z' }] });
+    const future = [{ filterKey: 'ResponseDate', filterValue: '2030-01-01T00:00:00Z', filterValueUpperBound: '2030-01-07T00:00:00Z' }];
+    const emptyNps = await visual('nps', { smartFilters: future });
     expect(emptyNps.body.primary.data.content[0].data[0].Val).toBeNull();
-    expect((await visual('pie', {})).status).toBe(400);
+    expect(emptyNps.body.primary.data.currentRecordCount).toBe(0);
+    expect((await visual('pie', {})).status).toBe(404);
     expect((await visual('nps', { smartFilters: [{ filterKey: 'ResponseDate', filterValue: 'soon', filterValueUpperBound: 'later' }] })).status).toBe(400);
+    expect((await visual('nps', { smartFilters: [{ filterKey: 'Nope', filterValue: 'x' }] })).status).toBe(400);
     expect((await h.call('POST', '/api/dashboard/visuals/nope/nps', { token: user, body: {} })).status).toBe(404);
     expect((await h.call('POST', '/api/dashboard/visuals/responses/nps', { body: {} })).status).toBe(401);
+  });
+
+  it('answers a visual with its definition, so a tile can draw on its own', async () => {
+    const res = await visual('channel-share', { smartFilters: window });
+    expect(res.body).toMatchObject({ name: 'channel-share', template: 'Donut', dateKey: 'ResponseDate', definition: { name: 'channel-share', template: 'Donut' } });
+    const [row] = await h.db.query<{ n: number }>(
+      "SELECT count(*) AS n FROM responses WHERE channel = 'Online' AND response_date BETWEEN CAST($1 AS TIMESTAMP) AND CAST($2 AS TIMESTAMP)",
+      ['2026-10-21 00:00:00', '2026-11-19 23:59:59'],
+    );
+    const web = res.body.primary.data.content.find((e: { Name: string }) => e.Name === 'Online');
+    expect(web.data[0].Val).toBe(row.n);
   });
 });
 

@@ -1,0 +1,36 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { VisualElement } from '../src/visuals/visual/visual-element';
+import styles from '../src/visuals/tile/tile.css?inline';
+
+/**
+ * One dashboard visual as a tile of its own, for partner pages: any visual type of the library,
+ * chosen by name from the module's dashboards, drawn for the filters of its `filter-scope` (put a
+ * `cx-smart-filter-bar` with the same scope on the page). With click behaviour Filter, a click
+ * on a bar, slice or row selects it and the tiles of the scope reload with it.
+ *
+ * @tag cx-visual
+ * @attr {string} module-id - The smart-data module (e.g. "responses").
+ * @attr {string} visual - The visual's name in the module's dashboards (e.g. "nps", "channel-share").
+ * @attr {string} filter-scope - Shares filters and selections with bars and tiles of the same scope. Default "default".
+ * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @csspart base - The tile wrapper.
+ * @csspart tile - The tile.
+ * @csspart chart - The chart's SVG.
+ */
+export const CxVisual = defineElement({
+  tag: 'cx-visual',
+  component: VisualElement,
+  styles: `:host{display:block;min-height:240px}.standalone{height:100%;min-height:inherit}` + styles,
+  attributes: [
+    { prop: 'moduleId', type: 'string' },
+    { prop: 'visual', type: 'string' },
+    { prop: 'filterScope', type: 'string' },
+  ],
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-visual': CxElement;
+  }
+}

@@ -1,0 +1,156 @@
+import type { Db } from '../db';
+import type { Claim } from '../identity/users';
+import type { SmartModule } from '../smartdata/schema';
+import type { SmartFilter } from '../smartdata/where';
+import { BLANK } from '../smartdata/where';
+import type { ContentEntry, DataRow, MeasureKey, Series, VisualQuery } from '../../src/api/visual-types';
+import { MEASURES, num } from './measures';
+import { bounds, dimension, periodScan, type PeriodScan } from './scan';
+import { commentsSeries } from './comments';
+
+export interface SeriesInput {
+  db: Db;
+  module: SmartModule;
+  filters: SmartFilter[];
+  claims: Claim[] | null;
+  now: Date;
+}
+
+/** A category label as SQL text: blanks become '[Blank]' (the client's ShowBlank rule drops them). */
+const label = (column: string) => `COALESCE(NULLIF(CAST(${column} AS VARCHAR), ''), '${BLANK}')`;
+
+function shell(scan: PeriodScan, key: string, filterKey: string, counts: { cur: number; prev: number }, content: ContentEntry[]): Series {
+  return {
+    key,
+    filterKey,
+    content,
+    currentRecordCount: counts.cur,
+    previousRecordCount: counts.prev,
+    currentPeriod: bounds(scan.periods.current),
+    previousPeriod: bounds(scan.periods.previous),
+  };
+}
+
+async function periodCounts(input: SeriesInput, scan: PeriodScan) {
+  const [row] = await input.db.query(
+    `SELECT ${MEASURES.responses.sql(scan.current)} AS cur, ${MEASURES.responses.sql(scan.previous)} AS prev FROM ${input.module.table} ${scan.where.sql}`,
+    scan.where.params,
+  );
+  return { cur: Number(row.cur), prev: Number(row.prev) };
+}
+
+/** One value for each period (gauges, hero numbers). */
+async function kpi(input: SeriesInput, measure: MeasureKey): Promise<Series> {
+  const scan = periodScan(input.module, input.filters, input.claims, input.now);
+  const m = MEASURES[measure];
+  const [row] = await input.db.query(
+    `SELECT ${m.sql(scan.current)} AS cur, ${m.sql(scan.previous)} AS prev, ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
+     FROM ${input.module.table} ${scan.where.sql}`,
+    scan.where.params,
+  );
+  const data: DataRow[] = [{ Name: m.name, Key: measure, Val: num(row.cur), ValForDelta: num(row.prev) }];
+  return shell(scan, measure, input.module.dateKey, { cur: Number(row.n), prev: Number(row.pn) }, [{ Name: m.name, key: measure, data }]);
+}
+
+/** Buckets of the current period: days up to a month, weeks up to half a year, months beyond. */
+export function bucketFor(days: number): 'day' | 'week' | 'month' {
+  return days <= 31 ? 'day' : days <= 190 ? 'week' : 'month';
+}
+
+/** The measure per time bucket in the current period, one line per value of `seriesKey` (or one line). */
+async function trend(input: SeriesInput, measure: MeasureKey, seriesKey?: string): Promise<Series> {
+  const scan = periodScan(input.module, input.filters, input.claims, input.now);
+  const { current } = scan.periods;
+  const bucket = bucketFor((current.end.getTime() - current.start.getTime()) / 86_400_000);
+  const date = input.module.columns.find((c) => c.key === input.module.dateKey)!.column;
+  const series = seriesKey ? dimension(input.module, seriesKey) : null;
+  const m = MEASURES[measure];
+  const rows = await input.db.query<{ s: string; b: string; v: unknown }>(
+    `SELECT ${series ? label(series.column) : `'${m.name}'`} AS s, CAST(date_trunc('${bucket}', ${date}) AS VARCHAR) AS b, ${m.sql(scan.current)} AS v
+     FROM ${input.module.table} ${scan.where.sql} AND ${scan.current} GROUP BY 1, 2 ORDER BY 1, 2`,
+    scan.where.params,
+  );
+  const bySeries = new Map<string, DataRow[]>();
+  for (const r of rows) bySeries.set(r.s, [...(bySeries.get(r.s) ?? []), { Name: r.b.slice(0, 10), Key: r.b.slice(0, 10), Val: num(r.v) }]);
+  const content = [...bySeries].map(([name, data]) => ({ Name: name, key: name, data }));
+  const counts = await periodCounts(input, scan);
+  return { ...shell(scan, measure, input.module.dateKey, counts, content), seriesFilterKey: series?.key };
+}
+
+/**
+ * The measure per category of `axisKey` for both periods; with `seriesKey`, each category is split
+ * into the share of each series value (stacked bars: rows are categories, stacks are series).
+ */
+async function breakdown(input: SeriesInput, measure: MeasureKey, axisKey: string, seriesKey?: string): Promise<Series> {
+  const scan = periodScan(input.module, input.filters, input.claims, input.now);
+  const axis = dimension(input.module, axisKey);
+  const series = seriesKey ? dimension(input.module, seriesKey) : null;
+  const m = MEASURES[measure];
+  const rows = await input.db.query<{ a: string; s: string; v: unknown; p: unknown; n: unknown; pn: unknown }>(
+    `SELECT ${label(axis.column)} AS a, ${series ? label(series.column) : "''"} AS s,
+            ${m.sql(scan.current)} AS v, ${m.sql(scan.previous)} AS p, ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
+     FROM ${input.module.table} ${scan.where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
+    scan.where.params,
+  );
+  const byAxis = new Map<string, typeof rows>();
+  for (const r of rows) byAxis.set(r.a, [...(byAxis.get(r.a) ?? []), r]);
+  const content: ContentEntry[] = [];
+  for (const [a, group] of byAxis) {
+    if (!series) {
+      const r = group[0];
+      content.push({ Name: a, key: a, data: [{ Name: a, Key: a, Val: num(r.v), ValForDelta: num(r.p) }] });
+      continue;
+    }
+    // Shares of the category's responses in each period; other measures stay as they are.
+    const total = group.reduce((t, r) => t + Number(r.n), 0);
+    const prevTotal = group.reduce((t, r) => t + Number(r.pn), 0);
+    const share = (part: unknown, whole: number) => (whole > 0 ? Number(part) / whole : null);
+    content.push({
+      Name: a,
+      key: a,
+      data: group.map((r) => ({
+        Name: r.s,
+        Key: r.s,
+        Val: measure === 'responses' ? share(r.n, total) : num(r.v),
+        ValForDelta: measure === 'responses' ? share(r.pn, prevTotal) : num(r.p),
+        Count: Number(r.n),
+      })),
+    });
+  }
+  const counts = await periodCounts(input, scan);
+  return { ...shell(scan, measure, axis.key, counts, content), seriesFilterKey: series?.key };
+}
+
+/** Rows of `rowKey` with one data entry per measure, each with its previous-period value (delta tables). */
+async function table(input: SeriesInput, rowKey: string, measures: MeasureKey[]): Promise<Series> {
+  const scan = periodScan(input.module, input.filters, input.claims, input.now);
+  const row = dimension(input.module, rowKey);
+  const select = measures.flatMap((k, i) => [`${MEASURES[k].sql(scan.current)} AS c${i}`, `${MEASURES[k].sql(scan.previous)} AS p${i}`]);
+  const rows = await input.db.query(
+    `SELECT ${label(row.column)} AS r, ${select.join(', ')} FROM ${input.module.table} ${scan.where.sql} GROUP BY 1 ORDER BY 1`,
+    scan.where.params,
+  );
+  const content = rows.map((r) => ({
+    Name: String(r.r),
+    key: String(r.r),
+    data: measures.map((k, i) => ({ Key: k, Name: MEASURES[k].name, Val: num(r[`c${i}`]), ValForDelta: num(r[`p${i}`]) })),
+  }));
+  const counts = await periodCounts(input, scan);
+  return shell(scan, 'table', row.key, counts, content);
+}
+
+/** The named series a visual's query gives: `data`, plus one per tab for lists with tabs. */
+export async function seriesFor(input: SeriesInput, query: VisualQuery): Promise<Record<string, Series>> {
+  switch (query.kind) {
+    case 'kpi':
+      return { data: await kpi(input, query.measure) };
+    case 'trend':
+      return { data: await trend(input, query.measure, query.seriesKey) };
+    case 'breakdown':
+      return { data: await breakdown(input, query.measure, query.axisKey, query.seriesKey) };
+    case 'table':
+      return { data: await table(input, query.rowKey, query.measures) };
+    case 'comments':
+      return commentsSeries(input, query);
+  }
+}

@@ -1,0 +1,17 @@
+import type { VisualDefinition, VisualItem, Block } from '../../src/api/visual-types';
+import { seriesFor, type SeriesInput } from './series';
+
+/** Computes a visual's block from its definition: header texts plus its named series, under the caller's filters and claims. */
+export async function visualItem(input: SeriesInput, def: VisualDefinition): Promise<VisualItem> {
+  const b = def.templateBindings;
+  const extra = Object.entries(b.ExtraSeries ?? {});
+  const [main, ...more] = await Promise.all([seriesFor(input, b.Query), ...extra.map(([, q]) => seriesFor(input, q))]);
+  const named = Object.assign({}, main, ...more.map((s, i) => ({ [extra[i][0]]: s.data })));
+  const primary = {
+    header: { content: b.Header ?? '' },
+    subHeader: { content: b.SubHeader ?? '' },
+    heroLabel: { content: typeof b.HeroLabel === 'string' ? b.HeroLabel : '' },
+    ...named,
+  } as Block;
+  return { name: def.name, template: def.template, totalRecordCount: main.data?.currentRecordCount ?? 0, primary };
+}

@@ -1,0 +1,140 @@
+import type { Db } from '../db';
+import type { VisualDefinition } from '../../src/api/visual-types';
+import { flow } from '../../src/lib/grid-layout';
+
+/** NPS groups and driver labels in their natural order and colours. */
+const GROUP_SERIES = { SeriesOrder: ['Promoter', 'Neutral', 'Detractor'], Palette: ['#0C7A59', '#8A8F98', '#C4002A'] };
+/** Higher NPS is better: rises in green, falls in red (darker than the defaults, for 4.5:1 contrast on white). */
+const NPS_DELTA_FORMAT = { DecimalPlaces: 0, DeltaThreshold: 0, ColorPalette: { AboveDelta: '#0C7A59', BelowDelta: '#C4002A' } };
+
+const DELTA_TABLE_COLUMNS = {
+  TitleField: 'Name',
+  TitleColumnWidth: 34,
+  Columns: [
+    { Header: 'Responses', Key: 'responses', Type: 'Number', SortingColumn: true, Sort: 'DESC' },
+    { Header: 'NPS', Key: 'nps', Type: 'Percentage', SortingColumn: true, Default: true },
+  ],
+  DeltaColumns: [
+    { Header: 'NPS change', Key: 'nps', Type: 'PointChange', DeltaFrom: 'nps', Default: true },
+    { Header: 'NPS change %', Key: 'nps', Type: 'PercentageChange', DeltaFrom: 'nps' },
+  ],
+};
+
+const OVERVIEW: VisualDefinition[] = [
+  { name: 'nps', width: 3, height: 2, template: 'Gauge', templateBindings: { Header: 'NPS', SubHeader: 'DataPeriod', DeltaType: 'PointChange', Query: { kind: 'kpi', measure: 'nps' } } },
+  {
+    name: 'stars', width: 3, height: 2, template: 'Gauge',
+    templateBindings: { Header: 'Average star rating', SubHeader: 'DataPeriod', LowerBound: 1, UpperBound: 5, TextFormat: '.2f', DeltaType: 'PointChange', Query: { kind: 'kpi', measure: 'stars' } },
+  },
+  {
+    name: 'channel-share', width: 6, height: 2, template: 'Donut',
+    templateBindings: { Header: 'Responses by channel', ClickBehaviour: 'Filter', SelectionMode: 'SinglePrimary', Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Channel' } },
+  },
+  {
+    name: 'nps-trend', width: 6, height: 3, template: 'MultiLineChart',
+    templateBindings: { Header: 'NPS over time by region', SubHeader: 'DataPeriod', Query: { kind: 'trend', measure: 'nps', seriesKey: 'Region' } },
+  },
+  {
+    name: 'nps-mix-by-channel', width: 6, height: 3, template: 'StackedBar',
+    templateBindings: {
+      Header: 'NPS groups by channel', ClickBehaviour: 'Filter', SelectionMode: 'SinglePrimary', ShowLegend: true, ...GROUP_SERIES,
+      Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Channel', seriesKey: 'NPSGroup' },
+    },
+  },
+  {
+    name: 'store-table', width: 6, height: 4, template: 'TableWithDeltaColumns',
+    templateBindings: {
+      Header: 'Stores', SubHeader: 'DataPeriod', ClickBehaviour: 'Filter', ColumnConfiguration: DELTA_TABLE_COLUMNS, DataFormat: NPS_DELTA_FORMAT,
+      Tabs: { DefaultTab: 'stores', stores: { Name: 'Stores', DataSource: 'data' }, regions: { Name: 'Regions', DataSource: 'dataRegion' } },
+      Query: { kind: 'table', rowKey: 'Store', measures: ['responses', 'nps'] },
+      ExtraSeries: { dataRegion: { kind: 'table', rowKey: 'Region', measures: ['responses', 'nps'] } },
+    },
+  },
+  {
+    name: 'comments', width: 6, height: 4, template: 'OrderedListComments',
+    templateBindings: {
+      Header: 'Latest comments', ClickBehaviour: 'Drillthrough', DrillthroughLink: '/content/insights/responses?Id={Id}',
+      DisplayFields: [
+        { Field: 'Verbatim', Type: 'Field', Style: 'Plain', NullOrWhitespaceValue: 'No comment provided', NullOrWhitespaceValueStyle: 'Italic' },
+        { Field: 'Store', Type: 'Field', Style: 'Bold', MarginBottom: 2 },
+        { Field: 'ResponseDate', Type: 'Field', Style: 'Plain' },
+      ],
+      IconField: 'NPSGroup',
+      Tabs: {
+        DefaultTab: 'all',
+        all: { Name: 'All', DataSource: 'data' },
+        detractors: { Name: 'Detractors', DataSource: 'dataDetractors' },
+        neutrals: { Name: 'Neutrals', DataSource: 'dataNeutrals' },
+        promoters: { Name: 'Promoters', DataSource: 'dataPromoters' },
+      },
+      Query: {
+        kind: 'comments', fields: ['Verbatim', 'Store', 'ResponseDate', 'NPS', 'NPSGroup'], limit: 20,
+        tabs: [
+          { key: 'Detractors', filterKey: 'NPSGroup', filterValue: 'Detractor' },
+          { key: 'Neutrals', filterKey: 'NPSGroup', filterValue: 'Neutral' },
+          { key: 'Promoters', filterKey: 'NPSGroup', filterValue: 'Promoter' },
+        ],
+      },
+    },
+  },
+];
+
+const DRIVERS: VisualDefinition[] = [
+  { name: 'drivers-nps', width: 4, height: 2, template: 'Gauge', templateBindings: { Header: 'NPS', SubHeader: 'DataPeriod', DeltaType: 'PointChange', Query: { kind: 'kpi', measure: 'nps' } } },
+  {
+    name: 'segment-share', width: 8, height: 2, template: 'Donut',
+    templateBindings: { Header: 'Responses by segment', ClickBehaviour: 'Filter', TopN: 5, Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Segment' } },
+  },
+  {
+    name: 'service-by-region', width: 6, height: 3, template: 'StackedBar',
+    templateBindings: {
+      Header: 'Service driver by region', ClickBehaviour: 'Filter', SelectionMode: 'SinglePrimary', ShowLegend: true, ...GROUP_SERIES,
+      Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Region', seriesKey: 'Driver_Service' },
+    },
+  },
+  {
+    name: 'stars-trend', width: 6, height: 3, template: 'MultiLineChart',
+    templateBindings: { Header: 'Star rating over time by channel', SubHeader: 'DataPeriod', YFormat: '.2f', Query: { kind: 'trend', measure: 'stars', seriesKey: 'Channel' } },
+  },
+  {
+    name: 'region-table', width: 6, height: 3, template: 'TableWithDeltaColumns',
+    templateBindings: { Header: 'Regions', ClickBehaviour: 'Filter', ColumnConfiguration: DELTA_TABLE_COLUMNS, DataFormat: NPS_DELTA_FORMAT, Query: { kind: 'table', rowKey: 'Region', measures: ['responses', 'nps'] } },
+  },
+  {
+    name: 'detractor-comments', width: 6, height: 3, template: 'OrderedListComments',
+    templateBindings: {
+      Header: 'Detractor comments', DisplayFields: [{ Field: 'Verbatim', Type: 'Field', Style: 'Plain', NullOrWhitespaceValue: 'No comment provided', NullOrWhitespaceValueStyle: 'Italic' }, { Field: 'Store', Type: 'Field', Style: 'Bold' }],
+      IconField: 'NPSGroup',
+      Query: { kind: 'comments', fields: ['Verbatim', 'Store', 'ResponseDate', 'NPSGroup'], limit: 10 },
+    },
+  },
+];
+
+const byName = (defs: VisualDefinition[], names: string[]) => names.map((n) => defs.find((d) => d.name === n)!);
+
+export const SEEDED_DASHBOARDS = [
+  {
+    id: 'overview', name: 'Overview', moduleId: 'responses',
+    definition: {
+      breadcrumb: { name: 'Overview', templateBindings: { path: [{ name: 'Insights', url: '/home' }, { name: 'Overview' }] } },
+      definitions: OVERVIEW,
+      layouts: {
+        Default: flow(OVERVIEW),
+        // The comments first, for people who read before they count.
+        'Comments first': flow(byName(OVERVIEW, ['comments', 'store-table', 'nps', 'stars', 'channel-share', 'nps-trend', 'nps-mix-by-channel'])),
+      },
+    },
+  },
+  {
+    id: 'drivers', name: 'Drivers', moduleId: 'responses',
+    definition: {
+      breadcrumb: { name: 'Drivers', templateBindings: { path: [{ name: 'Insights', url: '/home' }, { name: 'Drivers' }] } },
+      definitions: DRIVERS,
+      layouts: { Default: flow(DRIVERS) },
+    },
+  },
+];
+
+export async function seedDashboards(db: Db): Promise<void> {
+  await db.insertMany('dashboards', ['dashboard_id', 'name', 'module_id', 'definition'], SEEDED_DASHBOARDS.map((d) => [d.id, d.name, d.moduleId, JSON.stringify(d.definition)]));
+}

@@ -1,0 +1,25 @@
+import { request } from './client';
+import type { BadRequest } from './errors';
+import type { SmartFilter } from '../stores/filters';
+import type { SingleVisualResponse, VisualsResponse } from './visual-types';
+
+type Maybe<T> = Promise<T | BadRequest>;
+const seg = (s: string) => encodeURIComponent(s);
+
+/** The dashboard's filter data source: its module, tags, date key and named layouts. */
+export interface DashboardSource {
+  smartDataModuleId: string;
+  smartFilterTags: string[];
+  dateFilterKey: string;
+  dashboardId: string;
+  name: string;
+  layouts: string[];
+}
+
+export const dashboardSource = (id: string): Maybe<DashboardSource> => request('POST', `/api/dataviz/smartFilterDataSource/${seg(id)}`, { json: {} });
+
+export const dashboardVisuals = (id: string, layout: string, filters: SmartFilter[]): Maybe<VisualsResponse> =>
+  request('POST', `/api/dataviz/visuals/${seg(id)}/${seg(layout)}`, { json: { smartFilters: filters } });
+
+export const singleVisual = (moduleId: string, visual: string, filters: SmartFilter[]): Maybe<SingleVisualResponse> =>
+  request('POST', `/api/dashboard/visuals/${seg(moduleId)}/${seg(visual)}`, { json: { smartFilters: filters } });

@@ -1,0 +1,126 @@
+/** The dashboard and visual contract of spec part 2 section 3 and part 3 "Chart data and settings", shared by client and server. */
+
+/** A data row; ordered-list rows also carry the fields their settings name. */
+export interface DataRow {
+  Name: string;
+  Key: string;
+  Val: number | null;
+  ValForDelta?: number | null;
+  [field: string]: string | number | null | undefined;
+}
+
+export interface ContentEntry {
+  Name: string;
+  key: string;
+  data: DataRow[];
+}
+
+export interface PeriodBounds {
+  startDateTime: string;
+  endDateTime: string;
+}
+
+export interface Series {
+  key: string;
+  /** The smart filter a click on a category adds. */
+  filterKey: string;
+  /** The smart filter a click on a series (stack, line) adds. */
+  seriesFilterKey?: string;
+  content: ContentEntry[];
+  currentRecordCount: number;
+  previousRecordCount: number;
+  currentPeriod: PeriodBounds;
+  previousPeriod: PeriodBounds;
+}
+
+export interface TextContent {
+  content: string;
+}
+
+/** One block of a visual: texts plus named series (`data`, and one per tab data source such as `dataDetractors`). */
+export type Block = { header: TextContent; subHeader: TextContent; heroLabel: TextContent } & { [series: `data${string}`]: Series | undefined };
+
+export const VISUAL_TYPES = ['Gauge', 'MultiLineChart', 'StackedBar', 'Donut', 'TableWithDeltaColumns', 'OrderedListComments'] as const;
+export type VisualType = (typeof VISUAL_TYPES)[number];
+
+export const MEASURE_KEYS = ['nps', 'stars', 'responses'] as const;
+export type MeasureKey = (typeof MEASURE_KEYS)[number];
+
+/** What the server computes for a visual (kept in its templateBindings). */
+export type VisualQuery =
+  | { kind: 'kpi'; measure: MeasureKey }
+  | { kind: 'trend'; measure: MeasureKey; seriesKey?: string }
+  | { kind: 'breakdown'; measure: MeasureKey; axisKey: string; seriesKey?: string }
+  | { kind: 'table'; rowKey: string; measures: MeasureKey[] }
+  | { kind: 'comments'; fields: string[]; limit: number; tabs?: Array<{ key: string; filterKey: string; filterValue: string }> };
+
+/** Settings of a visual: common keys plus the visual's own (spec part 3 "Visual library defaults"). */
+export interface TemplateBindings {
+  Header?: string;
+  /** Text, or 'DataPeriod' for the current and previous data-period text. */
+  SubHeader?: string;
+  ClickBehaviour?: 'None' | 'Filter' | 'Drillthrough';
+  SelectionMode?: 'SinglePrimary' | 'PrimaryAndSecondary' | 'SingleSecondary' | 'MultiSecondary';
+  NoDataCategory?: 'AlwaysShowVisual' | 'ThisPeriodData' | 'LastPeriodData' | 'BothPeriods';
+  ShowBlank?: boolean;
+  Query: VisualQuery;
+  /** More named series for tabs (`dataRegion`: its own query). */
+  ExtraSeries?: Record<`data${string}`, VisualQuery>;
+  [setting: string]: unknown;
+}
+
+export interface VisualDefinition {
+  name: string;
+  width: number;
+  height: number;
+  template: VisualType;
+  templateBindings: TemplateBindings;
+  secondaryTemplateBindings?: Partial<TemplateBindings>;
+}
+
+/** A tile's place in the 12-column grid, in grid units. */
+export interface LayoutItem {
+  name: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface VisualItem {
+  name: string;
+  template: VisualType;
+  totalRecordCount: number;
+  primary: Block;
+  secondary?: Block;
+}
+
+export interface Breadcrumb {
+  name: string;
+  templateBindings: { path: Array<{ name: string; url?: string }> };
+}
+
+/** The answer of POST /api/dataviz/visuals/{dashboardId}/{layout}. */
+export interface VisualsResponse {
+  dashboardId: string;
+  moduleId: string;
+  breadcrumb: Breadcrumb;
+  definitions: VisualDefinition[];
+  layout: LayoutItem[];
+  /** The named layouts a user can choose; the first is 'Default'. */
+  layouts: string[];
+  layoutName: string;
+  token: string;
+  settings: { dateKey: string; filterTags: string[] };
+  advancedLayout: { rowMargins: number[]; layoutGroups: string[][] };
+  layoutFilter: null;
+  hasRecordsToDisplay: boolean;
+  totalRecordCount: number;
+  visuals: VisualItem[];
+}
+
+/** The answer of POST /api/dashboard/visuals/{moduleId}/{visualKey}: one visual with its definition. */
+export interface SingleVisualResponse extends VisualItem {
+  definition: VisualDefinition;
+  dateKey: string;
+}

@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useElement } from '../../elements/element-context';
+import { PortalLink } from '../../elements/portal-link';
+import { SmartFilterBar } from '../../filters/smart-filter-bar/smart-filter-bar';
+import { cacheFilters, filtersFor, toSmartFilters } from '../../stores/filters';
+import { clearSelections, selectionsFor, toggleVisualSelection } from '../../stores/selections';
+import { columnsFor, fitLayout, layoutIndex, moveTile, RESIZE_DEBOUNCE_MS } from '../../lib/grid-layout';
+import { VisualTile } from '../../visuals/tile/visual-tile';
+import type { SelectionMode } from '../../visuals/common/selection';
+import { createDashboardStore } from '../dashboard-store';
+import { Loader } from '../loader/loader';
+import { PropertyEditor } from '../editor/property-editor';
+import { applyDefinitionEdits, applyLayoutEdits, downloadJson, layoutFile, recordEdit, type Edits } from '../editor/edits';
+import { Grid } from './grid';
+import { useDebouncedWidth } from './use-width';
+
+export interface DashboardProps {
+  dashboardId?: string;
+  layout?: string;
+  filterScope?: string;
+  editor?: boolean;
+}
+
+/** A dashboard: breadcrumb, smart filter bar, named layouts, the tile grid, loader, no-records state and edit mode. */
+export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default', filterScope, editor = false }: DashboardProps) {
+  const { t, host } = useElement();
+  const store = useMemo(() => createDashboardStore(dashboardId), [dashboardId]);
+  const state = useStore(store.$state);
+  const scope = filterScope || `dashboard:${dashboardId}`;
+  const filters = useStore(filtersFor(scope));
+  const selections = useStore(selectionsFor(scope));
+  // The layout the user chose, until the element's own `layout` attribute changes.
+  const [chosen, setChosen] = useState({ from: initialLayout, name: initialLayout });
+  const layoutName = chosen.from === initialLayout ? chosen.name : initialLayout;
+  const [drawn, setDrawn] = useState<{ generation: number; names: Set<string> }>({ generation: 0, names: new Set() });
+  const [edits, setEdits] = useState<Edits>({});
+  const [editing, setEditing] = useState<string | null>(null);
+  const width = useDebouncedWidth(host, RESIZE_DEBOUNCE_MS);
+  const columns = columnsFor(layoutIndex(width));
+  const source = state.source;
+  const dateKey = source?.dateFilterKey ?? '';
+
+  useEffect(() => {
+    cacheFilters(scope, scope);
+    void store.loadSource();
+  }, [store, scope]);
+  const smartFilters = useMemo(() => (dateKey ? toSmartFilters(filters, dateKey) : null), [filters, dateKey]);
+  useEffect(() => {
+    if (smartFilters) void store.load(layoutName, smartFilters, selections);
+  }, [store, layoutName, smartFilters, selections]);
+
+  const response = state.response;
+  const onDrawn = useCallback(
+    (name: string) =>
+      setDrawn((d) => {
+        const generation = store.$state.get().generation;
+        if (d.generation === generation && d.names.has(name)) return d;
+        const names = d.generation === generation ? new Set(d.names) : new Set<string>();
+        names.add(name);
+        return { generation, names };
+      }),
+    [store],
+  );
+  const visuals = response?.hasRecordsToDisplay ? response.visuals : [];
+  const allDrawn = drawn.generation === state.generation && visuals.every((v) => drawn.names.has(v.name));
+  const busy = !state.error && (!response || state.loading || !allDrawn);
+
+  const base = response ? applyLayoutEdits(response.layout, edits) : [];
+  const shown = fitLayout(base, columns);
+  const definitions = new Map((response?.definitions ?? []).map((d) => [d.name, applyDefinitionEdits(d, edits)]));
+  const titles = Object.fromEntries([...definitions].map(([n, d]) => [n, String(d.templateBindings.Header ?? n)]));
+  const move = (name: string, x: number, y: number) => {
+    if (!response) return;
+    const next = moveTile(base, name, x, y, columns);
+    setEdits((e) => next.reduce((acc, l) => recordEdit(acc, l.name, 'layout', { x: l.x, y: l.y, w: l.w, h: l.h }, { ...response.layout.find((o) => o.name === l.name) }), e));
+  };
+  const chooseLayout = (name: string) => {
+    setChosen({ from: initialLayout, name });
+    setEdits({});
+  };
+
+  if (!dashboardId) return <p className="cx-error">{t('dashboard.noId')}</p>;
+  const path = response?.breadcrumb.templateBindings.path ?? [];
+  return (
+    <div className="dashboard" part="base" data-state={busy ? 'loading' : 'ready'} data-generation={state.generation}>
+      <nav aria-label={t('dashboard.breadcrumb')} className="breadcrumb">
+        <ol>
+          {path.map((p, i) => (
+            <li key={i}>{p.url && i < path.length - 1 ? <PortalLink to={p.url}>{p.name}</PortalLink> : <span aria-current={i === path.length - 1 ? 'page' : undefined}>{p.name}</span>}</li>
+          ))}
+        </ol>
+      </nav>
+      {source && <SmartFilterBar moduleId={source.smartDataModuleId} filterScope={scope} tags={source.smartFilterTags.join(',')} dateKey={source.dateFilterKey} />}
+      <div className="toolbar">
+        {source && source.layouts.length > 1 && (
+          <label>
+            {t('dashboard.layout')}
+            <select value={response?.layoutName ?? layoutName} onChange={(e) => chooseLayout(e.target.value)}>
+              {source.layouts.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {selections.length > 0 && (
+          <div className="selections" role="group" aria-label={t('dashboard.selections')}>
+            {selections.map((s) => (
+              <button key={`${s.visualName}|${s.axisValue}|${s.seriesValue}`} type="button" className="chip" onClick={() => toggleVisualSelection(scope, s)} aria-label={t('dashboard.removeSelection', { value: [s.axisValue, s.seriesValue].filter(Boolean).join(' / ') })}>
+                {[s.axisValue, s.seriesValue].filter(Boolean).join(' / ')} ×
+              </button>
+            ))}
+            <button type="button" className="link" onClick={() => clearSelections(scope)}>
+              {t('visuals.clearFilters')}
+            </button>
+          </div>
+        )}
+        {editor && response && (
+          <button type="button" className="secondary" onClick={() => downloadJson(`${response.dashboardId}-${response.layoutName}.layout.json`, layoutFile(response.dashboardId, response.layoutName, base, edits))}>
+            {t('dashboard.editor.copyLayout')}
+          </button>
+        )}
+      </div>
+      {state.error && (
+        <p className="cx-error" role="alert">
+          {t('dashboard.loadFailed')} {state.error}
+        </p>
+      )}
+      <Loader busy={busy} />
+      {response && !response.hasRecordsToDisplay ? (
+        <div className="no-records" role="status">
+          <h2>{t('dashboard.noRecords')}</h2>
+          <p>{t('dashboard.noRecordsHint')}</p>
+        </div>
+      ) : (
+        response && (
+          <Grid layout={shown} columns={columns} editor={editor} titles={titles} onMove={move}>
+            {(name) => {
+              const item = visuals.find((v) => v.name === name);
+              const def = definitions.get(name);
+              if (!item || !def) return null;
+              const mine = selections.filter((s) => s.visualName === name);
+              return (
+                <VisualTile
+                  item={{ ...item, primary: { ...item.primary, header: { content: titles[name] } } }}
+                  definition={def}
+                  secondary={state.secondary[name]}
+                  selections={mine}
+                  onSelect={(s) => toggleVisualSelection(scope, s, (def.templateBindings.SelectionMode as SelectionMode) ?? 'SinglePrimary')}
+                  onClear={() => clearSelections(scope, name)}
+                  onDrawn={onDrawn}
+                  generation={state.generation}
+                  onEdit={editor ? setEditing : undefined}
+                />
+              );
+            }}
+          </Grid>
+        )
+      )}
+      {editor && editing && definitions.get(editing) && (
+        <PropertyEditor
+          definition={definitions.get(editing)!}
+          place={base.find((l) => l.name === editing)!}
+          edits={edits}
+          columns={12}
+          onLayout={(name, changes) => {
+            const item = base.find((l) => l.name === name)!;
+            if (changes.x !== undefined || changes.y !== undefined) move(name, changes.x ?? item.x, changes.y ?? item.y);
+            else setEdits((e) => recordEdit(e, name, 'layout', changes, { ...response!.layout.find((o) => o.name === name) }));
+          }}
+          onSetting={(name, changes) => setEdits((e) => recordEdit(e, name, 'templateBindings', changes, response!.definitions.find((d) => d.name === name)!.templateBindings))}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useElement } from '../../elements/element-context';
+import type { LayoutItem } from '../../api/visual-types';
+import { GRID } from '../../lib/grid-layout';
+
+export interface GridProps {
+  layout: LayoutItem[];
+  columns: number;
+  editor: boolean;
+  /** Header text per tile, for the move handles' names. */
+  titles: Record<string, string>;
+  onMove: (name: string, x: number, y: number) => void;
+  children: (name: string) => ReactNode;
+}
+
+const KEY_STEPS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/**
+ * The tile grid: at most 12 columns, rows of 120 px, 16 px margins. In edit mode each tile has a
+ * move handle: drag it with the pointer, or focus it and use the arrow keys (one cell per press).
+ */
+export function Grid({ layout, columns, editor, titles, onMove, children }: GridProps) {
+  const { t } = useElement();
+  const grid = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<{ name: string; startX: number; startY: number; dx: number; dy: number; cellW: number; cellH: number } | null>(null);
+  const rows = Math.max(1, ...layout.map((l) => l.y + l.h));
+  const offset = (d: NonNullable<typeof drag>) => ({ x: Math.round(d.dx / d.cellW), y: Math.round(d.dy / d.cellH) });
+  const start = (e: PointerEvent, name: string) => {
+    e.currentTarget.setPointerCapture(e.pointerId);
+    // One grid step in pixels, measured when the drag starts.
+    const width = grid.current?.clientWidth ?? columns * GRID.columnWidth;
+    const cellW = (width - (columns - 1) * GRID.margin) / columns + GRID.margin;
+    setDrag({ name, startX: e.clientX, startY: e.clientY, dx: 0, dy: 0, cellW, cellH: GRID.rowHeight + GRID.margin });
+  };
+  const moveTo = (e: PointerEvent) => drag && setDrag({ ...drag, dx: e.clientX - drag.startX, dy: e.clientY - drag.startY });
+  const end = (item: LayoutItem) => {
+    if (!drag) return;
+    const o = offset(drag);
+    setDrag(null);
+    if (o.x || o.y) onMove(item.name, item.x + o.x, item.y + o.y);
+  };
+  const onKey = (e: KeyboardEvent, item: LayoutItem) => {
+    const step = KEY_STEPS[e.key];
+    if (!step) return;
+    e.preventDefault();
+    onMove(item.name, item.x + step[0], item.y + step[1]);
+  };
+  return (
+    <div
+      className={editor ? 'grid editing' : 'grid'}
+      ref={grid}
+      style={{
+        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+        gridTemplateRows: `repeat(${rows}, ${GRID.rowHeight}px)`,
+        gap: GRID.margin,
+        maxWidth: columns * GRID.columnWidth + (columns - 1) * GRID.margin + 400,
+      }}
+    >
+      {layout.map((item) => {
+        const moving = drag?.name === item.name ? offset(drag) : { x: 0, y: 0 };
+        const x = Math.max(0, Math.min(columns - item.w, item.x + moving.x));
+        return (
+          <div
+            key={item.name}
+            className={drag?.name === item.name ? 'cell dragging' : 'cell'}
+            data-tile={item.name}
+            style={{ gridColumn: `${x + 1} / span ${Math.min(item.w, columns)}`, gridRow: `${Math.max(0, item.y + moving.y) + 1} / span ${item.h}` }}
+          >
+            {editor && (
+              <button
+                type="button"
+                className="move-handle"
+                aria-label={t('dashboard.editor.move', { name: titles[item.name] ?? item.name })}
+                aria-describedby="move-help"
+                onPointerDown={(e) => start(e, item.name)}
+                onPointerMove={moveTo}
+                onPointerUp={() => end(item)}
+                onPointerCancel={() => setDrag(null)}
+                onKeyDown={(e) => onKey(e, item)}
+              >
+                <svg viewBox="0 0 12 8" width="18" height="12" aria-hidden="true">
+                  {[2, 6, 10].flatMap((cx) => [2, 6].map((cy) => <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r="1.2" fill="currentColor" />))}
+                </svg>
+              </button>
+            )}
+            {children(item.name)}
+          </div>
+        );
+      })}
+      {editor && (
+        <p id="move-help" hidden>
+          {t('dashboard.editor.moveHelp')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useElement } from '../../elements/element-context';
+import type { LayoutItem, VisualDefinition } from '../../api/visual-types';
+import type { Edits } from './edits';
+
+export interface PropertyEditorProps {
+  definition: VisualDefinition;
+  place: LayoutItem;
+  edits: Edits;
+  columns: number;
+  onLayout: (name: string, changes: Partial<LayoutItem>) => void;
+  onSetting: (name: string, changes: Record<string, unknown>) => void;
+  onClose: () => void;
+}
+
+/** The floating property editor: the visual's name, type, place and header, and a JSON view of every change. */
+export function PropertyEditor({ definition, place, edits, columns, onLayout, onSetting, onClose }: PropertyEditorProps) {
+  const { t } = useElement();
+  const [view, setView] = useState<'properties' | 'json'>('properties');
+  const name = definition.name;
+  const number = (key: 'x' | 'y' | 'w' | 'h', min: number, max: number) => (
+    <label>
+      {t(`dashboard.editor.${key}`)}
+      <input
+        type="number"
+        min={min}
+        max={max}
+        value={place[key]}
+        onChange={(e) => {
+          const v = Number(e.target.value);
+          if (Number.isInteger(v) && v >= min && v <= max) onLayout(name, { [key]: v });
+        }}
+      />
+    </label>
+  );
+  return (
+    <aside className="property-editor" aria-labelledby="property-editor-title">
+      <header>
+        <h2 id="property-editor-title">{t('dashboard.editor.title', { name })}</h2>
+        <button type="button" className="link" onClick={onClose}>
+          {t('dashboard.editor.close')}
+        </button>
+      </header>
+      <div role="tablist" aria-label={t('dashboard.editor.views')} className="editor-views">
+        {(['properties', 'json'] as const).map((v) => (
+          <button key={v} type="button" role="tab" aria-selected={view === v} onClick={() => setView(v)}>
+            {t(`dashboard.editor.${v}`)}
+          </button>
+        ))}
+      </div>
+      {view === 'properties' ? (
+        <div className="properties">
+          <p>
+            <strong>{t('dashboard.editor.type')}</strong> {definition.template}
+          </p>
+          <label>
+            {t('dashboard.editor.header')}
+            <input type="text" value={String(definition.templateBindings.Header ?? '')} onChange={(e) => onSetting(name, { Header: e.target.value })} />
+          </label>
+          <div className="numbers">
+            {number('x', 0, columns - 1)}
+            {number('y', 0, 99)}
+            {number('w', 1, columns)}
+            {number('h', 1, 100)}
+          </div>
+        </div>
+      ) : (
+        <pre className="json" aria-label={t('dashboard.editor.json')} tabIndex={0}>
+          {JSON.stringify(edits, null, 2)}
+        </pre>
+      )}
+    </aside>
+  );
+}

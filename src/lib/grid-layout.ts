@@ -1,0 +1,68 @@
+import type { LayoutItem } from '../api/visual-types';
+
+/** Spec part 2 section 9: the dashboard grid. */
+export const GRID = { maxColumns: 12, minColumns: 4, rowHeight: 120, columnWidth: 115, margin: 16, maxRows: 100 } as const;
+export const LAYOUT_BREAKPOINTS = [1200, 768] as const;
+export const RESIZE_DEBOUNCE_MS = 500;
+
+/** Layout 0 at 1200 px or more, 1 above 768 px, otherwise 2. */
+export function layoutIndex(width: number): 0 | 1 | 2 {
+  return width >= LAYOUT_BREAKPOINTS[0] ? 0 : width > LAYOUT_BREAKPOINTS[1] ? 1 : 2;
+}
+
+/** Each layout index takes 4 columns off the 12, never below 4. */
+export function columnsFor(index: 0 | 1 | 2): number {
+  return Math.max(GRID.minColumns, GRID.maxColumns - 4 * index);
+}
+
+/** Lays tiles out left to right, starting a new row when one does not fit. */
+export function flow(tiles: ReadonlyArray<{ name: string; width: number; height: number }>, columns: number = GRID.maxColumns): LayoutItem[] {
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  return tiles.map((d) => {
+    const w = Math.min(d.width, columns);
+    if (x + w > columns) {
+      x = 0;
+      y += rowHeight;
+      rowHeight = 0;
+    }
+    const item = { name: d.name, x, y, w, h: d.height };
+    x += w;
+    rowHeight = Math.max(rowHeight, d.height);
+    return item;
+  });
+}
+
+/**
+ * The 12-column layout fitted to fewer columns: tiles keep their reading order (by row, then
+ * column) and width (capped), and flow into the narrower grid.
+ */
+export function fitLayout(layout: readonly LayoutItem[], columns: number): LayoutItem[] {
+  if (columns >= GRID.maxColumns) return [...layout];
+  const ordered = [...layout].sort((a, b) => a.y - b.y || a.x - b.x);
+  return flow(ordered.map((l) => ({ name: l.name, width: l.w, height: l.h })), columns);
+}
+
+const overlaps = (a: LayoutItem, b: LayoutItem) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * Moves one tile to a cell (kept inside the grid). Tiles it now covers move down below it, and
+ * so on, so no two tiles overlap; the moved tile keeps the place it was dropped on.
+ */
+export function moveTile(layout: readonly LayoutItem[], name: string, x: number, y: number, columns: number = GRID.maxColumns): LayoutItem[] {
+  const moved = layout.find((l) => l.name === name);
+  if (!moved) return [...layout];
+  const placed: LayoutItem[] = [{ ...moved, x: Math.max(0, Math.min(columns - moved.w, x)), y: Math.max(0, Math.min(GRID.maxRows - 1, y)) }];
+  const others = layout.filter((l) => l.name !== name).sort((a, b) => a.y - b.y || a.x - b.x);
+  for (const tile of others) {
+    const next = { ...tile };
+    let blocker = placed.find((p) => overlaps(p, next));
+    while (blocker) {
+      next.y = blocker.y + blocker.h;
+      blocker = placed.find((p) => overlaps(p, next));
+    }
+    placed.push(next);
+  }
+  return layout.map((l) => placed.find((p) => p.name === l.name)!);
+}

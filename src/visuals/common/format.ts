@@ -1,0 +1,41 @@
+import { format as d3format } from 'd3';
+import type { PeriodBounds } from '../../api/visual-types';
+import { roundAwayFromZero } from '../../lib/deltas';
+
+/** Settings use '0.0%'-style formats (spec part 3); d3 wants '.1%'. Unsupported formats fall back. */
+export function toD3Format(spec: string | undefined, fallback = '.1%'): string {
+  if (!spec) return fallback;
+  const percent = /^0(?:\.(0+))?%$/.exec(spec);
+  if (percent) return `.${percent[1]?.length ?? 0}%`;
+  const fixed = /^0(?:\.(0+))?$/.exec(spec);
+  if (fixed) return `.${fixed[1]?.length ?? 0}f`;
+  try {
+    d3format(spec);
+    return spec;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A number in a setting's format; '-' for invalid values (spec part 3 table rule). */
+export function formatValue(value: number | null | undefined, spec: string | undefined, fallback?: string): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '-';
+  return d3format(toD3Format(spec, fallback))(value).replace('−', '-');
+}
+
+/** A legend percentage, rounded away from zero (spec part 3). */
+export const legendPercent = (share: number) => `${roundAwayFromZero(share * 100)}%`;
+
+/** 'DD MMM YYYY' in UTC with the language's month names. */
+function day(text: string, lang: string): string {
+  const d = new Date(`${text.replace(' ', 'T')}Z`);
+  if (Number.isNaN(d.getTime())) return text;
+  const month = new Intl.DateTimeFormat(lang, { month: 'short', timeZone: 'UTC' }).format(d);
+  return `${String(d.getUTCDate()).padStart(2, '0')} ${month} ${d.getUTCFullYear()}`;
+}
+
+/** The data-period text: 'DD MMM YYYY - DD MMM YYYY vs DD MMM YYYY - DD MMM YYYY'. */
+export function dataPeriodText(current: PeriodBounds, previous: PeriodBounds | undefined, lang = 'en'): string {
+  const now = `${day(current.startDateTime, lang)} - ${day(current.endDateTime, lang)}`;
+  return previous ? `${now} vs ${day(previous.startDateTime, lang)} - ${day(previous.endDateTime, lang)}` : now;
+}

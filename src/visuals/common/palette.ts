@@ -1,0 +1,17 @@
+/** The 12 chart colours of spec part 2 section 9, in the order series take them. */
+export const PALETTE = [
+  '#184B9B', '#C73361', '#0C8A65', '#E08A00', '#6A4C93', '#1B98A8',
+  '#9B1A42', '#5B8C2A', '#D4002B', '#3D6FD1', '#8C6D31', '#666666',
+] as const;
+
+/** A series colour: the settings' Palette first, then the default palette, cycling. */
+export function colourAt(index: number, palette: readonly string[] = PALETTE): string {
+  const list = palette.length ? palette : PALETTE;
+  return list[index % list.length];
+}
+
+/** Delta colours of the review charts: grey at 0, green above, red below. */
+export const DELTA_COLOURS = { same: '#666666', up: '#0C7A59', down: '#C4002A' } as const;
+
+/** Opacity of items outside a selection (spec part 3: selected 1, others 0.3). */
+export const DIMMED = 0.3;

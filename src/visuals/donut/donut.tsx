@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { format } from 'd3';
+import type { VisualProps } from '../common/visual-props';
+import { setting, stringList } from '../common/settings';
+import { isSelected } from '../common/selection';
+import { visibleContent } from '../common/rows';
+import { colourAt } from '../common/palette';
+import { legendPercent } from '../common/format';
+import { Legend } from '../common/legend';
+import { donutSlices, drawDonut, DONUT_DEFAULTS as D, type DonutMode } from './draw';
+
+export function donutModel(p: Pick<VisualProps, 'name' | 'primary' | 'settings' | 'mode' | 'selections'>) {
+  const content = visibleContent(p.primary.data?.content ?? [], setting(p.settings, 'ShowBlank', false));
+  const items = content.map((e) => ({ name: e.Name, value: e.data[0].Val as number }));
+  const slices = donutSlices(items, setting<DonutMode>(p.settings, 'DonutMode', D.Mode, ['Default', 'TopN', 'GroupOther']), setting(p.settings, 'TopN', D.TopN), setting(p.settings, 'OthersThreshold', D.OthersThreshold));
+  const total = slices.reduce((t, s) => t + s.value, 0);
+  return {
+    slices,
+    palette: stringList(p.settings, 'Palette'),
+    anySelected: p.mode === 'Selection',
+    isSelected: (name: string) => isSelected(p.selections, p.name, name),
+    total: format(',')(total),
+    sum: total,
+  };
+}
+
+/** Donut: shares of a dimension's categories, the small ones in 'Others', with a legend of percentages. */
+export function DonutVisual(props: VisualProps) {
+  const ref = useRef<SVGSVGElement>(null);
+  const model = donutModel(props);
+  const { onDrawn, onSelect } = props;
+  const axisKey = props.primary.data?.filterKey ?? '';
+  const onSlice = onSelect ? (name: string) => onSelect({ axisKey, axisValue: name, seriesKey: '', seriesValue: '' }) : undefined;
+  const key = JSON.stringify({ slices: model.slices, s: props.selections, m: props.mode });
+  useEffect(() => {
+    if (!ref.current) return;
+    const cleanup = drawDonut(ref.current, { ...model, onSlice });
+    onDrawn();
+    return cleanup;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, onDrawn, !!onSelect]);
+  return (
+    <div className="donut-visual">
+      <svg ref={ref} className="chart" part="chart" />
+      <Legend
+        items={model.slices.map((s, i) => ({
+          name: s.name,
+          colour: s.others ? '#B8B8B8' : colourAt(i, model.palette),
+          active: !model.anySelected || model.isSelected(s.name),
+          label: `${s.name} ${legendPercent(s.value / (model.sum || 1))}`,
+        }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import type { VisualProps } from '../common/visual-props';
+import { setting } from '../common/settings';
+import { formatValue } from '../common/format';
+import { drawsSecondary } from '../common/chart-mode';
+import { drawGauge, GAUGE_DEFAULTS, type GaugeModel } from './draw';
+
+/** Builds the gauge model from a tile's block and settings (missing or unsupported settings fall back). */
+export function gaugeModel({ primary, secondary, settings, mode }: Pick<VisualProps, 'primary' | 'secondary' | 'settings' | 'mode'>): GaugeModel | null {
+  const series = primary.data;
+  const row = series?.content[0]?.data[0];
+  if (!series || !row || typeof row.Val !== 'number') return null;
+  const sec = drawsSecondary(mode, setting(settings, 'SelectionMode', 'SinglePrimary') as never) ? secondary?.data?.content[0]?.data[0]?.Val : undefined;
+  const lower = setting(settings, 'LowerBound', GAUGE_DEFAULTS.LowerBound);
+  const format = setting(settings, 'TextFormat', GAUGE_DEFAULTS.TextFormat);
+  const upper = setting(settings, 'UpperBound', GAUGE_DEFAULTS.UpperBound);
+  return {
+    value: row.Val,
+    previous: typeof row.ValForDelta === 'number' ? row.ValForDelta : null,
+    previousValid: series.previousRecordCount > 0,
+    secondary: sec ?? null,
+    lower: upper > lower ? lower : GAUGE_DEFAULTS.LowerBound,
+    upper: upper > lower ? upper : GAUGE_DEFAULTS.UpperBound,
+    thickness: setting(settings, 'Thickness', GAUGE_DEFAULTS.Thickness),
+    arcSize: setting(settings, 'ArcSize', GAUGE_DEFAULTS.ArcSize),
+    size: setting(settings, 'Size', GAUGE_DEFAULTS.Size),
+    format,
+    deltaType: setting(settings, 'DeltaType', GAUGE_DEFAULTS.DeltaType, ['PointChange', 'PercentageDelta']),
+    label: `${row.Name}: ${formatValue(row.Val, format)}`,
+  };
+}
+
+/** Gauge tile: one value on a half circle with its change against the previous period. */
+export function GaugeVisual(props: VisualProps) {
+  const ref = useRef<SVGSVGElement>(null);
+  const model = gaugeModel(props);
+  const { onDrawn } = props;
+  const key = JSON.stringify(model);
+  useEffect(() => {
+    if (!ref.current || !model) return;
+    const cleanup = drawGauge(ref.current, model);
+    onDrawn();
+    return cleanup;
+    // The model is compared by value: a redraw only when what it shows changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, onDrawn]);
+  return <svg ref={ref} className="chart gauge-chart" part="chart" />;
+}

@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useElement } from '../../elements/element-context';
+import type { Block, VisualDefinition, VisualItem } from '../../api/visual-types';
+import { chartMode } from '../common/chart-mode';
+import { dataPeriodText } from '../common/format';
+import { hasDataFor, type NoDataCategory } from '../common/rows';
+import { setting } from '../common/settings';
+import type { SelectionInput } from '../common/visual-props';
+import type { VisualSelection } from '../common/selection';
+import { VISUALS } from './registry';
+
+export interface VisualTileProps {
+  item: VisualItem;
+  definition: VisualDefinition;
+  secondary?: Block;
+  /** This visual's selections. */
+  selections: readonly VisualSelection[];
+  onSelect: (s: VisualSelection) => void;
+  onClear: () => void;
+  onDrawn: (name: string) => void;
+  /** Bumped with each new answer: the visual redraws and reports drawn again. */
+  generation: number;
+  /** In edit mode: the edit action opens the editor with this visual. */
+  onEdit?: (name: string) => void;
+}
+
+const NO_DATA = ['AlwaysShowVisual', 'ThisPeriodData', 'LastPeriodData', 'BothPeriods'] as const;
+
+/** One tile: header, sub-header (text or the data period), actions, and the visual or 'No results found for selection'. */
+export function VisualTile({ item, definition, secondary, selections, onSelect, onClear, onDrawn, onEdit, generation }: VisualTileProps) {
+  const { t, lang } = useElement();
+  const body = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const settings = definition.templateBindings as Record<string, unknown>;
+  const primary = item.primary;
+  const series = primary.data;
+  const mode = chartMode(selections, secondary);
+  const noData = setting<NoDataCategory>(settings, 'NoDataCategory', 'ThisPeriodData', NO_DATA);
+  const show = hasDataFor(series, noData) && (series?.content.length ?? 0) > 0;
+  // A new callback per answer: every visual's draw effect depends on it, so each answer redraws.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const drawn = useCallback(() => onDrawn(item.name), [onDrawn, item.name, generation]);
+  const headerId = `tile-${item.name}-header`;
+
+  useEffect(() => {
+    const el = body.current;
+    if (!el) return;
+    const measure = () => setSize((s) => (s && s.width === el.clientWidth && s.height === el.clientHeight ? s : { width: el.clientWidth, height: el.clientHeight }));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    if (!show) drawn();
+  }, [show, drawn]);
+
+  const sub = primary.subHeader.content === 'DataPeriod' && series ? dataPeriodText(series.currentPeriod, series.previousRecordCount > 0 ? series.previousPeriod : undefined, lang) : primary.subHeader.content;
+  const Visual = VISUALS[definition.template];
+  const clickable = settings.ClickBehaviour === 'Filter';
+  return (
+    <section className="tile" part="tile" aria-labelledby={headerId} data-visual={item.name} data-mode={mode}>
+      <header>
+        <div className="titles">
+          <h2 id={headerId}>{primary.header.content || item.name}</h2>
+          {sub && <p className="sub-header">{sub}</p>}
+        </div>
+        <div className="actions">
+          {selections.length > 0 && (
+            <button type="button" className="link" onClick={onClear}>
+              {t('visuals.clearFilters')}
+            </button>
+          )}
+          {onEdit && (
+            <button type="button" className="link" onClick={() => onEdit(item.name)} aria-label={t('visuals.editNamed', { name: primary.header.content || item.name })}>
+              {t('visuals.edit')}
+            </button>
+          )}
+        </div>
+      </header>
+      <div className="tile-body" ref={body}>
+        {!show ? (
+          <p className="no-data" role="status">
+            {t('visuals.noResults')}
+          </p>
+        ) : (
+          size && (
+            <Visual
+              name={item.name}
+              primary={primary}
+              secondary={secondary}
+              definition={definition}
+              settings={settings}
+              mode={mode}
+              selections={selections}
+              onSelect={clickable ? (s: SelectionInput) => onSelect({ visualName: item.name, ...s }) : undefined}
+              onDrawn={drawn}
+              width={size.width}
+              height={size.height}
+              lang={lang}
+            />
+          )
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useElement } from '../../elements/element-context';
+import { isBadRequest } from '../../api/client';
+import { singleVisual } from '../../api/dashboards';
+import type { Block, SingleVisualResponse } from '../../api/visual-types';
+import { filtersFor, toSmartFilters } from '../../stores/filters';
+import { clearSelections, selectionsFor, toggleVisualSelection } from '../../stores/selections';
+import { secondaryFilters, type SelectionMode } from '../common/selection';
+import { loadGuard } from '../../dashboard/load-guard';
+import { VisualTile } from '../tile/visual-tile';
+
+export interface VisualElementProps {
+  moduleId?: string;
+  visual?: string;
+  filterScope?: string;
+}
+
+/**
+ * One tile on its own (a partner page): loads the visual by name for the scope's filters, and a
+ * second set when the scope has selections. A click on a chart adds a selection to the scope.
+ */
+export function VisualElement({ moduleId = '', visual = '', filterScope = 'default' }: VisualElementProps) {
+  const { t } = useElement();
+  const filters = useStore(filtersFor(filterScope));
+  const selections = useStore(selectionsFor(filterScope));
+  const [answer, setAnswer] = useState<{ primary: SingleVisualResponse; secondary?: Block; generation: number } | null>(null);
+  const [error, setError] = useState('');
+  const [dateKey, setDateKey] = useState('ResponseDate');
+  const [guard] = useState(loadGuard);
+  const smartFilters = useMemo(() => toSmartFilters(filters, dateKey), [filters, dateKey]);
+
+  useEffect(() => {
+    if (!moduleId || !visual) return;
+    const stamp = guard.next();
+    const extra = secondaryFilters(selections);
+    Promise.all([singleVisual(moduleId, visual, smartFilters), extra.length ? singleVisual(moduleId, visual, [...smartFilters, ...extra]) : null])
+      .then(([primary, secondary]) => {
+        if (!guard.isLatest(stamp)) return;
+        if (isBadRequest(primary)) return setError(primary.message ?? '');
+        setError('');
+        setDateKey(primary.dateKey);
+        setAnswer({ primary, secondary: secondary && !isBadRequest(secondary) ? secondary.primary : undefined, generation: stamp });
+      })
+      .catch((e: unknown) => guard.isLatest(stamp) && setError(e instanceof Error ? e.message : String(e)));
+  }, [guard, moduleId, visual, smartFilters, selections]);
+
+  const drawn = useCallback(() => undefined, []);
+  if (!moduleId || !visual) return <p className="cx-error">{t('visuals.needsVisual')}</p>;
+  if (error) return <p className="cx-error" role="alert">{t('visuals.loadFailed')} {error}</p>;
+  if (!answer) return <p className="loading" role="status">{t('visuals.loading')}</p>;
+  const def = answer.primary.definition;
+  return (
+    <div className="standalone" part="base">
+      <VisualTile
+        item={answer.primary}
+        definition={def}
+        secondary={answer.secondary}
+        selections={selections.filter((s) => s.visualName === answer.primary.name)}
+        onSelect={(s) => toggleVisualSelection(filterScope, s, (def.templateBindings.SelectionMode as SelectionMode) ?? 'SinglePrimary')}
+        onClear={() => clearSelections(filterScope, answer.primary.name)}
+        onDrawn={drawn}
+        generation={answer.generation}
+      />
+    </div>
+  );
+}

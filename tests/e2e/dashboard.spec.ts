@@ -1,0 +1,162 @@
+import type { Page, Response } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { signInAs } from './helpers';
+import { rangeFor, toFilterBounds, type DateChoice } from '../../src/lib/date-ranges';
+import type { VisualsResponse } from '../../src/api/visual-types';
+
+const TILES = ['nps', 'stars', 'channel-share', 'nps-trend', 'nps-mix-by-channel', 'store-table', 'comments'];
+
+/** Waits until the dashboard has answered and every tile has reported drawn. */
+async function ready(page: Page) {
+  await expect(page.locator('cx-dashboard .dashboard')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+}
+
+const visualsAnswer = (r: Response) => r.request().method() === 'POST' && r.url().includes('/api/dataviz/visuals/overview/');
+const answerOf = async (r: Promise<Response>) => (await (await r).json()) as VisualsResponse;
+const visual = (answer: VisualsResponse, name: string) => answer.visuals.find((v) => v.name === name)!;
+/** A period bound as the server writes it: 'YYYY-MM-DD HH:mm:ss' in UTC. */
+const bound = (local: string) => new Date(local).toISOString().slice(0, 19).replace('T', ' ');
+
+test('the dashboard draws every tile, with breadcrumb, filters and data periods', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/overview/');
+  const dash = page.locator('cx-dashboard');
+  await ready(page);
+  await expect(dash.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Insights\s*\/?\s*Overview/);
+  for (const name of TILES) await expect(dash.locator(`[data-visual="${name}"]`)).toBeVisible();
+  await expect(dash.locator('[data-visual="nps"] .hero')).toHaveText(/^-?\d+\.\d%$/);
+  await expect(dash.locator('[data-visual="nps"] .sub-header')).toHaveText(/^\d\d \w{3} \d{4} - \d\d \w{3} \d{4} vs \d\d \w{3} \d{4} - \d\d \w{3} \d{4}$/);
+  await expect(dash.locator('[data-visual="nps-mix-by-channel"] rect.segment')).toHaveCount(15);
+  await expect(dash.locator('[data-visual="channel-share"] path.slice')).not.toHaveCount(0);
+  await expect(dash.locator('[data-visual="store-table"] tbody tr')).not.toHaveCount(0);
+  await expect(dash.locator('[data-visual="comments"] li')).not.toHaveCount(0);
+  await expect(dash.getByText('No results found for selection')).toHaveCount(0);
+});
+
+test('a click on a bar adds a filter, every tile reloads with it, and clear filters removes it', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/overview/');
+  await ready(page);
+  const dash = page.locator('cx-dashboard');
+  const reload = page.waitForResponse(visualsAnswer);
+  await dash.getByRole('button', { name: /^Online, Promoter: \d+%$/ }).click();
+  // The second set of visuals is computed under the selection: only online promoters.
+  const secondary = await answerOf(reload);
+  expect(visual(secondary, 'nps-mix-by-channel').primary.data!.content.map((e) => [e.Name, e.data.map((r) => [r.Name, r.Val])])).toEqual([['Online', [['Promoter', 1]]]]);
+  expect(visual(secondary, 'nps').primary.data!.content[0].data[0].Val).toBe(1);
+  await ready(page);
+  await expect(dash.getByRole('group', { name: 'Selections' }).getByRole('button', { name: 'Remove selection Online / Promoter' })).toBeVisible();
+  await expect(dash.locator('[data-visual="nps-mix-by-channel"]')).toHaveAttribute('data-mode', 'Selection');
+  for (const name of TILES.filter((n) => n !== 'nps-mix-by-channel')) await expect(dash.locator(`[data-visual="${name}"]`)).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
+  // Under the selection every response is a promoter: the secondary NPS marker sits at +100%.
+  await expect(dash.locator('[data-visual="nps"] line.secondary')).toHaveCount(1);
+  await expect(dash.locator('[data-visual="nps-mix-by-channel"] rect.segment[opacity="0.3"]')).toHaveCount(14);
+
+  // The selection is cached for the dashboard: a reload keeps it.
+  await page.reload();
+  await ready(page);
+  await expect(dash.locator('[data-visual="nps-mix-by-channel"]')).toHaveAttribute('data-mode', 'Selection');
+
+  await dash.getByRole('group', { name: 'Selections' }).getByRole('button', { name: 'Clear filters' }).click();
+  await ready(page);
+  await expect(dash.getByRole('group', { name: 'Selections' })).toHaveCount(0);
+  for (const name of TILES) await expect(dash.locator(`[data-visual="${name}"]`)).toHaveAttribute('data-mode', 'PrimaryOnly');
+});
+
+test('each date choice reloads the tiles for its period, and an empty period shows the no-records state', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/overview/');
+  await ready(page);
+  const dash = page.locator('cx-dashboard');
+  const date = dash.locator('.bar').getByRole('combobox');
+  const choices: DateChoice[] = ['ThisWeek', 'LastWeek', 'ThisMonth', 'LastMonth', 'ThisQuarter', 'LastQuarter', 'ThisYear', 'LastYear', 'Today', 'Yesterday', 'Last30Days', 'Last90Days', 'Last7Days'];
+  let shown = toFilterBounds(rangeFor('Last7Days', new Date())!);
+  for (const choice of choices) {
+    const expected = toFilterBounds(rangeFor(choice, new Date())!);
+    // A choice that means the same days as the one before (This Week on a Sunday) asks nothing new.
+    const same = expected.filterValue === shown.filterValue && expected.filterValueUpperBound === shown.filterValueUpperBound;
+    const reload = same ? null : page.waitForResponse(visualsAnswer);
+    await date.selectOption(choice);
+    if (reload) {
+      const period = visual(await answerOf(reload), 'nps').primary.data!.currentPeriod;
+      expect(period, choice).toEqual({ startDateTime: bound(expected.filterValue), endDateTime: bound(expected.filterValueUpperBound) });
+    }
+    await ready(page);
+    shown = expected;
+  }
+  // Without a date filter the tiles show the last 7 days up to now.
+  const cleared = page.waitForResponse(visualsAnswer);
+  await date.selectOption('ClearDate');
+  const open = visual(await answerOf(cleared), 'nps').primary.data!.currentPeriod;
+  expect(Date.parse(`${open.endDateTime}Z`) - Date.parse(`${open.startDateTime}Z`)).toBe(7 * 86_400_000 - 1000);
+  await ready(page);
+
+  await date.selectOption('CustomRange');
+  await dash.getByLabel('From', { exact: true }).fill('2030-01-01');
+  await dash.getByLabel('To', { exact: true }).fill('2030-01-14');
+  const reload = page.waitForResponse(visualsAnswer);
+  await dash.getByRole('button', { name: 'Apply' }).click();
+  const empty = await answerOf(reload);
+  expect(empty.hasRecordsToDisplay).toBe(false);
+  expect(visual(empty, 'nps').primary.data!.currentPeriod.startDateTime).toBe(bound('2030-01-01T00:00:00'));
+  await expect(dash.getByRole('heading', { name: 'No records for these filters' })).toBeVisible();
+  await expect(dash.locator('[data-visual]')).toHaveCount(0);
+});
+
+test('the restricted user sees only their region in every tile', async ({ page }) => {
+  await signInAs(page, 'north.manager@demo.cx');
+  await page.goto('/dashboard/overview/');
+  await ready(page);
+  const dash = page.locator('cx-dashboard');
+  await expect(dash.locator('[data-visual="nps-trend"] .legend li')).toHaveText(['North']);
+  await dash.locator('[data-visual="store-table"]').getByRole('tab', { name: 'Regions' }).click();
+  await expect(dash.locator('[data-visual="store-table"] tbody th')).toHaveText(['North']);
+});
+
+test('a named layout is chosen in place, and the second dashboard draws too', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/overview/');
+  await ready(page);
+  const dash = page.locator('cx-dashboard');
+  await dash.getByLabel('Layout').selectOption('Comments first');
+  await ready(page);
+  await expect(dash.locator('.cell').first()).toHaveAttribute('data-tile', 'comments');
+  await page.goto('/dashboard/drivers/');
+  await ready(page);
+  await expect(dash.locator('[data-visual]')).toHaveCount(6);
+});
+
+test('edit mode drags a tile, shows the JSON of the change and saves the layout to a file', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/overview/?editor');
+  await ready(page);
+  const dash = page.locator('cx-dashboard');
+  const handle = dash.getByRole('button', { name: 'Move NPS', exact: true });
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 300, box.y + box.height / 2 + 140, { steps: 10 });
+  await page.mouse.up();
+  await dash.getByRole('button', { name: 'Edit NPS', exact: true }).click();
+  await dash.getByRole('tab', { name: 'JSON' }).click();
+  const json = JSON.parse((await dash.locator('pre.json').textContent())!);
+  expect(json.nps.layout).toEqual({ x: 3, y: 1 });
+  // The tiles it now covers moved down, and the keyboard moves it too.
+  expect(json.stars.layout.y).toBeGreaterThan(1);
+  await dash.getByRole('tab', { name: 'Properties' }).click();
+  await dash.getByLabel('Header').fill('Net Promoter Score');
+  await expect(dash.locator('[data-visual="nps"] h2')).toHaveText('Net Promoter Score');
+  // The handle is named after the tile's (edited) header.
+  await dash.getByRole('button', { name: 'Move Net Promoter Score', exact: true }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await dash.getByRole('tab', { name: 'JSON' }).click();
+  expect(JSON.parse((await dash.locator('pre.json').textContent())!).nps).toEqual({ layout: { x: 2, y: 1 }, templateBindings: { Header: 'Net Promoter Score' } });
+
+  const download = page.waitForEvent('download');
+  await dash.getByRole('button', { name: 'Copy layout to file' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('overview-Default.layout.json');
+  const saved = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8'));
+  expect(saved.layout.find((l: { name: string }) => l.name === 'nps')).toMatchObject({ x: 2, y: 1 });
+});

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { drawGauge, type GaugeModel } from '../../src/visuals/gauge/draw';
+import { drawMultiLine, toLines, type LineModel } from '../../src/visuals/multi-line/draw';
+import { drawStackedBar, stackRows, type StackedBarModel } from '../../src/visuals/stacked-bar/draw';
+import { donutSlices, drawDonut, type DonutModel } from '../../src/visuals/donut/draw';
+import { CHANNELS, MIX, TREND } from './visual-fixtures';
+
+/** SVG markup with numbers to 3 decimals, for stable snapshots. */
+const normalised = (svg: SVGSVGElement) => svg.outerHTML.replace(/-?\d+\.\d+/g, (n) => String(Number(Number(n).toFixed(3))));
+
+function svg(): SVGSVGElement {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  document.body.append(el);
+  return el;
+}
+
+afterEach(() => document.body.replaceChildren());
+
+const gauge: GaugeModel = { value: 0.32, previous: 0.25, previousValid: true, lower: -1, upper: 1, thickness: 0.55, arcSize: 0.55, size: 40, format: '0.0%', deltaType: 'PointChange', label: 'NPS: 32.0%' };
+
+describe('gauge drawing', () => {
+  it('should draw the same gauge for the same data', () => {
+    const el = svg();
+    drawGauge(el, gauge);
+    expect(normalised(el)).toMatchSnapshot();
+  });
+
+  it('should show the value, the delta and a secondary marker, and remove it all on cleanup', () => {
+    const el = svg();
+    const cleanup = drawGauge(el, { ...gauge, secondary: -0.5 });
+    expect(el.querySelector('.hero')!.textContent).toBe('32.0%');
+    expect(el.querySelector('.delta')!.textContent).toBe('▲ +7 pts');
+    expect(el.querySelector('.value')!.getAttribute('class')).toContain('tone-up');
+    expect(el.querySelector('line.secondary')).not.toBeNull();
+    expect(el.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('NPS: 32.0%');
+    cleanup();
+    expect(el.childElementCount).toBe(0);
+  });
+
+  it('should start the arc at the lower bound when the bounds do not span zero', () => {
+    const el = svg();
+    drawGauge(el, { ...gauge, value: 3.8, previous: 3.9, lower: 1, upper: 5, format: '.2f' });
+    expect(el.querySelector('.hero')!.textContent).toBe('3.80');
+    expect(el.querySelector('.value')!.getAttribute('class')).toContain('tone-up');
+    expect(el.querySelector('.delta')!.textContent).toBe('▼ -0.1');
+  });
+});
+
+const lineModel = (over: Partial<LineModel> = {}): LineModel => ({
+  lines: toLines(TREND.content), width: 480, height: 220, yFormat: '0.0%', lineWidth: 2, markerRadius: 4, maxTicks: 10, yMin: 'auto', yMax: 'auto', palette: [], selected: [], ...over,
+});
+
+describe('multi line drawing', () => {
+  it('should draw the same chart for the same data', () => {
+    const el = svg();
+    drawMultiLine(el, lineModel());
+    expect(normalised(el)).toMatchSnapshot();
+  });
+
+  it('should format the y axis as 0.0%, dim unselected lines to 0.3 and select a line by click or Enter', () => {
+    const el = svg();
+    const picked: string[] = [];
+    drawMultiLine(el, lineModel({ selected: ['South'], onSelect: (n) => picked.push(n) }));
+    expect([...el.querySelectorAll('.axis.y text')].map((t) => t.textContent)).toContain('10.0%');
+    const [north, south] = [...el.querySelectorAll<SVGGElement>('g.line')];
+    expect(north.getAttribute('opacity')).toBe('0.3');
+    expect(south.getAttribute('opacity')).toBe('1');
+    north.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    south.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(picked).toEqual(['North', 'South']);
+  });
+
+  it('should draw secondary lines dashed in the colour of their primary line', () => {
+    const el = svg();
+    drawMultiLine(el, lineModel({ lines: [...toLines(TREND.content), ...toLines(TREND.content.slice(0, 1), true)] }));
+    const paths = [...el.querySelectorAll('g.line path')];
+    expect(paths[2].getAttribute('stroke-dasharray')).toBe('4 3');
+    expect(paths[2].getAttribute('stroke')).toBe(paths[0].getAttribute('stroke'));
+  });
+});
+
+const barModel = (over: Partial<StackedBarModel> = {}): StackedBarModel => ({
+  rows: stackRows(MIX.content.slice(0, 2), [], 'DESC', 'Bar', ['Promoter', 'Neutral', 'Detractor']),
+  series: ['Promoter', 'Neutral', 'Detractor'], hidden: [], width: 480, thickness: 8, padding: 24, paddingRight: 60, labelFormat: '.0%', labelSpacing: 10, minBarWidthRatio: 0.1, palette: [], anySelected: false, ...over,
+});
+
+describe('stacked bar drawing', () => {
+  it('should draw the same bars for the same data', () => {
+    const el = svg();
+    drawStackedBar(el, barModel());
+    expect(normalised(el)).toMatchSnapshot();
+  });
+
+  it('should label each row with the first series share and select segments and rows by click or keyboard', () => {
+    const el = svg();
+    const picked: string[] = [];
+    drawStackedBar(el, barModel({ onSegment: (r, s) => picked.push(`${r}/${s}`), onRow: (r) => picked.push(r) }));
+    expect([...el.querySelectorAll('.share')].map((t) => t.textContent)).toEqual(['70%', '50%']);
+    const segment = el.querySelector<SVGRectElement>('[aria-label="Online, Neutral: 30%"]')!;
+    segment.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    segment.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+    el.querySelectorAll('.row-label')[1].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(picked).toEqual(['Online/Neutral', 'Online/Neutral', 'Online']);
+  });
+
+  it('should dim what is not selected to 0.3 and rescale when a series is hidden', () => {
+    const el = svg();
+    drawStackedBar(el, barModel({ anySelected: true, isSelected: (r, s) => r === 'Online' && s === 'Promoter', hidden: ['Neutral'] }));
+    const opacities = [...el.querySelectorAll('rect.segment')].map((r) => `${r.getAttribute('aria-label')}=${r.getAttribute('opacity')}`);
+    expect(opacities).toEqual(['In-store, Promoter: 88%=0.3', 'In-store, Detractor: 13%=0.3', 'Online, Promoter: 71%=1', 'Online, Detractor: 29%=0.3']);
+  });
+});
+
+const donut = (over: Partial<DonutModel> = {}): DonutModel => ({
+  slices: donutSlices(CHANNELS.content.map((e) => ({ name: e.Name, value: e.data[0].Val as number })), 'TopN', 5, 0.05), palette: [], anySelected: false, isSelected: () => false, total: '280', ...over,
+});
+
+describe('donut drawing', () => {
+  it('should draw the same donut for the same data', () => {
+    const el = svg();
+    drawDonut(el, donut());
+    expect(normalised(el)).toMatchSnapshot();
+  });
+
+  it("should make slices buttons except 'Others', and dim the unselected ones", () => {
+    const el = svg();
+    const onSlice = vi.fn();
+    drawDonut(el, donut({ onSlice, anySelected: true, isSelected: (n) => n === 'Online' }));
+    const slices = [...el.querySelectorAll('path.slice')];
+    expect(slices.map((s) => s.getAttribute('role'))).toEqual(['button', 'button', 'button', 'button', 'button', 'img']);
+    expect(slices.map((s) => s.getAttribute('opacity'))).toEqual(['1', '0.3', '0.3', '0.3', '0.3', '0.3']);
+    expect(slices[5].getAttribute('aria-label')).toBe('Others: 11%');
+    slices[5].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    slices[1].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(onSlice.mock.calls).toEqual([['In-store']]);
+    expect(el.querySelector('.total')!.textContent).toBe('280');
+  });
+});

@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixture, html, oneEvent } from '@open-wc/testing-helpers';
+import './tile-harness';
+import '../../elements/cx-visual';
+import '../../elements/cx-dashboard';
+import { settled, shadow, spyConsoleError } from './helpers';
+import { block, series, tile } from './visual-fixtures';
+import { VISUAL_TYPES, type VisualType } from '../../src/api/visual-types';
+
+type Harness = HTMLElement & Record<string, unknown>;
+
+async function mount(template: VisualType, extra: Record<string, unknown> = {}): Promise<Harness> {
+  const el = (await fixture(html`<cx-test-tile></cx-test-tile>`)) as Harness;
+  const t = tile(template);
+  Object.assign(el, { item: t.item, definition: t.definition, ...extra });
+  await settled(el);
+  // Visuals measure their tile before drawing: give them a frame.
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
+  return el;
+}
+
+const $ = (el: Element, selector: string) => shadow(el).querySelector<HTMLElement>(selector)!;
+const $$ = (el: Element, selector: string) => [...shadow(el).querySelectorAll<HTMLElement>(selector)];
+const normalised = (node: Element) => node.outerHTML.replace(/-?\d+\.\d+/g, (n) => String(Number(Number(n).toFixed(3))));
+
+beforeEach(() => localStorage.clear());
+
+describe('<cx-visual> tiles of every type', () => {
+  for (const template of VISUAL_TYPES) {
+    it(`should draw ${template} accessibly, with its header, and report drawn`, async () => {
+      const el = (await fixture(html`<cx-test-tile></cx-test-tile>`)) as Harness;
+      const drawn = oneEvent(el, 'cx-drawn');
+      const t = tile(template);
+      Object.assign(el, { item: t.item, definition: t.definition });
+      expect((await drawn).detail.name).toBe(template.toLowerCase());
+      expect($(el, 'h2').textContent).toBe(t.item.primary.header.content);
+      await expect(el).to.be.accessible();
+    });
+  }
+
+  it("should show 'No results found for selection' in a 40 px area when the period has no records", async () => {
+    const t = tile('Gauge');
+    const el = await mount('Gauge', { item: { ...t.item, primary: block('Gauge', { data: series(t.item.primary.data!.content, { currentRecordCount: 0 }) }) } });
+    const empty = $(el, '.no-data');
+    expect(empty.textContent).toBe('No results found for selection');
+    expect(getComputedStyle(empty).height).toBe('40px');
+    expect($(el, 'svg')).toBeNull();
+  });
+
+  it('should write the data-period sub-header', async () => {
+    const el = await mount('Gauge');
+    expect($(el, '.sub-header').textContent).toBe('21 Oct 2026 - 19 Nov 2026 vs 21 Sep 2026 - 20 Oct 2026');
+  });
+
+  it('should be in Selection mode with selections, offer clear filters, and PrimaryAndSecondary with secondary data', async () => {
+    const selection = { visualName: 'stackedbar', axisKey: 'Channel', axisValue: 'Online', seriesKey: 'NPSGroup', seriesValue: 'Promoter' };
+    const el = await mount('StackedBar', { selections: [selection] });
+    expect($(el, '.tile').dataset.mode).toBe('Selection');
+    const cleared = oneEvent(el, 'cx-clear');
+    [...$$(el, 'button')].find((b) => b.textContent === 'Clear filters')!.click();
+    await cleared;
+    const other = await mount('Gauge', { secondary: block('Gauge') });
+    expect($(other, '.tile').dataset.mode).toBe('PrimaryAndSecondary');
+    expect($(other, 'line.secondary')).not.toBeNull();
+  });
+
+  it('should turn a click on a segment into a selection with the category and the series', async () => {
+    const el = await mount('StackedBar');
+    const selected = oneEvent(el, 'cx-select');
+    $(el, '[aria-label="Online, Promoter: 50%"]').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect((await selected).detail).toEqual({ visualName: 'stackedbar', axisKey: 'Channel', axisValue: 'Online', seriesKey: 'NPSGroup', seriesValue: 'Promoter' });
+    // [Blank] rows are dropped.
+    expect($$(el, '.row-label').map((r) => r.textContent)).toEqual(['In-store', 'Online']);
+  });
+
+  it('should hide a series from the legend and never the last one', async () => {
+    const el = await mount('StackedBar');
+    const toggle = (name: string) => $$(el, '.legend button').find((b) => b.textContent === name)!;
+    toggle('Neutral').click();
+    await settled(el);
+    expect(toggle('Neutral').getAttribute('aria-pressed')).toBe('false');
+    expect($$(el, 'rect.segment').some((r) => r.getAttribute('aria-label')!.includes('Neutral'))).toBe(false);
+    toggle('Promoter').click();
+    await settled(el);
+    toggle('Detractor').click();
+    await settled(el);
+    expect(toggle('Detractor').getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('table with delta columns', () => {
+  afterEach(() => localStorage.clear());
+
+  it('should sort DESC on the first header click, then ASC, and keep the sort for the tile', async () => {
+    const el = await mount('TableWithDeltaColumns');
+    const names = () => $$(el, 'tbody th').map((th) => th.textContent);
+    const header = (text: string) => $$(el, 'thead button').find((b) => b.textContent!.startsWith(text))!;
+    header('NPS').click();
+    await settled(el);
+    expect(names()).toEqual(['York', 'Hull', 'Leeds']);
+    header('NPS').click();
+    await settled(el);
+    expect(names()).toEqual(['Leeds', 'Hull', 'York']);
+    expect(header('NPS').closest('th')!.getAttribute('aria-sort')).toBe('ascending');
+    const again = await mount('TableWithDeltaColumns');
+    expect($$(again, 'tbody th').map((th) => th.textContent)).toEqual(['Leeds', 'Hull', 'York']);
+  });
+
+  it("should switch the delta column with its buttons, show '-' for invalid values, and colour by sign", async () => {
+    const el = await mount('TableWithDeltaColumns');
+    const deltas = () => $$(el, 'td.delta').map((td) => td.textContent);
+    expect(deltas()).toEqual(['+5', '-', '-20']);
+    expect($(el, 'td.delta-up').style.color).toBe('rgb(12, 122, 89)');
+    $$(el, '.delta-buttons button')[1].click();
+    await settled(el);
+    expect(deltas()).toEqual(['+20%', '-', '-200%']);
+    expect($$(el, '.delta-buttons button')[1].getAttribute('aria-pressed')).toBe('true');
+    expect($$(el, 'tbody tr')[1].textContent).toContain('-');
+  });
+
+  it('should switch tabs with a click or the arrow keys, and select a row', async () => {
+    const el = await mount('TableWithDeltaColumns');
+    const selected = oneEvent(el, 'cx-select');
+    $$(el, '.row-select')[0].click();
+    expect((await selected).detail).toMatchObject({ axisKey: 'Store', axisValue: 'York' });
+    $(el, '[role="tab"][aria-selected="true"]').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    await settled(el);
+    expect($(el, '[role="tab"][aria-selected="true"]').textContent).toBe('Regions');
+    expect($$(el, 'tbody th').map((th) => th.textContent)).toEqual(['North']);
+  });
+
+  it('should dim rows outside the selection to 0.3', async () => {
+    const el = await mount('TableWithDeltaColumns', { selections: [{ visualName: 'tablewithdeltacolumns', axisKey: 'Store', axisValue: 'Hull', seriesKey: '', seriesValue: '' }] });
+    expect($$(el, 'tbody tr').map((tr) => tr.style.opacity)).toEqual(['0.3', '0.3', '1']);
+  });
+});
+
+describe('ordered list of comments', () => {
+  it("should show 'No comment provided' in italics and link rows with their fields filled in", async () => {
+    const el = await mount('OrderedListComments');
+    const items = $$(el, 'li');
+    expect(items).toHaveLength(3);
+    const empty = items[1].querySelector<HTMLElement>('.field')!;
+    expect(empty.textContent).toBe('No comment provided');
+    expect(getComputedStyle(empty).fontStyle).toBe('italic');
+    const link = items[1].querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('/content/insights/responses?Id=8&store=A%26B%20Mall');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(items[0].querySelector('img')!.getAttribute('src')).toMatch(/\/elements\/icons\/promoter\.svg$/);
+  });
+
+  it('should switch to the tab data source', async () => {
+    const el = await mount('OrderedListComments');
+    $$(el, '[role="tab"]')[1].click();
+    await settled(el);
+    expect($$(el, 'li')).toHaveLength(2);
+    expect(normalised($(el, 'ol'))).toMatchSnapshot();
+  });
+});
+
+describe('<cx-visual> and <cx-dashboard> on their own', () => {
+  afterEach(() => localStorage.clear());
+
+  it('should ask for its attributes when they are missing', async () => {
+    const el = await fixture(html`<cx-visual></cx-visual>`);
+    expect($(el, '.cx-error').textContent).toBe('This tile needs module-id and visual attributes.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('should show a visible error when the server cannot be reached', async () => {
+    spyConsoleError();
+    const el = await fixture(html`<cx-visual module-id="responses" visual="nps" api-base="http://127.0.0.1:9"></cx-visual>`);
+    await expect.poll(() => shadow(el).querySelector('[role="alert"]')?.textContent ?? '').toContain('could not be loaded');
+    const dash = await fixture(html`<cx-dashboard dashboard-id="overview" api-base="http://127.0.0.1:9"></cx-dashboard>`);
+    await expect.poll(() => shadow(dash).querySelector('[role="alert"]')?.textContent ?? '').toContain('The dashboard could not be loaded.');
+    await expect(dash).to.be.accessible();
+  });
+});
