@@ -3,11 +3,7 @@
 // filters call (six dimensions with counts, 90-day window) and a records page deep in the result,
 // then the throughput at 50 concurrent clients. It prints figures; no test asserts on them.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { openDb } from '../server/db';
-import { migrate } from '../server/db/migrate';
-import { seed } from '../server/seed';
+import { freePort, seedFresh } from './setup';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
@@ -16,20 +12,8 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const DATA_DIR = '.tmp/bench-server';
 const ANCHOR = new Date('2026-11-20T00:00:00Z');
 
-rmSync(DATA_DIR, { recursive: true, force: true });
-let t = Date.now();
-const db = await openDb({ DATA_DIR });
-await migrate(db);
-await seed(db, { records: RECORDS, anchor: ANCHOR, onProgress: (n) => process.stdout.write(`\rseeding ${n.toLocaleString('en')}`) });
-await db.close();
-console.log(`\nseeded ${RECORDS.toLocaleString('en')} responses in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-
-const port = await new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = (s.address() as { port: number }).port;
-    s.close(() => resolve(p));
-  });
-});
+await seedFresh(DATA_DIR, RECORDS, ANCHOR);
+const port = await freePort();
 const child = spawn('npx', ['tsx', 'bench/server-process.ts'], { env: { ...process.env, PORT: String(port), DATA_DIR, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
 await new Promise<void>((resolve) => child.stdout!.on('data', (d) => String(d).includes('ready') && resolve()));
 const base = `http://127.0.0.1:${port}`;
@@ -55,7 +39,7 @@ try {
     await call(); // warm
     const times: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
-      t = performance.now();
+      const t = performance.now();
       await call();
       times.push(performance.now() - t);
     }

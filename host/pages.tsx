@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import type { Match } from './routes';
+import { useStore } from '@nanostores/react';
+import { dashboardOf, type Match } from './routes';
+import { $menu } from '../src/stores/menu';
 import { translator } from '../src/i18n';
 import { clearSession } from '../src/stores/session';
 
@@ -61,8 +63,7 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
     case 'sso-error':
       return <SsoError error={p.error ?? query.get('error') ?? t('host.unknownSsoError')} />;
     case 'dashboard':
-      // /dashboard/{name}/ and /dashboard/{name}/{profile}: the second part names the layout.
-      return <cx-dashboard dashboard-id={p.first} layout={p.second || undefined} editor={query.has('editor') || undefined}></cx-dashboard>;
+      return <DashboardPage first={p.first} second={p.second} editor={query.has('editor')} />;
     case 'user-list':
       return <cx-user-list></cx-user-list>;
     case 'user-register':
@@ -83,6 +84,15 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
         </section>
       );
   }
+}
+
+/** A dashboard route: the profile names come from the menu, to tell /{profileId}/{moduleId} from /{name}/{layout}. */
+function DashboardPage({ first, second, editor }: { first: string; second?: string; editor: boolean }) {
+  const profiles = useStore($menu);
+  // Until the menu is in, the route cannot be read either way.
+  if (profiles === null) return null;
+  const { dashboardId, layout } = dashboardOf(first, second, profiles.map((pr) => pr.name));
+  return <cx-dashboard key={dashboardId} dashboard-id={dashboardId} layout={layout} editor={editor || undefined}></cx-dashboard>;
 }
 
 /** /logout: the session ends on arrival. */

@@ -110,3 +110,13 @@ export function pageTitle(match: Match, suffix = 'CX Portal'): string {
   const parts = [match.route.title, ...Object.values(match.params).filter(Boolean)];
   return `${parts.join(' - ')} | ${suffix}`;
 }
+
+/**
+ * The dashboard and layout of a dashboard route: /dashboard/{name}/ and /dashboard/{name}/{profile}
+ * name the dashboard first (the second part is the layout); /dashboard/{profileId}/{moduleId}
+ * starts with a content profile, so the dashboard is the second part.
+ */
+export function dashboardOf(first: string, second: string | undefined, profiles: readonly string[]): { dashboardId: string; layout?: string } {
+  if (second && profiles.some((name) => name.toLowerCase() === first.toLowerCase())) return { dashboardId: second };
+  return { dashboardId: first, layout: second || undefined };
+}

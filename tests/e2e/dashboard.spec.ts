@@ -145,7 +145,7 @@ test('edit mode drags a tile, shows the JSON of the change and saves the layout 
   // The tiles it now covers moved down, and the keyboard moves it too.
   expect(json.stars.layout.y).toBeGreaterThan(1);
   await dash.getByRole('tab', { name: 'Properties' }).click();
-  await dash.getByLabel('Header').fill('Net Promoter Score');
+  await dash.getByLabel('Header', { exact: true }).fill('Net Promoter Score');
   await expect(dash.locator('[data-visual="nps"] h2')).toHaveText('Net Promoter Score');
   // The handle is named after the tile's (edited) header.
   await dash.getByRole('button', { name: 'Move Net Promoter Score', exact: true }).focus();
@@ -159,4 +159,26 @@ test('edit mode drags a tile, shows the JSON of the change and saves the layout 
   expect(file.suggestedFilename()).toBe('overview-Default.layout.json');
   const saved = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8'));
   expect(saved.layout.find((l: { name: string }) => l.name === 'nps')).toMatchObject({ x: 2, y: 1 });
+});
+
+test('a partner page shows tiles by attributes; a click on one redraws the others of its scope', async ({ page, expectedErrors }) => {
+  // Signed out, the browser logs the refused calls.
+  expectedErrors.push(/status of 401/);
+  await page.goto('/demo/partner.html');
+  // Not signed in: the page is told (cx-navigate) instead of being sent away.
+  await expect(page.getByText('Sign in at the portal to see the tiles.')).toBeVisible();
+  await expect(page).toHaveURL(/\/demo\/partner\.html$/);
+
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/demo/partner.html');
+  const donut = page.locator('cx-visual[visual="channel-share"]');
+  const gauge = page.locator('cx-visual[visual="nps"]');
+  await expect(gauge.locator('.hero')).toHaveText(/%$/);
+  await expect(gauge.locator('.tile')).toHaveAttribute('data-mode', 'PrimaryOnly');
+  await donut.getByRole('button', { name: /^Online: \d+%$/ }).click();
+  await expect(donut.locator('.tile')).toHaveAttribute('data-mode', 'Selection');
+  await expect(gauge.locator('.tile')).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
+  await expect(page.locator('cx-visual[visual="nps-mix-by-channel"] .tile')).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
+  await donut.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(gauge.locator('.tile')).toHaveAttribute('data-mode', 'PrimaryOnly');
 });

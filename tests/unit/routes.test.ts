@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, pageTitle } from '../../host/routes';
+import { dashboardOf, matchRoute, pageTitle } from '../../host/routes';
 
 describe('the route table', () => {
   it('matches fixed, parameterised, optional and wildcard paths', () => {
@@ -22,5 +22,15 @@ describe('the route table', () => {
   it('builds the title from the route and its parameters with the product suffix', () => {
     expect(pageTitle(matchRoute('/content/insights/responses'))).toBe('Content - insights - responses | CX Portal');
     expect(pageTitle(matchRoute('/home'))).toBe('Home | CX Portal');
+  });
+});
+
+describe('dashboard routes', () => {
+  it('read /{name}/, /{name}/{layout} and /{profileId}/{moduleId}', () => {
+    const profiles = ['insights', 'cases'];
+    expect(dashboardOf('overview', undefined, profiles)).toEqual({ dashboardId: 'overview', layout: undefined });
+    expect(dashboardOf('overview', 'Comments first', profiles)).toEqual({ dashboardId: 'overview', layout: 'Comments first' });
+    expect(dashboardOf('Insights', 'drivers', profiles)).toEqual({ dashboardId: 'drivers' });
+    expect(dashboardOf('insights', undefined, profiles)).toEqual({ dashboardId: 'insights', layout: undefined });
   });
 });

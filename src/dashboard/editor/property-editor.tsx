@@ -53,10 +53,11 @@ export function PropertyEditor({ definition, place, edits, columns, onLayout, on
           <p>
             <strong>{t('dashboard.editor.type')}</strong> {definition.template}
           </p>
-          <label>
-            {t('dashboard.editor.header')}
-            <input type="text" value={String(definition.templateBindings.Header ?? '')} onChange={(e) => onSetting(name, { Header: e.target.value })} />
-          </label>
+          {Object.entries(definition.templateBindings)
+            .filter((entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1]))
+            .map(([key, value]) => (
+              <Setting key={key} name={key} value={value} onChange={(v) => onSetting(name, { [key]: v })} />
+            ))}
           <div className="numbers">
             {number('x', 0, columns - 1)}
             {number('y', 0, 99)}
@@ -70,5 +71,31 @@ export function PropertyEditor({ definition, place, edits, columns, onLayout, on
         </pre>
       )}
     </aside>
+  );
+}
+
+/** One plain setting as an input of its kind; a number that does not parse is not applied. */
+function Setting({ name, value, onChange }: { name: string; value: string | number | boolean; onChange: (v: string | number | boolean) => void }) {
+  if (typeof value === 'boolean') {
+    return (
+      <label className="check">
+        <input type="checkbox" checked={value} onChange={(e) => onChange(e.target.checked)} />
+        {name}
+      </label>
+    );
+  }
+  return (
+    <label>
+      {name}
+      <input
+        type={typeof value === 'number' ? 'number' : 'text'}
+        value={value}
+        onChange={(e) => {
+          if (typeof value !== 'number') return onChange(e.target.value);
+          const n = Number(e.target.value);
+          if (e.target.value.trim() !== '' && Number.isFinite(n)) onChange(n);
+        }}
+      />
+    </label>
   );
 }
