@@ -22,7 +22,11 @@ export const visualDefinition = z.object({
   width: z.number().int().min(1).max(12),
   height: z.number().int().min(1).max(100),
   template: z.enum(VISUAL_TYPES),
-  templateBindings: z.looseObject({ Query: query, ExtraSeries: z.record(z.string().regex(/^data[A-Za-z0-9]+$/), query).optional() }),
+  templateBindings: z.looseObject({
+    Query: query,
+    ExtraSeries: z.record(z.string().regex(/^data[A-Za-z0-9]+$/), query).optional(),
+    Filters: z.array(z.object({ filterKey: key, filterValue: z.union([z.string().max(200), z.number()]) })).max(10).optional(),
+  }),
   secondaryTemplateBindings: z.record(z.string(), z.unknown()).optional(),
 });
 

@@ -2,8 +2,10 @@ import type { VisualDefinition, VisualItem, Block } from '../../src/api/visual-t
 import { seriesFor, type SeriesInput } from './series';
 
 /** Computes a visual's block from its definition: header texts plus its named series, under the caller's filters and claims. */
-export async function visualItem(input: SeriesInput, def: VisualDefinition): Promise<VisualItem> {
+export async function visualItem(caller: SeriesInput, def: VisualDefinition): Promise<VisualItem> {
   const b = def.templateBindings;
+  // The visual's own fixed filters (a detractors-only list) narrow the caller's, never widen them.
+  const input = b.Filters?.length ? { ...caller, filters: [...caller.filters, ...b.Filters] } : caller;
   const extra = Object.entries(b.ExtraSeries ?? {});
   const [main, ...more] = await Promise.all([seriesFor(input, b.Query), ...extra.map(([, q]) => seriesFor(input, q))]);
   const named = Object.assign({}, main, ...more.map((s, i) => ({ [extra[i][0]]: s.data })));

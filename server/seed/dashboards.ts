@@ -86,15 +86,15 @@ const DRIVERS: VisualDefinition[] = [
     templateBindings: { Header: 'Responses by segment', ClickBehaviour: 'Filter', TopN: 5, Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Segment' } },
   },
   {
-    name: 'service-by-region', width: 6, height: 3, template: 'StackedBar',
+    name: 'service-by-region', width: 6, height: 4, template: 'StackedBar',
     templateBindings: {
       Header: 'Service driver by region', ClickBehaviour: 'Filter', SelectionMode: 'SinglePrimary', ShowLegend: true, ...GROUP_SERIES,
       Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Region', seriesKey: 'Driver_Service' },
     },
   },
   {
-    name: 'stars-trend', width: 6, height: 3, template: 'MultiLineChart',
-    templateBindings: { Header: 'Star rating over time by channel', SubHeader: 'DataPeriod', YFormat: '.2f', Query: { kind: 'trend', measure: 'stars', seriesKey: 'Channel' } },
+    name: 'stars-trend', width: 6, height: 4, template: 'MultiLineChart',
+    templateBindings: { Header: 'Star rating over time by channel', SubHeader: 'DataPeriod', YFormat: '.2f', YMin: 1, YMax: 5, Query: { kind: 'trend', measure: 'stars', seriesKey: 'Channel' } },
   },
   {
     name: 'region-table', width: 6, height: 3, template: 'TableWithDeltaColumns',
@@ -103,7 +103,7 @@ const DRIVERS: VisualDefinition[] = [
   {
     name: 'detractor-comments', width: 6, height: 3, template: 'OrderedListComments',
     templateBindings: {
-      Header: 'Detractor comments', DisplayFields: [{ Field: 'Verbatim', Type: 'Field', Style: 'Plain', NullOrWhitespaceValue: 'No comment provided', NullOrWhitespaceValueStyle: 'Italic' }, { Field: 'Store', Type: 'Field', Style: 'Bold' }],
+      Header: 'Detractor comments', Filters: [{ filterKey: 'NPSGroup', filterValue: 'Detractor' }], DisplayFields: [{ Field: 'Verbatim', Type: 'Field', Style: 'Plain', NullOrWhitespaceValue: 'No comment provided', NullOrWhitespaceValueStyle: 'Italic' }, { Field: 'Store', Type: 'Field', Style: 'Bold' }],
       IconField: 'NPSGroup',
       Query: { kind: 'comments', fields: ['Verbatim', 'Store', 'ResponseDate', 'NPSGroup'], limit: 10 },
     },

@@ -66,6 +66,8 @@ export interface TemplateBindings {
   Query: VisualQuery;
   /** More named series for tabs (`dataRegion`: its own query). */
   ExtraSeries?: Record<`data${string}`, VisualQuery>;
+  /** Fixed filters of the visual, added to the user's (e.g. detractors only). */
+  Filters?: Array<{ filterKey: string; filterValue: string | number }>;
   [setting: string]: unknown;
 }
 

@@ -47,7 +47,7 @@ describe('gauge drawing', () => {
 });
 
 const lineModel = (over: Partial<LineModel> = {}): LineModel => ({
-  lines: toLines(TREND.content), width: 480, height: 220, yFormat: '0.0%', lineWidth: 2, markerRadius: 4, maxTicks: 10, yMin: 'auto', yMax: 'auto', palette: [], selected: [], ...over,
+  lines: toLines(TREND.content), width: 480, height: 220, yFormat: '0.0%', lineWidth: 2, markerRadius: 4, maxTicks: 10, yMin: 'auto', yMax: 'auto', palette: [], monthOrder: 'Calendar', selected: [], ...over,
 });
 
 describe('multi line drawing', () => {

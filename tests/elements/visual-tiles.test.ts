@@ -129,6 +129,11 @@ describe('table with delta columns', () => {
     expect($$(el, 'tbody th').map((th) => th.textContent)).toEqual(['North']);
   });
 
+  it('should draw the same table for the same data', async () => {
+    const el = await mount('TableWithDeltaColumns');
+    expect(normalised($(el, 'table'))).toMatchSnapshot();
+  });
+
   it('should dim rows outside the selection to 0.3', async () => {
     const el = await mount('TableWithDeltaColumns', { selections: [{ visualName: 'tablewithdeltacolumns', axisKey: 'Store', axisValue: 'Hull', seriesKey: '', seriesValue: '' }] });
     expect($$(el, 'tbody tr').map((tr) => tr.style.opacity)).toEqual(['0.3', '0.3', '1']);
@@ -147,6 +152,17 @@ describe('ordered list of comments', () => {
     expect(link.getAttribute('href')).toBe('/content/insights/responses?Id=8&store=A%26B%20Mall');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(items[0].querySelector('img')!.getAttribute('src')).toMatch(/\/elements\/icons\/promoter\.svg$/);
+  });
+
+  it('should show scroll arrows when the tabs overflow, scrolling 100 px a step', async () => {
+    const t = tile('OrderedListComments');
+    const many = Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`tab${i}`, { Name: `Comment group ${i}`, DataSource: 'data' }]));
+    const el = await mount('OrderedListComments', { definition: { ...t.definition, templateBindings: { ...t.definition.templateBindings, Tabs: { DefaultTab: 'tab0', ...many } } } });
+    await expect.poll(() => $$(el, '.tab-scroll').length).toBe(2);
+    const list = $(el, '.tab-list');
+    $(el, '[aria-label="Scroll tabs right"]').click();
+    await expect.poll(() => list.scrollLeft).toBe(100);
+    await expect(el).to.be.accessible();
   });
 
   it('should switch to the tab data source', async () => {

@@ -5,7 +5,14 @@ import { toD3Format } from '../common/format';
 import { keyActivate } from '../common/keys';
 
 /** Multi line chart defaults of spec part 3 (line width 2, y format 0.0%, up to 10 y ticks; markers of radius 4). */
-export const MULTI_LINE_DEFAULTS = { ChartHeight: 46, LineWidth: 2, YFormat: '0.0%', MaxYTicks: 10, MarkerRadius: 4 } as const;
+export const MULTI_LINE_DEFAULTS = { ChartHeight: 46, LineWidth: 2, YFormat: '0.0%', MaxYTicks: 10, MarkerRadius: 4, MonthOrder: 'Calendar' } as const;
+
+/** Month ticks: 'Oct 2026' in calendar order, 'Oct FY2027' when the (fiscal) year starts in October. */
+export function monthLabel(date: Date, order: 'Calendar' | 'Fiscal'): string {
+  const month = utcFormat('%b')(date);
+  if (order === 'Fiscal') return `${month} FY${date.getUTCFullYear() + (date.getUTCMonth() >= 9 ? 1 : 0)}`;
+  return `${month} ${date.getUTCFullYear()}`;
+}
 
 export interface LineModel {
   lines: Array<{ name: string; points: Array<{ date: Date; value: number }>; secondary?: boolean }>;
@@ -18,6 +25,7 @@ export interface LineModel {
   yMin: number | 'auto';
   yMax: number | 'auto';
   palette: readonly string[];
+  monthOrder: 'Calendar' | 'Fiscal';
   /** Names of the selected lines; others dim to 0.3 when any is selected. */
   selected: readonly string[];
   onSelect?: (name: string) => void;
@@ -60,7 +68,7 @@ export function drawMultiLine(svg: SVGSVGElement, m: LineModel): () => void {
     .attr('class', 'axis x')
     .attr('aria-hidden', 'true')
     .attr('transform', `translate(0,${h - MARGIN.bottom})`)
-    .call(axisBottom(x).ticks(Math.min(6, Math.max(2, Math.floor(w / 90)))).tickFormat((d) => utcFormat(span > 190 ? '%b %Y' : '%d %b')(d as Date)));
+    .call(axisBottom(x).ticks(Math.min(6, Math.max(2, Math.floor(w / 90)))).tickFormat((d) => (span > 190 ? monthLabel(d as Date, m.monthOrder) : utcFormat('%d %b')(d as Date))));
   const path = line<{ date: Date; value: number }>().x((p) => x(p.date)).y((p) => y(p.value));
   const dim = (name: string) => (m.selected.length > 0 && !m.selected.includes(name) ? DIMMED : 1);
   // A secondary line takes the colour of the primary line of the same name.

@@ -24,6 +24,7 @@ export function lineModel(p: Pick<VisualProps, 'primary' | 'secondary' | 'settin
     yMin: axisBound(p.settings, 'YMin'),
     yMax: axisBound(p.settings, 'YMax'),
     palette: stringList(p.settings, 'Palette'),
+    monthOrder: setting(p.settings, 'MonthOrder', MULTI_LINE_DEFAULTS.MonthOrder as 'Calendar' | 'Fiscal', ['Calendar', 'Fiscal']),
     selected: p.selections.map((s) => s.seriesValue).filter(Boolean),
   };
 }

@@ -64,6 +64,13 @@ describe('POST /api/dataviz/visuals/{dashboardId}/{layout}', () => {
     expect(comments.dataDetractors!.content[0].data.every((r) => r.NPSGroup === 'Detractor')).toBe(true);
   });
 
+  it("adds a visual's own filters to the caller's", async () => {
+    const res = await dashboard({ smartFilters: window }, user, 'drivers/Default');
+    const rows = visualOf(res, 'detractor-comments').primary.data!.content[0].data;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.NPSGroup === 'Detractor')).toBe(true);
+  });
+
   it('restricts every visual to the claims, and says when there are no records', async () => {
     const res = await dashboard({ smartFilters: window }, north);
     expect(visualOf(res, 'store-table').primary.dataRegion!.content.map((e) => e.Name)).toEqual(['North']);

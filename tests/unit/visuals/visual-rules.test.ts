@@ -4,7 +4,7 @@ import { columnId, deltaValue, formatCell, formatDelta, nextSort, sortRows, tabl
 import { drillthroughLink, NO_COMMENT, readDisplayFields, shownFields } from '../../../src/visuals/comment-list/rules';
 import { gaugeDelta } from '../../../src/visuals/gauge/draw';
 import { stackRows } from '../../../src/visuals/stacked-bar/draw';
-import { toLines, yTickCount } from '../../../src/visuals/multi-line/draw';
+import { monthLabel, toLines, yTickCount } from '../../../src/visuals/multi-line/draw';
 
 describe('donut', () => {
   const items = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name, i) => ({ name, value: 70 - i * 10 }));
@@ -132,5 +132,11 @@ describe('multi line chart', () => {
     expect(yTickCount(10, 10)).toBe(2);
     const [line] = toLines([{ Name: 'North', key: 'n', data: [{ Name: '2026-11-01', Key: 'a', Val: 0.1 }, { Name: '2026-11-02', Key: 'b', Val: Number.NaN }] }]);
     expect(line.points).toEqual([{ date: new Date('2026-11-01T00:00:00Z'), value: 0.1 }]);
+  });
+
+  it('labels months in calendar order, or with the fiscal year that starts in October', () => {
+    expect(monthLabel(new Date('2026-09-01T00:00:00Z'), 'Calendar')).toBe('Sep 2026');
+    expect(monthLabel(new Date('2026-09-01T00:00:00Z'), 'Fiscal')).toBe('Sep FY2026');
+    expect(monthLabel(new Date('2026-10-01T00:00:00Z'), 'Fiscal')).toBe('Oct FY2027');
   });
 });
