@@ -110,6 +110,38 @@ const DRIVERS: VisualDefinition[] = [
   },
 ];
 
+const GALLERY: VisualDefinition[] = [
+  ...OVERVIEW.map((d) => ({ ...d, name: `g-${d.name}` })),
+  { name: 'g-star-chart', width: 3, height: 2, template: 'StarRatingChart', templateBindings: { Header: 'Star rating', Query: { kind: 'kpi', measure: 'stars' } } },
+  { name: 'g-hero', width: 3, height: 2, template: 'HeroText', templateBindings: { Header: 'NPS', HeroLabel: 'Net promoter score, last period in brackets', ValueFormat: '0.0%', DeltaType: 'PointChange', Query: { kind: 'kpi', measure: 'nps' } } },
+  {
+    name: 'g-pills', width: 6, height: 2, template: 'PillFilterChart',
+    templateBindings: {
+      Header: 'NPS by region and channel', ClickBehaviour: 'Filter', ValueFormat: '0.0%',
+      Tabs: { DefaultTab: 'region', region: { Name: 'Regions', DataSource: 'data' }, channel: { Name: 'Channels', DataSource: 'dataChannel' } },
+      Query: { kind: 'breakdown', measure: 'nps', axisKey: 'Region' },
+      ExtraSeries: { dataChannel: { kind: 'breakdown', measure: 'nps', axisKey: 'Channel' } },
+    },
+  },
+  { name: 'g-multi-gauge', width: 6, height: 3, template: 'MultiGauge', templateBindings: { Header: 'NPS by region', ClickBehaviour: 'Filter', Query: { kind: 'breakdown', measure: 'nps', axisKey: 'Region' } } },
+  { name: 'g-area', width: 6, height: 3, template: 'StackedArea', templateBindings: { Header: 'Responses over time by channel', SubHeader: 'DataPeriod', Query: { kind: 'trend', measure: 'responses', seriesKey: 'Channel' } } },
+  {
+    name: 'g-radar', width: 6, height: 4, template: 'Radar',
+    templateBindings: { Header: 'NPS groups by channel', ClickBehaviour: 'Filter', ...GROUP_SERIES, Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Channel', seriesKey: 'NPSGroup' } },
+  },
+  {
+    name: 'g-clustered', width: 6, height: 4, template: 'ClusteredBar',
+    templateBindings: { Header: 'NPS groups by segment', ClickBehaviour: 'Filter', ...GROUP_SERIES, Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Segment', seriesKey: 'NPSGroup' } },
+  },
+  { name: 'g-text-count', width: 4, height: 3, template: 'TextCountList', templateBindings: { Header: 'Responses by segment', Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Segment' } } },
+  { name: 'g-multi-count', width: 4, height: 3, template: 'MultiCountList', templateBindings: { Header: 'Responses by channel', Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Channel' } } },
+  {
+    name: 'g-bar-stack', width: 4, height: 3, template: 'SingleBarStack',
+    templateBindings: { Header: 'NPS groups', HeroLabel: 'promoters', ClickBehaviour: 'Filter', ...GROUP_SERIES, Query: { kind: 'breakdown', measure: 'responses', axisKey: 'NPSGroup' } },
+  },
+  { name: 'g-line', width: 12, height: 2, template: 'Line', templateBindings: { Header: 'NPS over time', SubHeader: 'DataPeriod', Query: { kind: 'trend', measure: 'nps' } } },
+];
+
 const byName = (defs: VisualDefinition[], names: string[]) => names.map((n) => defs.find((d) => d.name === n)!);
 
 export const SEEDED_DASHBOARDS = [
@@ -123,6 +155,14 @@ export const SEEDED_DASHBOARDS = [
         // The comments first, for people who read before they count.
         'Comments first': flow(byName(OVERVIEW, ['comments', 'store-table', 'nps', 'stars', 'channel-share', 'nps-trend', 'nps-mix-by-channel'])),
       },
+    },
+  },
+  {
+    id: 'gallery', name: 'Visual gallery', moduleId: 'responses',
+    definition: {
+      breadcrumb: { name: 'Visual gallery', templateBindings: { path: [{ name: 'Insights', url: '/home' }, { name: 'Visual gallery' }] } },
+      definitions: GALLERY,
+      layouts: { Default: flow(GALLERY) },
     },
   },
   {

@@ -40,7 +40,10 @@ export interface TextContent {
 /** One block of a visual: texts plus named series (`data`, and one per tab data source such as `dataDetractors`). */
 export type Block = { header: TextContent; subHeader: TextContent; heroLabel: TextContent } & { [series: `data${string}`]: Series | undefined };
 
-export const VISUAL_TYPES = ['Gauge', 'MultiLineChart', 'StackedBar', 'Donut', 'TableWithDeltaColumns', 'OrderedListComments'] as const;
+export const VISUAL_TYPES = [
+  'Gauge', 'MultiLineChart', 'StackedBar', 'Donut', 'TableWithDeltaColumns', 'OrderedListComments',
+  'StarRatingChart', 'PillFilterChart', 'HeroText', 'MultiGauge', 'StackedArea', 'Radar', 'TextCountList', 'MultiCountList', 'ClusteredBar', 'Line', 'SingleBarStack',
+] as const;
 export type VisualType = (typeof VISUAL_TYPES)[number];
 
 export const MEASURE_KEYS = ['nps', 'stars', 'responses'] as const;

@@ -2,7 +2,7 @@ import type { Page, Response } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { signInAs } from './helpers';
 import { rangeFor, toFilterBounds, type DateChoice } from '../../src/lib/date-ranges';
-import type { VisualsResponse } from '../../src/api/visual-types';
+import { VISUAL_TYPES, type VisualsResponse } from '../../src/api/visual-types';
 
 const TILES = ['nps', 'stars', 'channel-share', 'nps-trend', 'nps-mix-by-channel', 'store-table', 'comments'];
 
@@ -181,4 +181,34 @@ test('a partner page shows tiles by attributes; a click on one redraws the other
   await expect(page.locator('cx-visual[visual="nps-mix-by-channel"] .tile')).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
   await donut.getByRole('button', { name: 'Clear filters' }).click();
   await expect(gauge.locator('.tile')).toHaveAttribute('data-mode', 'PrimaryOnly');
+});
+
+test('the gallery dashboard draws every visual type with data', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/gallery/');
+  await ready(page);
+  const dash = page.locator('cx-dashboard');
+  const tiles = dash.locator('[data-visual]');
+  await expect(tiles).toHaveCount(18);
+  await expect(dash.getByText('No results found for selection')).toHaveCount(0);
+  for (const type of VISUAL_TYPES) expect(await dash.locator(`[data-template="${type}"]`).count(), type).toBeGreaterThan(0);
+  await expect(dash.locator('[data-visual="g-star-chart"] .star-full')).not.toHaveCount(0);
+  await expect(dash.locator('[data-visual="g-radar"] g.series')).toHaveCount(3);
+  await expect(dash.locator('[data-visual="g-area"] .layer')).toHaveCount(5);
+  // A pill filters the whole gallery.
+  await dash.locator('[data-visual="g-pills"]').getByRole('button', { name: /^North / }).click();
+  await ready(page);
+  await expect(dash.locator('[data-visual="g-pills"]')).toHaveAttribute('data-mode', 'Selection');
+  await expect(dash.locator('[data-visual="g-radar"]')).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
+});
+
+test('the demo gallery shows every visual type as a tile with its attributes', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/demo/gallery.html');
+  const figures = page.locator('figure');
+  await expect(figures).toHaveCount(17);
+  await expect(page.locator('figcaption code').first()).toHaveText('<cx-visual module-id="responses" visual="g-nps" filter-scope="gallery"></cx-visual>');
+  await expect(page.locator('cx-visual .tile')).toHaveCount(17);
+  await expect(page.locator('cx-visual').getByText('No results found for selection')).toHaveCount(0);
+  await expect(page.locator('cx-visual [role="alert"]')).toHaveCount(0);
 });

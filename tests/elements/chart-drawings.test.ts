@@ -3,7 +3,11 @@ import { drawGauge, type GaugeModel } from '../../src/visuals/gauge/draw';
 import { drawMultiLine, toLines, type LineModel } from '../../src/visuals/multi-line/draw';
 import { drawStackedBar, stackRows, type StackedBarModel } from '../../src/visuals/stacked-bar/draw';
 import { donutSlices, drawDonut, type DonutModel } from '../../src/visuals/donut/draw';
-import { CHANNELS, MIX, TREND } from './visual-fixtures';
+import { drawStarChart, BAND_COLOURS } from '../../src/visuals/star-chart/draw';
+import { areaTable, drawStackedArea } from '../../src/visuals/stacked-area/draw';
+import { drawRadar, radarSeries } from '../../src/visuals/radar/draw';
+import { drawClusteredBar } from '../../src/visuals/clustered-bar/draw';
+import { CHANNELS, MIX, RADAR, TREND, VOLUME } from './visual-fixtures';
 
 /** SVG markup with numbers to 3 decimals, for stable snapshots. */
 const normalised = (svg: SVGSVGElement) => svg.outerHTML.replace(/-?\d+\.\d+/g, (n) => String(Number(Number(n).toFixed(3))));
@@ -134,5 +138,91 @@ describe('donut drawing', () => {
     slices[1].dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(onSlice.mock.calls).toEqual([['In-store']]);
     expect(el.querySelector('.total')!.textContent).toBe('280');
+  });
+});
+
+describe('star chart drawing', () => {
+  const model = { value: 3.62, responses: 1284, stars: 5, size: 46, heroFormat: '.2f', footerFormat: '.0f', footerPadding: 70, footerLabel: 'responses' };
+
+  it('should draw the same stars for the same data', () => {
+    const el = svg();
+    drawStarChart(el, model, 't');
+    expect(normalised(el)).toMatchSnapshot();
+  });
+
+  it('should colour by band, fill in quarter steps and show the hero and footer', () => {
+    const el = svg();
+    drawStarChart(el, model, 't');
+    expect(el.querySelector('.hero')!.textContent).toBe('3.62');
+    expect(el.querySelector('.footer')!.textContent).toBe('1284 responses');
+    expect(el.querySelectorAll('.star-full')).toHaveLength(4);
+    expect(el.querySelector('#t-star-3 rect')!.getAttribute('width')).toBe('12');
+    expect(el.querySelector('.hero')!.getAttribute('fill')).toBe(BAND_COLOURS.mid);
+    document.body.replaceChildren();
+    const low = svg();
+    drawStarChart(low, { ...model, value: 2.4 }, 'u');
+    expect(low.querySelector('.hero')!.getAttribute('fill')).toBe(BAND_COLOURS.low);
+  });
+});
+
+describe('stacked area drawing', () => {
+  const model = { table: areaTable(VOLUME.content, 'TreatAsZero'), width: 400, height: 160, fillOpacity: 60, tooltipAlias: 'responses', timeFormat: '%Y-%m-%d', palette: [] };
+
+  it('should draw the same areas for the same data', () => {
+    const el = svg();
+    drawStackedArea(el, model);
+    expect(normalised(el)).toMatchSnapshot();
+  });
+
+  it("should stack from zero, fill at 60% and name points with the 'responses' alias", () => {
+    const el = svg();
+    drawStackedArea(el, model);
+    expect(el.querySelector('.layer path')!.getAttribute('fill-opacity')).toBe('0.6');
+    const titles = [...el.querySelectorAll('title')].map((t) => t.textContent);
+    expect(titles).toContain('In-store, 2026-11-14: 0 responses');
+    expect(titles).toContain('Online, 2026-11-14: 15 responses');
+  });
+});
+
+describe('radar drawing', () => {
+  const data = radarSeries(RADAR.content)!;
+
+  it('should draw the same radar for the same data', () => {
+    const el = svg();
+    drawRadar(el, { ...data, size: 300, opacity: 0.3, radius: 2, showScale: true, valueFormat: '.0%', palette: [], selected: [] });
+    expect(normalised(el)).toMatchSnapshot();
+  });
+
+  it('should dim series outside the selection, select one by click, and show the scale only when asked', () => {
+    const el = svg();
+    const picked: string[] = [];
+    drawRadar(el, { ...data, size: 300, opacity: 0.3, radius: 2, showScale: false, valueFormat: '.0%', palette: [], selected: ['Detractor'], onSeries: (n) => picked.push(n) });
+    const [promoter, detractor] = [...el.querySelectorAll<SVGGElement>('g.series')];
+    expect(promoter.getAttribute('opacity')).toBe('0.3');
+    expect(detractor.getAttribute('opacity')).toBe('1');
+    promoter.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(picked).toEqual(['Promoter']);
+    expect(el.querySelectorAll('.scale-label')).toHaveLength(0);
+    expect([...el.querySelectorAll('.axis-label')].map((t) => t.textContent)).toEqual(['Online', 'In-store', 'Mobile app']);
+  });
+});
+
+describe('clustered bar drawing', () => {
+  const model = { content: MIX.content.slice(0, 2), series: ['Promoter', 'Neutral', 'Detractor'], width: 400, height: 200, valueFormat: '0%', palette: [], anySelected: false, isSelected: () => false };
+
+  it('should draw the same bars for the same data', () => {
+    const el = svg();
+    drawClusteredBar(el, model);
+    expect(normalised(el)).toMatchSnapshot();
+  });
+
+  it('should make bars buttons that select a category and series, and dim the others', () => {
+    const el = svg();
+    const picked: string[] = [];
+    drawClusteredBar(el, { ...model, anySelected: true, isSelected: (c, s) => c === 'Online' && s === 'Promoter', onBar: (c, s) => picked.push(`${c}/${s}`) });
+    const bars = [...el.querySelectorAll('rect.bar')];
+    expect(bars.filter((b) => b.getAttribute('opacity') === '1').map((b) => b.getAttribute('aria-label'))).toEqual(['Online, Promoter: 50%']);
+    bars[2].dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(picked).toEqual(['Online/Promoter']);
   });
 });

@@ -58,6 +58,19 @@ const COLUMNS = {
   ],
 };
 
+/** Promoter, neutral and detractor shares per channel, and responses per segment for both periods. */
+export const SEGMENTS = series(['Loyalty member', 'New customer', 'Business account', '[Blank]'].map((n, i) => ({ Name: n, key: n, data: [row(n, 90 - i * 20, 80 - i * 10)] })), { filterKey: 'Segment' });
+export const REGION_NPS = series(['North', 'South', 'East'].map((n, i) => ({ Name: n, key: n, data: [row(n, 0.4 - i * 0.3, 0.3)] })), { filterKey: 'Region' });
+export const STARS = series([{ Name: 'Average star rating', key: 'stars', data: [row('Average star rating', 3.62, 3.5)] }]);
+export const VOLUME = series(
+  ['Online', 'In-store'].map((c, k) => ({ Name: c, key: c, data: ['2026-11-13', '2026-11-14', '2026-11-16'].filter((_, i) => !(k === 1 && i === 1)).map((d, i) => row(d, 10 + i * 5 + k * 3)) })),
+  { filterKey: 'ResponseDate', seriesFilterKey: 'Channel' },
+);
+export const RADAR = series(
+  ['Online', 'In-store', 'Mobile app', '[Blank]'].map((c, i) => ({ Name: c, key: c, data: [row('Promoter', 0.5 - i * 0.1), row('Detractor', 0.2 + i * 0.05), row('[Blank]', 0.1)] })),
+  { seriesFilterKey: 'NPSGroup' },
+);
+
 const SETTINGS: Record<VisualType, Record<string, unknown>> = {
   Gauge: { Header: 'NPS', SubHeader: 'DataPeriod', DeltaType: 'PointChange' },
   MultiLineChart: { Header: 'NPS over time', ClickBehaviour: 'Filter' },
@@ -73,6 +86,17 @@ const SETTINGS: Record<VisualType, Record<string, unknown>> = {
     DisplayFields: [{ Field: 'Verbatim', Type: 'Field', Style: 'Plain', NullOrWhitespaceValue: 'No comment provided', NullOrWhitespaceValueStyle: 'Italic' }, { Field: 'Store', Type: 'Field', Style: 'Bold' }],
     Tabs: { DefaultTab: 'all', all: { Name: 'All', DataSource: 'data' }, detractors: { Name: 'Detractors', DataSource: 'dataDetractors' } },
   },
+  StarRatingChart: { Header: 'Star rating' },
+  PillFilterChart: { Header: 'NPS by region', ClickBehaviour: 'Filter' },
+  HeroText: { Header: 'NPS', HeroLabel: 'Net promoter score', ValueFormat: '0.0%' },
+  MultiGauge: { Header: 'NPS by region', ClickBehaviour: 'Filter' },
+  StackedArea: { Header: 'Responses over time' },
+  Radar: { Header: 'NPS groups by channel', ClickBehaviour: 'Filter' },
+  TextCountList: { Header: 'Responses by segment' },
+  MultiCountList: { Header: 'Responses by segment' },
+  ClusteredBar: { Header: 'NPS groups by channel', ClickBehaviour: 'Filter', SeriesOrder: ['Promoter', 'Neutral', 'Detractor'] },
+  Line: { Header: 'NPS over time' },
+  SingleBarStack: { Header: 'Responses by segment', ClickBehaviour: 'Filter', HeroLabel: 'loyalty members' },
 };
 
 const DATA: Record<VisualType, Record<string, Series>> = {
@@ -82,11 +106,22 @@ const DATA: Record<VisualType, Record<string, Series>> = {
   Donut: { data: CHANNELS },
   TableWithDeltaColumns: { data: STORES, dataRegion: series([{ Name: 'North', key: 'North', data: [{ Key: 'responses', Name: 'Responses', Val: 60, ValForDelta: 50 }] }], { filterKey: 'Region' }) },
   OrderedListComments: { data: COMMENTS, dataDetractors: DETRACTORS },
+  StarRatingChart: { data: STARS },
+  PillFilterChart: { data: REGION_NPS },
+  HeroText: { data: GAUGE },
+  MultiGauge: { data: REGION_NPS },
+  StackedArea: { data: VOLUME },
+  Radar: { data: RADAR },
+  TextCountList: { data: SEGMENTS },
+  MultiCountList: { data: SEGMENTS },
+  ClusteredBar: { data: MIX },
+  Line: { data: series(TREND.content.slice(0, 1), { filterKey: 'ResponseDate' }) },
+  SingleBarStack: { data: SEGMENTS },
 };
 
 export function block(template: VisualType, data: Record<string, Series> = DATA[template]): Block {
   const s = SETTINGS[template];
-  return { header: { content: String(s.Header) }, subHeader: { content: String(s.SubHeader ?? '') }, heroLabel: { content: '' }, ...data };
+  return { header: { content: String(s.Header) }, subHeader: { content: String(s.SubHeader ?? '') }, heroLabel: { content: String(s.HeroLabel ?? '') }, ...data };
 }
 
 /** A tile's item and definition for a template, with fixed data. */

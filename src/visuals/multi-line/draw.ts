@@ -92,7 +92,7 @@ export function drawMultiLine(svg: SVGSVGElement, m: LineModel): () => void {
     if (m.onSelect && !l.secondary) {
       const pick = m.onSelect;
       g.attr('tabindex', 0).attr('role', 'button').style('cursor', 'pointer').on('click', () => pick(l.name)).on('keydown', keyActivate(() => pick(l.name)));
-    }
+    } else g.attr('role', 'img');
   });
   return () => {
     root.remove();

@@ -80,7 +80,7 @@ export function drawStackedBar(svg: SVGSVGElement, m: StackedBarModel): () => vo
     const top = i * rowStep + ROW_LABEL_HEIGHT;
     const shown = row.segments.filter((s) => !m.hidden.includes(s.name));
     const total = shown.reduce((t, s) => t + s.value, 0) || 1;
-    const g = root.append('g').attr('class', 'row').attr('aria-label', row.name);
+    const g = root.append('g').attr('class', 'row').attr('role', 'group').attr('aria-label', row.name);
     let offset = 0;
     for (const s of shown) {
       const share = s.value / total;

@@ -7,6 +7,15 @@ import { StackedBarVisual } from '../stacked-bar/stacked-bar';
 import { DonutVisual } from '../donut/donut';
 import { DeltaTableVisual } from '../delta-table/delta-table';
 import { CommentListVisual } from '../comment-list/comment-list';
+import { StarChartVisual } from '../star-chart/star-chart';
+import { PillChartVisual } from '../pill-chart/pill-chart';
+import { HeroTextVisual } from '../hero-text/hero-text';
+import { MultiGaugeVisual } from '../multi-gauge/multi-gauge';
+import { StackedAreaVisual } from '../stacked-area/stacked-area';
+import { RadarVisual } from '../radar/radar';
+import { CountListVisual, MultiCountListVisual } from '../count-list/count-list';
+import { ClusteredBarVisual } from '../clustered-bar/clustered-bar';
+import { SingleBarStackVisual } from '../single-bar-stack/single-bar-stack';
 
 /** The visual component for each template a dashboard definition names. */
 export const VISUALS: Record<VisualType, ComponentType<VisualProps>> = {
@@ -16,4 +25,16 @@ export const VISUALS: Record<VisualType, ComponentType<VisualProps>> = {
   Donut: DonutVisual,
   TableWithDeltaColumns: DeltaTableVisual,
   OrderedListComments: CommentListVisual,
+  StarRatingChart: StarChartVisual,
+  PillFilterChart: PillChartVisual,
+  HeroText: HeroTextVisual,
+  MultiGauge: MultiGaugeVisual,
+  StackedArea: StackedAreaVisual,
+  Radar: RadarVisual,
+  TextCountList: CountListVisual,
+  MultiCountList: MultiCountListVisual,
+  ClusteredBar: ClusteredBarVisual,
+  // The review area's line chart is the multi line chart with one series.
+  Line: MultiLineVisual,
+  SingleBarStack: SingleBarStackVisual,
 };

@@ -55,11 +55,13 @@ export function VisualTile({ item, definition, secondary, selections, onSelect, 
     if (!show) drawn();
   }, [show, drawn]);
 
-  const sub = primary.subHeader.content === 'DataPeriod' && series ? dataPeriodText(series.currentPeriod, series.previousRecordCount > 0 ? series.previousPeriod : undefined, lang) : primary.subHeader.content;
+  // The star chart's empty sub-header becomes the data period when there is a previous period.
+  const periodSub = primary.subHeader.content === 'DataPeriod' || (definition.template === 'StarRatingChart' && !primary.subHeader.content && (series?.previousRecordCount ?? 0) > 0);
+  const sub = periodSub && series ? dataPeriodText(series.currentPeriod, series.previousRecordCount > 0 ? series.previousPeriod : undefined, lang) : primary.subHeader.content;
   const Visual = VISUALS[definition.template];
   const clickable = settings.ClickBehaviour === 'Filter';
   return (
-    <section className="tile" part="tile" aria-labelledby={headerId} data-visual={item.name} data-mode={mode}>
+    <section className="tile" part="tile" aria-labelledby={headerId} data-visual={item.name} data-template={definition.template} data-mode={mode}>
       <header>
         <div className="titles">
           <h2 id={headerId}>{primary.header.content || item.name}</h2>

@@ -1,0 +1,39 @@
+// One figure per visual type: the tile and the markup that makes it.
+const VISUALS = [
+  ['Gauge', 'g-nps'],
+  ['Multi line chart', 'g-nps-trend'],
+  ['Stacked bar (legend toggles, clickable row labels)', 'g-nps-mix-by-channel'],
+  ['Donut (top 5 and Others)', 'g-channel-share'],
+  ['Table with delta columns and tabs', 'g-store-table'],
+  ['Ordered list of comments (tabs, Drillthrough)', 'g-comments'],
+  ['Star rating chart', 'g-star-chart'],
+  ['Hero text', 'g-hero'],
+  ['Pill filter chart (tabs)', 'g-pills'],
+  ['Multi-gauge', 'g-multi-gauge'],
+  ['Stacked area', 'g-area'],
+  ['Radar (legend selects a series, scale toggle)', 'g-radar'],
+  ['Clustered bar', 'g-clustered'],
+  ['Text-and-count ordered list', 'g-text-count'],
+  ['Multi-count ordered list (point / percentage change)', 'g-multi-count'],
+  ['Single bar stack with hero number', 'g-bar-stack'],
+  ['Line', 'g-line'],
+];
+
+const main = document.querySelector('main');
+for (const [title, name] of VISUALS) {
+  const figure = document.createElement('figure');
+  const tile = document.createElement('cx-visual');
+  for (const [attr, value] of [['module-id', 'responses'], ['visual', name], ['filter-scope', 'gallery']]) tile.setAttribute(attr, value);
+  const caption = document.createElement('figcaption');
+  const heading = document.createElement('strong');
+  heading.textContent = title;
+  const code = document.createElement('code');
+  code.textContent = tile.outerHTML;
+  caption.append(heading, document.createElement('br'), code);
+  figure.append(tile, caption);
+  main.append(figure);
+}
+
+document.addEventListener('cx-navigate', (event) => {
+  if (event.detail.to.startsWith('/login')) document.getElementById('sign-in-note').hidden = false;
+});

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import type { VisualProps } from '../common/visual-props';
+import { setting } from '../common/settings';
+import { visibleContent } from '../common/rows';
+import { isSelected } from '../common/selection';
+import { DIMMED } from '../common/palette';
+import { drawGauge, GAUGE_DEFAULTS, type GaugeModel } from '../gauge/draw';
+import { formatValue } from '../common/format';
+
+function SmallGauge({ model, onDrawn }: { model: GaugeModel; onDrawn: () => void }) {
+  const ref = useRef<SVGSVGElement>(null);
+  const key = JSON.stringify(model);
+  useEffect(() => {
+    if (!ref.current) return;
+    const cleanup = drawGauge(ref.current, model);
+    onDrawn();
+    return cleanup;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, onDrawn]);
+  return <svg ref={ref} className="chart small-gauge" />;
+}
+
+/** Multi-gauge: one small gauge per category (e.g. NPS per region); a click on a name filters on it. */
+export function MultiGaugeVisual(props: VisualProps) {
+  const { primary, settings, onDrawn, onSelect, selections, name, mode } = props;
+  const series = primary.data;
+  const content = visibleContent(series?.content ?? [], setting(settings, 'ShowBlank', false));
+  const format = setting(settings, 'TextFormat', GAUGE_DEFAULTS.TextFormat);
+  return (
+    <ul className="multi-gauge">
+      {content.map((e) => {
+        const row = e.data[0];
+        const model: GaugeModel = {
+          value: row.Val as number,
+          previous: typeof row.ValForDelta === 'number' ? row.ValForDelta : null,
+          previousValid: typeof row.ValForDelta === 'number',
+          lower: setting(settings, 'LowerBound', GAUGE_DEFAULTS.LowerBound),
+          upper: setting(settings, 'UpperBound', GAUGE_DEFAULTS.UpperBound),
+          thickness: GAUGE_DEFAULTS.Thickness,
+          arcSize: GAUGE_DEFAULTS.ArcSize,
+          size: setting(settings, 'Size', GAUGE_DEFAULTS.Size),
+          format,
+          deltaType: setting(settings, 'DeltaType', 'PointChange', ['PointChange', 'PercentageDelta']),
+          label: `${e.Name}: ${formatValue(row.Val, format)}`,
+        };
+        return (
+          <li key={e.Name} style={{ opacity: mode === 'Selection' && !isSelected(selections, name, e.Name) ? DIMMED : 1 }}>
+            <SmallGauge model={model} onDrawn={onDrawn} />
+            {onSelect && series ? (
+              <button type="button" className="link" aria-pressed={isSelected(selections, name, e.Name)} onClick={() => onSelect({ axisKey: series.filterKey, axisValue: e.Name, seriesKey: '', seriesValue: '' })}>
+                {e.Name}
+              </button>
+            ) : (
+              <span>{e.Name}</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

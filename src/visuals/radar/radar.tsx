@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import { useElement } from '../../elements/element-context';
+import type { VisualProps } from '../common/visual-props';
+import { setting, stringList } from '../common/settings';
+import { colourAt } from '../common/palette';
+import { toD3Format } from '../common/format';
+import { Legend } from '../common/legend';
+import { drawRadar, radarSeries, RADAR_DEFAULTS as D } from './draw';
+
+/** Radar: categories as axes, a polygon per series; the legend selects one series as a filter; a toggle shows the scale. */
+export function RadarVisual(props: VisualProps) {
+  const { t } = useElement();
+  const ref = useRef<SVGSVGElement>(null);
+  const [showScale, setShowScale] = useState<boolean>(() => setting(props.settings, 'ShowScale', false));
+  const raw = radarSeries(props.primary.data?.content ?? []);
+  // SeriesOrder puts known series first, so colours follow the palette (e.g. promoters green).
+  const order = stringList(props.settings, 'SeriesOrder');
+  const rank = (n: string) => (order.includes(n) ? order.indexOf(n) : order.length);
+  const data = raw && { ...raw, series: [...raw.series].sort((a, b) => rank(a.name) - rank(b.name)) };
+  const { onDrawn, onSelect, selections, name } = props;
+  const seriesKey = props.primary.data?.seriesFilterKey ?? '';
+  const selected = selections.filter((s) => s.visualName === name).map((s) => s.seriesValue);
+  const pick = onSelect && seriesKey ? (value: string) => onSelect({ axisKey: '', axisValue: '', seriesKey, seriesValue: value }) : undefined;
+  const palette = stringList(props.settings, 'Palette');
+  const model = data && {
+    ...data,
+    size: Math.max(160, Math.min(props.width, props.height - 44)),
+    opacity: setting(props.settings, 'Opacity', D.Opacity),
+    radius: setting(props.settings, 'Radius', D.Radius),
+    showScale,
+    valueFormat: toD3Format(setting(props.settings, 'ValueFormat', '0%'), '.0%'),
+    palette,
+    selected,
+  };
+  const key = JSON.stringify(model);
+  useEffect(() => {
+    if (!ref.current || !model) return;
+    const cleanup = drawRadar(ref.current, { ...model, onSeries: pick });
+    onDrawn();
+    return cleanup;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, onDrawn, !!pick]);
+  const hasData = data !== null;
+  useEffect(() => {
+    if (!hasData) onDrawn();
+  }, [hasData, onDrawn]);
+  if (!data) return <p className="no-data">{t('visuals.noResults')}</p>;
+  return (
+    <div className="radar-visual">
+      <div className="radar-controls">
+        <Legend items={data.series.map((s, i) => ({ name: s.name, colour: colourAt(i, palette), active: selected.length === 0 || selected.includes(s.name), pressed: selected.includes(s.name) }))} onToggle={pick} />
+        <label className="check">
+          <input type="checkbox" checked={showScale} onChange={(e) => setShowScale(e.target.checked)} />
+          {t('visuals.radar.scale')}
+        </label>
+      </div>
+      <svg ref={ref} className="chart" part="chart" />
+    </div>
+  );
+}

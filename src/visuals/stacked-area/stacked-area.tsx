@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import type { VisualProps } from '../common/visual-props';
+import { setting, stringList } from '../common/settings';
+import { visibleContent } from '../common/rows';
+import { colourAt } from '../common/palette';
+import { Legend } from '../common/legend';
+import { areaTable, drawStackedArea, STACKED_AREA_DEFAULTS as D, type AreaModel } from './draw';
+
+export function areaModel(p: Pick<VisualProps, 'primary' | 'settings' | 'width' | 'height'>): AreaModel {
+  const content = visibleContent(p.primary.data?.content ?? [], setting(p.settings, 'ShowBlank', false));
+  return {
+    table: areaTable(content, setting(p.settings, 'NullHandling', D.NullHandling as 'TreatAsZero' | 'Skip', ['TreatAsZero', 'Skip'])),
+    width: p.width,
+    height: p.height - 28,
+    fillOpacity: setting(p.settings, 'FillOpacity', D.FillOpacity),
+    tooltipAlias: setting(p.settings, 'TooltipAlias', D.TooltipAlias),
+    timeFormat: setting(p.settings, 'TimeFormat', D.TimeFormat),
+    palette: stringList(p.settings, 'Palette'),
+  };
+}
+
+/** Stacked area: each series' count over time stacked from zero, with a legend. */
+export function StackedAreaVisual(props: VisualProps) {
+  const ref = useRef<SVGSVGElement>(null);
+  const model = areaModel(props);
+  const { onDrawn } = props;
+  const key = JSON.stringify(model);
+  useEffect(() => {
+    if (!ref.current || model.table.dates.length === 0) return;
+    const cleanup = drawStackedArea(ref.current, model);
+    onDrawn();
+    return cleanup;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, onDrawn]);
+  return (
+    <div className="stacked-area-visual">
+      <Legend items={model.table.series.map((name, i) => ({ name, colour: colourAt(i, model.palette), active: true }))} />
+      <svg ref={ref} className="chart" part="chart" />
+    </div>
+  );
+}

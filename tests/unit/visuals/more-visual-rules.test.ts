@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { pills } from '../../../src/visuals/pill-chart/rules';
+import { radarSeries } from '../../../src/visuals/radar/draw';
+import { areaTable } from '../../../src/visuals/stacked-area/draw';
+import { barShares } from '../../../src/visuals/single-bar-stack/single-bar-stack';
+import { countChange } from '../../../src/visuals/count-list/count-list';
+
+const row = (Name: string, Val: number | null) => ({ Name, Key: Name, Val });
+
+describe('pill filter chart', () => {
+  it('removes [blank] entries in any case and colours by sign: grey at 0, green above, red below', () => {
+    expect(pills([row('North', 0.2), row('[BLANK]', 0.5), row('South', -0.1), row('East', 0), row('West', Number.NaN)])).toEqual([
+      { name: 'North', value: 0.2, tone: 'up' },
+      { name: 'South', value: -0.1, tone: 'down' },
+      { name: 'East', value: 0, tone: 'same' },
+      { name: 'West', value: null, tone: 'same' },
+    ]);
+  });
+});
+
+describe('radar', () => {
+  const entry = (Name: string, data: ReturnType<typeof row>[]) => ({ Name, key: Name, data });
+
+  it('drops [Blank] axes and series and counts NaN as nothing', () => {
+    const data = radarSeries([
+      entry('A', [row('x', 1), row('[Blank]', 9)]),
+      entry('B', [row('x', Number.NaN)]),
+      entry('C', [row('x', 3)]),
+      entry('[Blank]', [row('x', 5)]),
+    ])!;
+    expect(data.axes).toEqual(['A', 'B', 'C']);
+    expect(data.series).toEqual([{ name: 'x', values: [{ axis: 'A', value: 1 }, { axis: 'B', value: 0 }, { axis: 'C', value: 3 }] }]);
+  });
+
+  it('has no data when the largest value is zero', () => {
+    expect(radarSeries([entry('A', [row('x', 0)]), entry('B', [row('x', 0)]), entry('C', [row('x', 0)])])).toBeNull();
+  });
+});
+
+describe('stacked area', () => {
+  const content = [
+    { Name: 'Online', key: 'o', data: [row('2026-11-01', 4), row('2026-11-02', 5)] },
+    { Name: 'Store', key: 's', data: [row('2026-11-02', 7), row('2026-11-03', null)] },
+  ];
+
+  it('treats a missing or null value as zero (TreatAsZero, the default)', () => {
+    expect(areaTable(content, 'TreatAsZero')).toEqual({
+      dates: ['2026-11-01', '2026-11-02', '2026-11-03'],
+      series: ['Online', 'Store'],
+      rows: [{ Online: 4, Store: 0 }, { Online: 5, Store: 7 }, { Online: 0, Store: 0 }],
+    });
+  });
+
+  it('leaves such dates out with Skip', () => {
+    expect(areaTable(content, 'Skip').dates).toEqual(['2026-11-02']);
+  });
+});
+
+describe('single bar stack and count lists', () => {
+  it('turns values into shares of the whole, negatives as nothing', () => {
+    expect(barShares([{ name: 'a', value: 3 }, { name: 'b', value: 1 }, { name: 'c', value: -2 }])).toEqual([
+      { name: 'a', share: 0.75 }, { name: 'b', share: 0.25 }, { name: 'c', share: 0 },
+    ]);
+    expect(barShares([{ name: 'a', value: 0 }])).toEqual([{ name: 'a', share: 0 }]);
+  });
+
+  it('shows a count change as points or a percentage rounded away from zero, else -', () => {
+    expect(countChange(90, 80, 'PointChange')).toBe('+10');
+    expect(countChange(90, 80, 'PercentageChange')).toBe('+13%');
+    expect(countChange(70, 80, 'PercentageChange')).toBe('-13%');
+    expect(countChange(70, 0, 'PercentageChange')).toBe('-');
+    expect(countChange(70, null, 'PointChange')).toBe('-');
+  });
+});
