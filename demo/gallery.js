@@ -17,6 +17,11 @@ const VISUALS = [
   ['Multi-count ordered list (point / percentage change)', 'g-multi-count'],
   ['Single bar stack with hero number', 'g-bar-stack'],
   ['Line', 'g-line'],
+  ['Single-axis stacked bar', 'g-column-stack'],
+  ['Stacked column with line (axis-value icons)', 'g-column-line'],
+  ['Multi-axes line (legend selects series)', 'g-multi-axes'],
+  ['Touchpoint chart (No Data Available marker)', 'g-touchpoints'],
+  ['Image', 'g-image'],
 ];
 
 const main = document.querySelector('main');
@@ -33,6 +38,18 @@ for (const [title, name] of VISUALS) {
   figure.append(tile, caption);
   main.append(figure);
 }
+
+// The demo card wall is an element of its own.
+const wall = document.createElement('figure');
+wall.className = 'wide';
+const wallTile = document.createElement('cx-demo-wall');
+const wallCaption = document.createElement('figcaption');
+wallCaption.innerHTML = '<strong>Demo card wall</strong> (one card changes every 5 s, or on click)<br>';
+const wallCode = document.createElement('code');
+wallCode.textContent = wallTile.outerHTML;
+wallCaption.append(wallCode);
+wall.append(wallTile, wallCaption);
+main.append(wall);
 
 document.addEventListener('cx-navigate', (event) => {
   if (event.detail.to.startsWith('/login')) document.getElementById('sign-in-note').hidden = false;

@@ -6,6 +6,7 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-app-registrations': () => import('./cx-app-registrations'),
   'cx-change-password': () => import('./cx-change-password'),
   'cx-dashboard': () => import('./cx-dashboard'),
+  'cx-demo-wall': () => import('./cx-demo-wall'),
   'cx-echo-login': () => import('./cx-echo-login'),
   'cx-forgot-password': () => import('./cx-forgot-password'),
   'cx-group-detail': () => import('./cx-group-detail'),

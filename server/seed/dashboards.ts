@@ -139,6 +139,40 @@ const GALLERY: VisualDefinition[] = [
     name: 'g-bar-stack', width: 4, height: 3, template: 'SingleBarStack',
     templateBindings: { Header: 'NPS groups', HeroLabel: 'promoters', ClickBehaviour: 'Filter', ...GROUP_SERIES, Query: { kind: 'breakdown', measure: 'responses', axisKey: 'NPSGroup' } },
   },
+  {
+    name: 'g-column-stack', width: 6, height: 3, template: 'SingleAxisStackedBar',
+    templateBindings: { Header: 'Responses by channel and NPS group', ClickBehaviour: 'Filter', ...GROUP_SERIES, Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Channel', seriesKey: 'NPSGroup' } },
+  },
+  {
+    name: 'g-column-line', width: 6, height: 3, template: 'StackedColumnWithLine',
+    templateBindings: {
+      Header: 'Responses and star rating by NPS group', ClickBehaviour: 'Filter', LineFormat: '0.00',
+      AxisValueMapping: { Promoter: 'promoter', Neutral: 'neutral', Detractor: 'detractor' },
+      Query: { kind: 'table', rowKey: 'NPSGroup', measures: ['responses', 'stars'] },
+    },
+  },
+  {
+    name: 'g-multi-axes', width: 6, height: 3, template: 'MultiAxesLine',
+    templateBindings: {
+      Header: 'NPS and responses over time', SubHeader: 'DataPeriod',
+      Axes: [{ Series: 'data', Format: '0.0%' }, { Series: 'dataSecond', Format: ',d' }],
+      Query: { kind: 'trend', measure: 'nps' },
+      ExtraSeries: { dataSecond: { kind: 'trend', measure: 'responses' } },
+    },
+  },
+  {
+    name: 'g-touchpoints', width: 6, height: 3, template: 'TouchpointChart',
+    templateBindings: {
+      Header: 'NPS along the journey', ValueFormat: '0%', YAxisFormat: '0%',
+      // Kiosk has no responses yet: it shows the hollow 'No Data Available' marker.
+      Touchpoints: { Online: 'nps', 'Mobile app': 'nps', 'Click & collect': 'nps', Kiosk: 'nps', 'In-store': 'nps', 'Call centre': 'nps' },
+      Query: { kind: 'breakdown', measure: 'nps', axisKey: 'Channel' },
+    },
+  },
+  {
+    name: 'g-image', width: 3, height: 2, template: 'Image',
+    templateBindings: { Header: 'Promoters', ImageUrl: '/elements/icons/promoter.svg', AltText: 'A smiling face: promoters', NoDataCategory: 'AlwaysShowVisual', Query: { kind: 'kpi', measure: 'responses' } },
+  },
   { name: 'g-line', width: 12, height: 2, template: 'Line', templateBindings: { Header: 'NPS over time', SubHeader: 'DataPeriod', Query: { kind: 'trend', measure: 'nps' } } },
 ];
 

@@ -43,6 +43,7 @@ export type Block = { header: TextContent; subHeader: TextContent; heroLabel: Te
 export const VISUAL_TYPES = [
   'Gauge', 'MultiLineChart', 'StackedBar', 'Donut', 'TableWithDeltaColumns', 'OrderedListComments',
   'StarRatingChart', 'PillFilterChart', 'HeroText', 'MultiGauge', 'StackedArea', 'Radar', 'TextCountList', 'MultiCountList', 'ClusteredBar', 'Line', 'SingleBarStack',
+  'SingleAxisStackedBar', 'StackedColumnWithLine', 'MultiAxesLine', 'TouchpointChart', 'Image',
 ] as const;
 export type VisualType = (typeof VISUAL_TYPES)[number];
 

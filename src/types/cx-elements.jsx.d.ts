@@ -35,6 +35,20 @@ export interface CxDashboardAttributes {
   'api-base'?: string;
 }
 
+/** The demo card wall: a 960 by 540 view of 3 by 2 cards, the NPS gauge (-1 to 1) in the first and recent comments in the others, wrapped to the card. One comment card changes every 5 s; clicking a card (or Enter on it) changes it at once. */
+export interface CxDemoWallAttributes {
+  /** The smart-data module. Default "responses". */
+  'module-id'?: string;
+  /** The visual that gives the gauge value. Default "nps". */
+  'gauge'?: string;
+  /** The visual that gives the comments. Default "comments". */
+  'comments'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** The one-time QR code that signs the user in to the mobile assistant: the code with a countdown ticking every second, replaced when 20 seconds or less remain. Mobile browsers are sent to /echo-503. */
 export interface CxEchoLoginAttributes {
   /** Language of the element's texts; defaults to `configure({ locale })`. */
@@ -242,6 +256,7 @@ declare module 'react' {
       'cx-app-registrations': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAppRegistrationsAttributes;
       'cx-change-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxChangePasswordAttributes;
       'cx-dashboard': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDashboardAttributes;
+      'cx-demo-wall': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDemoWallAttributes;
       'cx-echo-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxEchoLoginAttributes;
       'cx-forgot-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxForgotPasswordAttributes;
       'cx-group-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxGroupDetailAttributes;

@@ -7,6 +7,10 @@ import { drawStarChart, BAND_COLOURS } from '../../src/visuals/star-chart/draw';
 import { areaTable, drawStackedArea } from '../../src/visuals/stacked-area/draw';
 import { drawRadar, radarSeries } from '../../src/visuals/radar/draw';
 import { drawClusteredBar } from '../../src/visuals/clustered-bar/draw';
+import { drawColumnStack } from '../../src/visuals/column-stack/draw';
+import { drawColumnLine } from '../../src/visuals/column-line/draw';
+import { drawMultiAxes } from '../../src/visuals/multi-axes-line/draw';
+import { drawTouchpoints } from '../../src/visuals/touchpoint/draw';
 import { CHANNELS, MIX, RADAR, TREND, VOLUME } from './visual-fixtures';
 
 /** SVG markup with numbers to 3 decimals, for stable snapshots. */
@@ -224,5 +228,89 @@ describe('clustered bar drawing', () => {
     expect(bars.filter((b) => b.getAttribute('opacity') === '1').map((b) => b.getAttribute('aria-label'))).toEqual(['Online, Promoter: 50%']);
     bars[2].dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     expect(picked).toEqual(['Online/Promoter']);
+  });
+});
+
+describe('single-axis stacked bar drawing', () => {
+  const model = {
+    categories: ['Online', 'In-store'], series: ['Promoter', 'Detractor'], rows: [{ Promoter: 50, Detractor: 20 }, { Promoter: 70, Detractor: 10 }],
+    width: 360, height: 220, padding: 42, innerPadding: 0.3, axisFormat: '.1s', tooltipFormat: '.4s', labelAngle: -45, palette: [], anySelected: false, isSelected: () => false,
+  };
+
+  it('should draw the same columns for the same data', () => {
+    const el = svg();
+    drawColumnStack(el, model);
+    expect(normalised(el)).toMatchSnapshot();
+  });
+
+  it('should tilt the labels by -45 degrees and give each segment a .4s tooltip and a click', () => {
+    const el = svg();
+    const picked: string[] = [];
+    drawColumnStack(el, { ...model, onSegment: (c, s) => picked.push(`${c}/${s}`) });
+    expect(el.querySelector('.axis.x text')!.getAttribute('transform')).toBe('rotate(-45)');
+    const segment = el.querySelector('[aria-label="In-store, Promoter: 70.00"]')!;
+    expect(segment.querySelector('title')!.textContent).toBe('In-store, Promoter: 70.00');
+    segment.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(picked).toEqual(['In-store/Promoter']);
+  });
+});
+
+describe('stacked column with line drawing', () => {
+  const model = {
+    categories: ['Promoter', 'Neutral', 'Detractor'], columns: [120, 60, null], line: [4.6, 3.8, 2.1], width: 360, height: 220,
+    columnFormat: ',d', lineFormat: '.2f', lineColour: '#184B9B', lineWidth: 3, innerPadding: 0.3, icons: { Promoter: '/elements/icons/promoter.svg' }, palette: [], anySelected: false, isSelected: () => false,
+  };
+
+  it('should draw the same chart for the same data', () => {
+    const el = svg();
+    drawColumnLine(el, model);
+    expect(normalised(el)).toMatchSnapshot();
+  });
+
+  it('should draw the line in #184B9B, 3 wide, on its own axis, with an icon under a mapped label', () => {
+    const el = svg();
+    drawColumnLine(el, model);
+    const path = el.querySelector('path.line')!;
+    expect([path.getAttribute('stroke'), path.getAttribute('stroke-width')]).toEqual(['#184B9B', '3']);
+    expect(el.querySelector('.axis.y2')).not.toBeNull();
+    expect([...el.querySelectorAll('image')].map((i) => i.getAttribute('href'))).toEqual(['/elements/icons/promoter.svg']);
+    expect(el.querySelector('[aria-label^="Detractor"]')!.getAttribute('aria-label')).toBe('Detractor: 0, 2.10');
+  });
+});
+
+describe('multi-axes line drawing', () => {
+  const lines = [
+    { name: 'NPS', axis: 0, points: toLines(TREND.content.slice(0, 1))[0].points },
+    { name: 'Responses', axis: 1, points: toLines(VOLUME.content.slice(0, 1))[0].points },
+  ];
+
+  it('should draw the same chart for the same data, with a left and a right axis', () => {
+    const el = svg();
+    drawMultiAxes(el, { lines, formats: ['.1%', ',d'], width: 400, height: 200, palette: [], selected: ['NPS'] });
+    expect(el.querySelector('.axis.y0')).not.toBeNull();
+    expect(el.querySelector('.axis.y1')).not.toBeNull();
+    expect([...el.querySelectorAll('g.line')].map((g) => g.getAttribute('opacity'))).toEqual(['1', '0.3']);
+    expect(normalised(el)).toMatchSnapshot();
+  });
+});
+
+describe('touchpoint chart drawing', () => {
+  const model = { points: [{ name: 'Online', value: 0.32 }, { name: 'Kiosk', value: null }, { name: 'In-store', value: -0.1 }], width: 400, height: 200, valueFormat: '.0%', yFormat: '.0%' };
+
+  it('should draw the same touchpoints for the same data', () => {
+    const el = svg();
+    drawTouchpoints(el, model);
+    expect(normalised(el)).toMatchSnapshot();
+  });
+
+  it("should show a hollow marker titled 'No Data Available' where there is no data", () => {
+    const el = svg();
+    drawTouchpoints(el, model);
+    const empty = el.querySelector('.no-data')!;
+    expect(empty.getAttribute('aria-label')).toBe('Kiosk: No Data Available');
+    expect(empty.querySelector('circle')!.getAttribute('r')).toBe('5');
+    expect(empty.querySelector('title')!.textContent).toBe('No Data Available');
+    expect(el.querySelectorAll('.touchpoint:not(.no-data) circle')[0].getAttribute('r')).toBe('18');
+    expect(el.querySelector('polyline')!.getAttribute('stroke-dasharray')).toBe('4');
   });
 });

@@ -97,6 +97,11 @@ const SETTINGS: Record<VisualType, Record<string, unknown>> = {
   ClusteredBar: { Header: 'NPS groups by channel', ClickBehaviour: 'Filter', SeriesOrder: ['Promoter', 'Neutral', 'Detractor'] },
   Line: { Header: 'NPS over time' },
   SingleBarStack: { Header: 'Responses by segment', ClickBehaviour: 'Filter', HeroLabel: 'loyalty members' },
+  SingleAxisStackedBar: { Header: 'Responses by channel', ClickBehaviour: 'Filter' },
+  StackedColumnWithLine: { Header: 'Responses and NPS', ClickBehaviour: 'Filter', AxisValueMapping: { North: 'promoter' } },
+  MultiAxesLine: { Header: 'NPS and responses', Axes: [{ Series: 'data', Format: '0.0%' }, { Series: 'dataSecond', Format: ',d' }] },
+  TouchpointChart: { Header: 'Journey', Touchpoints: { North: 'nps', Kiosk: 'nps', South: 'nps' } },
+  Image: { Header: 'Promoters', ImageUrl: '/elements/icons/promoter.svg', AltText: 'A smiling face', NoDataCategory: 'AlwaysShowVisual' },
 };
 
 const DATA: Record<VisualType, Record<string, Series>> = {
@@ -117,6 +122,11 @@ const DATA: Record<VisualType, Record<string, Series>> = {
   ClusteredBar: { data: MIX },
   Line: { data: series(TREND.content.slice(0, 1), { filterKey: 'ResponseDate' }) },
   SingleBarStack: { data: SEGMENTS },
+  SingleAxisStackedBar: { data: MIX },
+  StackedColumnWithLine: { data: series(REGION_NPS.content.map((e, i) => ({ ...e, data: [{ Name: 'Responses', Key: 'responses', Val: 40 - i * 10 }, e.data[0]] }))) },
+  MultiAxesLine: { data: series(TREND.content.slice(0, 1)), dataSecond: series(VOLUME.content.slice(0, 1)) },
+  TouchpointChart: { data: REGION_NPS },
+  Image: { data: GAUGE },
 };
 
 export function block(template: VisualType, data: Record<string, Series> = DATA[template]): Block {

@@ -3,6 +3,7 @@ import { fixture, html, oneEvent } from '@open-wc/testing-helpers';
 import './tile-harness';
 import '../../elements/cx-visual';
 import '../../elements/cx-dashboard';
+import '../../elements/cx-demo-wall';
 import { settled, shadow, spyConsoleError } from './helpers';
 import { block, series, tile } from './visual-fixtures';
 import { VISUAL_TYPES, type VisualType } from '../../src/api/visual-types';
@@ -190,5 +191,14 @@ describe('<cx-visual> and <cx-dashboard> on their own', () => {
     const dash = await fixture(html`<cx-dashboard dashboard-id="overview" api-base="http://127.0.0.1:9"></cx-dashboard>`);
     await expect.poll(() => shadow(dash).querySelector('[role="alert"]')?.textContent ?? '').toContain('The dashboard could not be loaded.');
     await expect(dash).to.be.accessible();
+  });
+});
+
+describe('<cx-demo-wall>', () => {
+  it('should show a visible, accessible error when the server cannot be reached', async () => {
+    spyConsoleError();
+    const el = await fixture(html`<cx-demo-wall api-base="http://127.0.0.1:9"></cx-demo-wall>`);
+    await expect.poll(() => shadow(el).querySelector('[role="alert"]')?.textContent ?? '').toBe('The visual could not be loaded.');
+    await expect(el).to.be.accessible();
   });
 });

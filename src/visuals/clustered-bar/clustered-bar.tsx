@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { VisualProps } from '../common/visual-props';
+import { orderedSeries, useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
 import { visibleContent } from '../common/rows';
 import { isSelected } from '../common/selection';
@@ -13,20 +14,11 @@ export function ClusteredBarVisual(props: VisualProps) {
   const { primary, settings, onDrawn, onSelect, selections, name, mode } = props;
   const series = primary.data;
   const content = visibleContent(series?.content ?? [], setting(settings, 'ShowBlank', false));
-  const order = stringList(settings, 'SeriesOrder');
-  const found = [...new Set(content.flatMap((e) => e.data.map((r) => r.Name)))];
-  const names = [...order.filter((s) => found.includes(s)), ...found.filter((s) => !order.includes(s))];
+  const names = orderedSeries(content.flatMap((e) => e.data.map((r) => r.Name)), stringList(settings, 'SeriesOrder'));
   const palette = stringList(settings, 'Palette');
   const onBar = onSelect && series ? (category: string, s: string) => onSelect({ axisKey: series.filterKey, axisValue: category, seriesKey: series.seriesFilterKey ?? '', seriesValue: s }) : undefined;
   const model = { content, series: names, width: props.width, height: props.height - 28, valueFormat: setting(settings, 'ValueFormat', '0%'), palette, anySelected: mode === 'Selection' };
-  const key = JSON.stringify({ model, selections });
-  useEffect(() => {
-    if (!ref.current) return;
-    const cleanup = drawClusteredBar(ref.current, { ...model, isSelected: (c, s) => isSelected(selections, name, c, s), onBar });
-    onDrawn();
-    return cleanup;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, onDrawn, !!onBar]);
+  useChart(ref, (svg) => drawClusteredBar(svg, { ...model, isSelected: (c, s) => isSelected(selections, name, c, s), onBar }), true, JSON.stringify({ model, selections }) + String(!!onBar), onDrawn);
   return (
     <div className="clustered-bar-visual">
       <Legend items={names.map((n, i) => ({ name: n, colour: colourAt(i, palette), active: true }))} />

@@ -58,7 +58,7 @@ export function DeltaTableVisual(props: VisualProps) {
   const header = (id: string, text: string) => {
     const sorted = sort?.column === id ? sort.order : null;
     return (
-      <th scope="col" aria-sort={sorted === 'ASC' ? 'ascending' : sorted === 'DESC' ? 'descending' : 'none'}>
+      <th key={id} scope="col" aria-sort={sorted === 'ASC' ? 'ascending' : sorted === 'DESC' ? 'descending' : 'none'}>
         {sortable ? (
           <button type="button" className="sort" onClick={() => update({ sortingColumn: nextSort(sort, id) })}>
             {text}

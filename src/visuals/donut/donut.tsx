@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { format } from 'd3';
 import type { VisualProps } from '../common/visual-props';
+import { useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
 import { isSelected } from '../common/selection';
 import { visibleContent } from '../common/rows';
@@ -31,14 +32,7 @@ export function DonutVisual(props: VisualProps) {
   const { onDrawn, onSelect } = props;
   const axisKey = props.primary.data?.filterKey ?? '';
   const onSlice = onSelect ? (name: string) => onSelect({ axisKey, axisValue: name, seriesKey: '', seriesValue: '' }) : undefined;
-  const key = JSON.stringify({ slices: model.slices, s: props.selections, m: props.mode });
-  useEffect(() => {
-    if (!ref.current) return;
-    const cleanup = drawDonut(ref.current, { ...model, onSlice });
-    onDrawn();
-    return cleanup;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, onDrawn, !!onSelect]);
+  useChart(ref, (svg) => drawDonut(svg, { ...model, onSlice }), true, JSON.stringify({ slices: model.slices, s: props.selections, m: props.mode }) + String(!!onSelect), onDrawn);
   return (
     <div className="donut-visual">
       <svg ref={ref} className="chart" part="chart" />

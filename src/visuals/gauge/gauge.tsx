@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { VisualProps } from '../common/visual-props';
+import { useChart } from '../common/use-chart';
 import { setting } from '../common/settings';
 import { formatValue } from '../common/format';
 import { drawsSecondary } from '../common/chart-mode';
@@ -35,14 +36,6 @@ export function GaugeVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
   const model = gaugeModel(props);
   const { onDrawn } = props;
-  const key = JSON.stringify(model);
-  useEffect(() => {
-    if (!ref.current || !model) return;
-    const cleanup = drawGauge(ref.current, model);
-    onDrawn();
-    return cleanup;
-    // The model is compared by value: a redraw only when what it shows changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, onDrawn]);
+  useChart(ref, (svg) => drawGauge(svg, model!), model !== null, JSON.stringify(model), onDrawn);
   return <svg ref={ref} className="chart gauge-chart" part="chart" />;
 }

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { VisualProps } from '../common/visual-props';
+import { useChart } from '../common/use-chart';
 import { setting } from '../common/settings';
 import { visibleContent } from '../common/rows';
 import { isSelected } from '../common/selection';
@@ -9,14 +10,7 @@ import { formatValue } from '../common/format';
 
 function SmallGauge({ model, onDrawn }: { model: GaugeModel; onDrawn: () => void }) {
   const ref = useRef<SVGSVGElement>(null);
-  const key = JSON.stringify(model);
-  useEffect(() => {
-    if (!ref.current) return;
-    const cleanup = drawGauge(ref.current, model);
-    onDrawn();
-    return cleanup;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, onDrawn]);
+  useChart(ref, (svg) => drawGauge(svg, model), true, JSON.stringify(model), onDrawn);
   return <svg ref={ref} className="chart small-gauge" />;
 }
 

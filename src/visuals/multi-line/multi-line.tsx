@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { VisualProps } from '../common/visual-props';
+import { useChart } from '../common/use-chart';
 import { axisBound, setting, stringList } from '../common/settings';
 import { drawsSecondary } from '../common/chart-mode';
 import { visibleContent } from '../common/rows';
@@ -36,14 +37,7 @@ export function MultiLineVisual(props: VisualProps) {
   const { onDrawn, onSelect } = props;
   const seriesKey = props.primary.data?.seriesFilterKey ?? '';
   const pick = onSelect && seriesKey ? (name: string) => onSelect({ axisKey: '', axisValue: '', seriesKey, seriesValue: name }) : undefined;
-  const key = JSON.stringify(model);
-  useEffect(() => {
-    if (!ref.current) return;
-    const cleanup = drawMultiLine(ref.current, { ...model, onSelect: pick });
-    onDrawn();
-    return cleanup;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, onDrawn, !!pick]);
+  useChart(ref, (svg) => drawMultiLine(svg, { ...model, onSelect: pick }), true, JSON.stringify(model) + String(!!pick), onDrawn);
   const names = model.lines.filter((l) => !l.secondary).map((l) => l.name);
   return (
     <div className="multi-line-visual">

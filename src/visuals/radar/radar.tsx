@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import type { VisualProps } from '../common/visual-props';
+import { orderedSeries, useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
 import { colourAt } from '../common/palette';
 import { toD3Format } from '../common/format';
@@ -14,9 +15,8 @@ export function RadarVisual(props: VisualProps) {
   const [showScale, setShowScale] = useState<boolean>(() => setting(props.settings, 'ShowScale', false));
   const raw = radarSeries(props.primary.data?.content ?? []);
   // SeriesOrder puts known series first, so colours follow the palette (e.g. promoters green).
-  const order = stringList(props.settings, 'SeriesOrder');
-  const rank = (n: string) => (order.includes(n) ? order.indexOf(n) : order.length);
-  const data = raw && { ...raw, series: [...raw.series].sort((a, b) => rank(a.name) - rank(b.name)) };
+  const order = raw ? orderedSeries(raw.series.map((s) => s.name), stringList(props.settings, 'SeriesOrder')) : [];
+  const data = raw && { ...raw, series: [...raw.series].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name)) };
   const { onDrawn, onSelect, selections, name } = props;
   const seriesKey = props.primary.data?.seriesFilterKey ?? '';
   const selected = selections.filter((s) => s.visualName === name).map((s) => s.seriesValue);
@@ -32,14 +32,7 @@ export function RadarVisual(props: VisualProps) {
     palette,
     selected,
   };
-  const key = JSON.stringify(model);
-  useEffect(() => {
-    if (!ref.current || !model) return;
-    const cleanup = drawRadar(ref.current, { ...model, onSeries: pick });
-    onDrawn();
-    return cleanup;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, onDrawn, !!pick]);
+  useChart(ref, (svg) => drawRadar(svg, { ...model!, onSeries: pick }), !!model, JSON.stringify(model) + String(!!pick), onDrawn);
   const hasData = data !== null;
   useEffect(() => {
     if (!hasData) onDrawn();

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { VisualProps } from '../common/visual-props';
+import { useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
 import { visibleContent } from '../common/rows';
 import { colourAt } from '../common/palette';
@@ -24,14 +25,7 @@ export function StackedAreaVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
   const model = areaModel(props);
   const { onDrawn } = props;
-  const key = JSON.stringify(model);
-  useEffect(() => {
-    if (!ref.current || model.table.dates.length === 0) return;
-    const cleanup = drawStackedArea(ref.current, model);
-    onDrawn();
-    return cleanup;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, onDrawn]);
+  useChart(ref, (svg) => drawStackedArea(svg, model), !(model.table.dates.length === 0), JSON.stringify(model), onDrawn);
   return (
     <div className="stacked-area-visual">
       <Legend items={model.table.series.map((name, i) => ({ name, colour: colourAt(i, model.palette), active: true }))} />

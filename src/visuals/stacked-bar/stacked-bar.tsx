@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { VisualProps } from '../common/visual-props';
+import { orderedSeries, useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
 import { drawsSecondary } from '../common/chart-mode';
 import { isSelected } from '../common/selection';
@@ -13,9 +14,7 @@ export function stackedBarModel(p: Pick<VisualProps, 'name' | 'primary' | 'secon
   const content = visibleContent(p.primary.data?.content ?? [], showBlank);
   const secondary = drawsSecondary(p.mode, setting(p.settings, 'SelectionMode', 'SinglePrimary') as never) ? visibleContent(p.secondary?.data?.content ?? [], showBlank) : [];
   // SeriesOrder puts known series first (e.g. Promoter, Neutral, Detractor); others follow as they come.
-  const order = stringList(p.settings, 'SeriesOrder');
-  const found = [...new Set(content.flatMap((e) => e.data.map((r) => r.Name)))];
-  const series = [...order.filter((s) => found.includes(s)), ...found.filter((s) => !order.includes(s))];
+  const series = orderedSeries(content.flatMap((e) => e.data.map((r) => r.Name)), stringList(p.settings, 'SeriesOrder'));
   const rows = stackRows(content, secondary, setting(p.settings, 'SortOrder', D.SortOrder, ['ASC', 'DESC']), setting(p.settings, 'SortBy', D.SortBy, ['Bar', 'Name']), series);
   return {
     rows,
@@ -43,14 +42,7 @@ export function StackedBarVisual(props: VisualProps) {
   const series = props.primary.data;
   const onSegment = onSelect && series ? (row: string, s: string) => onSelect({ axisKey: series.filterKey, axisValue: row, seriesKey: series.seriesFilterKey ?? '', seriesValue: s }) : undefined;
   const onRow = onSelect && series ? (row: string) => onSelect({ axisKey: series.filterKey, axisValue: row, seriesKey: '', seriesValue: '' }) : undefined;
-  const key = JSON.stringify({ ...model, isSelected: props.selections });
-  useEffect(() => {
-    if (!ref.current) return;
-    const cleanup = drawStackedBar(ref.current, { ...model, onSegment, onRow });
-    onDrawn();
-    return cleanup;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, onDrawn, !!onSelect]);
+  useChart(ref, (svg) => drawStackedBar(svg, { ...model, onSegment, onRow }), true, JSON.stringify({ ...model, isSelected: props.selections }) + String(!!onSelect), onDrawn);
   const toggle = (name: string) => setHidden((h) => (h.includes(name) ? h.filter((x) => x !== name) : h.length + 1 < model.series.length ? [...h, name] : h));
   return (
     <div className="stacked-bar-visual">

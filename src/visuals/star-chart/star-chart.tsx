@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useElement } from '../../elements/element-context';
 import type { VisualProps } from '../common/visual-props';
+import { useChart } from '../common/use-chart';
 import { setting } from '../common/settings';
 import { toD3Format } from '../common/format';
 import { drawStarChart, STAR_CHART_DEFAULTS as D, type StarChartModel } from './draw';
@@ -28,13 +29,6 @@ export function StarChartVisual(props: VisualProps) {
   const id = useId().replace(/:/g, '');
   const model = starChartModel(props, t('visuals.responses'));
   const { onDrawn } = props;
-  const key = JSON.stringify(model);
-  useEffect(() => {
-    if (!ref.current || !model) return;
-    const cleanup = drawStarChart(ref.current, model, id);
-    onDrawn();
-    return cleanup;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, onDrawn, id]);
+  useChart(ref, (svg) => drawStarChart(svg, model!, id), !!model, JSON.stringify(model) + String(id), onDrawn);
   return <svg ref={ref} className="chart star-chart-svg" part="chart" />;
 }

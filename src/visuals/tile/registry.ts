@@ -16,6 +16,11 @@ import { RadarVisual } from '../radar/radar';
 import { CountListVisual, MultiCountListVisual } from '../count-list/count-list';
 import { ClusteredBarVisual } from '../clustered-bar/clustered-bar';
 import { SingleBarStackVisual } from '../single-bar-stack/single-bar-stack';
+import { ColumnStackVisual } from '../column-stack/column-stack';
+import { ColumnLineVisual } from '../column-line/column-line';
+import { MultiAxesLineVisual } from '../multi-axes-line/multi-axes-line';
+import { TouchpointVisual } from '../touchpoint/touchpoint';
+import { ImageVisual } from '../image/image';
 
 /** The visual component for each template a dashboard definition names. */
 export const VISUALS: Record<VisualType, ComponentType<VisualProps>> = {
@@ -37,4 +42,9 @@ export const VISUALS: Record<VisualType, ComponentType<VisualProps>> = {
   // The review area's line chart is the multi line chart with one series.
   Line: MultiLineVisual,
   SingleBarStack: SingleBarStackVisual,
+  SingleAxisStackedBar: ColumnStackVisual,
+  StackedColumnWithLine: ColumnLineVisual,
+  MultiAxesLine: MultiAxesLineVisual,
+  TouchpointChart: TouchpointVisual,
+  Image: ImageVisual,
 };

@@ -4,6 +4,11 @@ import { radarSeries } from '../../../src/visuals/radar/draw';
 import { areaTable } from '../../../src/visuals/stacked-area/draw';
 import { barShares } from '../../../src/visuals/single-bar-stack/single-bar-stack';
 import { countChange } from '../../../src/visuals/count-list/count-list';
+import { toggleSeries } from '../../../src/visuals/multi-axes-line/rules';
+import { touchpointsOf } from '../../../src/visuals/touchpoint/touchpoint';
+import { axisIcons } from '../../../src/visuals/column-line/column-line';
+import { imageSource } from '../../../src/visuals/image/image';
+import { initialWall, replaceSlot } from '../../../src/visuals/demo-wall/rotation';
 
 const row = (Name: string, Val: number | null) => ({ Name, Key: Name, Val });
 
@@ -70,5 +75,52 @@ describe('single bar stack and count lists', () => {
     expect(countChange(70, 80, 'PercentageChange')).toBe('-13%');
     expect(countChange(70, 0, 'PercentageChange')).toBe('-');
     expect(countChange(70, null, 'PointChange')).toBe('-');
+  });
+});
+
+describe('multi-axes line legend', () => {
+  it('toggles a series, and resets to none when every series is selected', () => {
+    expect(toggleSeries([], 'NPS', ['NPS', 'Responses'])).toEqual(['NPS']);
+    expect(toggleSeries(['NPS'], 'NPS', ['NPS', 'Responses'])).toEqual([]);
+    expect(toggleSeries(['NPS'], 'Responses', ['NPS', 'Responses'])).toEqual([]);
+  });
+});
+
+describe('touchpoints, axis icons and images', () => {
+  it('follows the Touchpoints setting, with no data where a touchpoint has no valid value', () => {
+    const rows = [{ Name: 'Online', Val: 0.3 }, { Name: 'In-store', Val: Number.NaN }, { Name: '[Blank]', Val: 1 }];
+    expect(touchpointsOf({ Touchpoints: { 'In-store': 'nps', Online: 'nps', Kiosk: 'nps' } }, rows)).toEqual([
+      { name: 'In-store', value: null }, { name: 'Online', value: 0.3 }, { name: 'Kiosk', value: null },
+    ]);
+    expect(touchpointsOf({}, rows).map((p) => p.name)).toEqual(['Online', 'In-store']);
+  });
+
+  it('maps axis values to icons served by the portal, and refuses other addresses', () => {
+    expect(axisIcons({ Promoter: 'promoter', Bad: '../x', Other: 'https://evil.example/x' }, '/elements/icons/')).toEqual({ Promoter: '/elements/icons/promoter.svg' });
+    expect(imageSource('/elements/icons/promoter.svg', 'https://portal.example')).toBe('https://portal.example/elements/icons/promoter.svg');
+    expect(imageSource('https://evil.example/a.png', '')).toBeNull();
+    expect(imageSource('/elements/../secret.svg', '')).toBeNull();
+  });
+});
+
+describe('demo wall rotation', () => {
+  it('shows five comments, then replaces the slots in turn with comments not on the wall', () => {
+    let wall = initialWall(8);
+    expect(wall.slots).toEqual([0, 1, 2, 3, 4]);
+    wall = replaceSlot(wall, 8);
+    expect(wall.slots).toEqual([5, 1, 2, 3, 4]);
+    wall = replaceSlot(wall, 8);
+    expect(wall.slots).toEqual([5, 6, 2, 3, 4]);
+    wall = replaceSlot(wall, 8, 4);
+    expect(wall.slots).toEqual([5, 6, 2, 3, 7]);
+    expect(wall.turn).toBe(2);
+    wall = replaceSlot(wall, 8);
+    expect(wall.slots).toEqual([5, 6, 0, 3, 7]);
+  });
+
+  it('keeps the wall as it is when there is nothing new to show', () => {
+    const wall = initialWall(4);
+    expect(wall.slots).toEqual([0, 1, 2, 3]);
+    expect(replaceSlot(wall, 4)).toBe(wall);
   });
 });

@@ -1,0 +1,34 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { DemoWall } from '../src/visuals/demo-wall/demo-wall';
+import tiles from '../src/visuals/tile/tile.css?inline';
+import styles from '../src/visuals/demo-wall/demo-wall.css?inline';
+
+/**
+ * The demo card wall: a 960 by 540 view of 3 by 2 cards, the NPS gauge (-1 to 1) in the first
+ * and recent comments in the others, wrapped to the card. One comment card changes every 5 s;
+ * clicking a card (or Enter on it) changes it at once.
+ *
+ * @tag cx-demo-wall
+ * @attr {string} module-id - The smart-data module. Default "responses".
+ * @attr {string} gauge - The visual that gives the gauge value. Default "nps".
+ * @attr {string} comments - The visual that gives the comments. Default "comments".
+ * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @csspart base - The wall.
+ */
+export const CxDemoWall = defineElement({
+  tag: 'cx-demo-wall',
+  component: DemoWall,
+  styles: tiles + styles,
+  attributes: [
+    { prop: 'moduleId', type: 'string' },
+    { prop: 'gauge', type: 'string' },
+    { prop: 'comments', type: 'string' },
+  ],
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-demo-wall': CxElement;
+  }
+}
