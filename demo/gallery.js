@@ -22,6 +22,14 @@ const VISUALS = [
   ['Multi-axes line (legend selects series)', 'g-multi-axes'],
   ['Touchpoint chart (No Data Available marker)', 'g-touchpoints'],
   ['Image', 'g-image'],
+  ['Stacked bar with icon bar', 'g-bar-icons'],
+  ['Stacked bar with gauge (sort aZ, Za, hide)', 'g-bar-gauges'],
+  ['Table with grouped measures and tabs', 'g-grouped-table'],
+  ['Journey-map touchpoint line chart', 'g-journey'],
+  ['Mini-line with gauge', 'g-mini-gauge'],
+  ['Mini-line with hero', 'g-mini-hero'],
+  ['Mini-line with icon bar', 'g-mini-icons'],
+  ['Multi-bar stack with hero', 'g-multi-bar'],
 ];
 
 const main = document.querySelector('main');

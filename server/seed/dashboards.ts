@@ -173,6 +173,48 @@ const GALLERY: VisualDefinition[] = [
     name: 'g-image', width: 3, height: 2, template: 'Image',
     templateBindings: { Header: 'Promoters', ImageUrl: '/elements/icons/promoter.svg', AltText: 'A smiling face: promoters', NoDataCategory: 'AlwaysShowVisual', Query: { kind: 'kpi', measure: 'responses' } },
   },
+  {
+    name: 'g-bar-icons', width: 6, height: 3, template: 'StackedBarWithIconBar',
+    templateBindings: {
+      Header: 'NPS groups and star rating by channel', ClickBehaviour: 'Filter', ...GROUP_SERIES,
+      Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Channel', seriesKey: 'NPSGroup' },
+      ExtraSeries: { dataIcons: { kind: 'breakdown', measure: 'stars', axisKey: 'Channel' } },
+    },
+  },
+  {
+    name: 'g-bar-gauges', width: 6, height: 3, template: 'StackedBarWithGauge',
+    templateBindings: {
+      Header: 'NPS groups and NPS by channel', ClickBehaviour: 'Filter', SortMode: 'aZ', ...GROUP_SERIES,
+      Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Channel', seriesKey: 'NPSGroup' },
+      ExtraSeries: { dataGauge: { kind: 'breakdown', measure: 'nps', axisKey: 'Channel' } },
+    },
+  },
+  {
+    name: 'g-grouped-table', width: 6, height: 4, template: 'TableWithGroupedMeasures',
+    templateBindings: {
+      Header: 'Regions and channels', MeasureGroups: [{ Key: 'responses', Header: 'Responses', Format: '0' }, { Key: 'nps', Header: 'NPS', Format: '0%' }],
+      Tabs: { DefaultTab: 'regions', regions: { Name: 'Regions', DataSource: 'data' }, channels: { Name: 'Channels', DataSource: 'dataChannel' } },
+      Query: { kind: 'table', rowKey: 'Region', measures: ['responses', 'nps'] },
+      ExtraSeries: { dataChannel: { kind: 'table', rowKey: 'Channel', measures: ['responses', 'nps'] } },
+    },
+  },
+  { name: 'g-journey', width: 6, height: 2, template: 'JourneyMapLineChart', templateBindings: { Header: 'NPS along the journey, day by day', Query: { kind: 'trend', measure: 'nps', seriesKey: 'Channel' } } },
+  {
+    name: 'g-mini-gauge', width: 4, height: 2, template: 'MiniLineWithGauge',
+    templateBindings: { Header: 'NPS and its trend', DeltaType: 'PointChange', Query: { kind: 'kpi', measure: 'nps' }, ExtraSeries: { dataLine: { kind: 'trend', measure: 'nps' } } },
+  },
+  {
+    name: 'g-mini-hero', width: 4, height: 2, template: 'MiniLineWithHero',
+    templateBindings: { Header: 'Responses and their trend', ValueFormat: ',d', DeltaType: 'PercentageDelta', Query: { kind: 'kpi', measure: 'responses' }, ExtraSeries: { dataLine: { kind: 'trend', measure: 'responses' } } },
+  },
+  {
+    name: 'g-mini-icons', width: 4, height: 2, template: 'MiniLineWithIconBar',
+    templateBindings: { Header: 'Star rating and its trend', ValueFormat: '0.0', Query: { kind: 'kpi', measure: 'stars' }, ExtraSeries: { dataLine: { kind: 'trend', measure: 'stars' } } },
+  },
+  {
+    name: 'g-multi-bar', width: 6, height: 3, template: 'MultiBarStackWithHero',
+    templateBindings: { Header: 'Promoters by segment', ClickBehaviour: 'Filter', ...GROUP_SERIES, Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Segment', seriesKey: 'NPSGroup' } },
+  },
   { name: 'g-line', width: 12, height: 2, template: 'Line', templateBindings: { Header: 'NPS over time', SubHeader: 'DataPeriod', Query: { kind: 'trend', measure: 'nps' } } },
 ];
 

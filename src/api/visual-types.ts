@@ -44,6 +44,7 @@ export const VISUAL_TYPES = [
   'Gauge', 'MultiLineChart', 'StackedBar', 'Donut', 'TableWithDeltaColumns', 'OrderedListComments',
   'StarRatingChart', 'PillFilterChart', 'HeroText', 'MultiGauge', 'StackedArea', 'Radar', 'TextCountList', 'MultiCountList', 'ClusteredBar', 'Line', 'SingleBarStack',
   'SingleAxisStackedBar', 'StackedColumnWithLine', 'MultiAxesLine', 'TouchpointChart', 'Image',
+  'StackedBarWithIconBar', 'StackedBarWithGauge', 'TableWithGroupedMeasures', 'JourneyMapLineChart', 'MiniLineWithGauge', 'MiniLineWithHero', 'MiniLineWithIconBar', 'MultiBarStackWithHero',
 ] as const;
 export type VisualType = (typeof VISUAL_TYPES)[number];
 

@@ -189,7 +189,7 @@ test('the gallery dashboard draws every visual type with data', async ({ page })
   await ready(page);
   const dash = page.locator('cx-dashboard');
   const tiles = dash.locator('[data-visual]');
-  await expect(tiles).toHaveCount(23);
+  await expect(tiles).toHaveCount(31);
   await expect(dash.getByText('No results found for selection')).toHaveCount(0);
   for (const type of VISUAL_TYPES) expect(await dash.locator(`[data-template="${type}"]`).count(), type).toBeGreaterThan(0);
   await expect(dash.locator('[data-visual="g-star-chart"] .star-full')).not.toHaveCount(0);
@@ -206,9 +206,9 @@ test('the demo gallery shows every visual type as a tile with its attributes', a
   await signInAs(page, 'portaluser@demo.cx');
   await page.goto('/demo/gallery.html');
   const figures = page.locator('figure');
-  await expect(figures).toHaveCount(23);
+  await expect(figures).toHaveCount(31);
   await expect(page.locator('figcaption code').first()).toHaveText('<cx-visual module-id="responses" visual="g-nps" filter-scope="gallery"></cx-visual>');
-  await expect(page.locator('cx-visual .tile')).toHaveCount(22);
+  await expect(page.locator('cx-visual .tile')).toHaveCount(30);
   await expect(page.locator('cx-visual').getByText('No results found for selection')).toHaveCount(0);
   await expect(page.locator('cx-visual [role="alert"]')).toHaveCount(0);
 });

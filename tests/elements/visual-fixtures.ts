@@ -102,6 +102,17 @@ const SETTINGS: Record<VisualType, Record<string, unknown>> = {
   MultiAxesLine: { Header: 'NPS and responses', Axes: [{ Series: 'data', Format: '0.0%' }, { Series: 'dataSecond', Format: ',d' }] },
   TouchpointChart: { Header: 'Journey', Touchpoints: { North: 'nps', Kiosk: 'nps', South: 'nps' } },
   Image: { Header: 'Promoters', ImageUrl: '/elements/icons/promoter.svg', AltText: 'A smiling face', NoDataCategory: 'AlwaysShowVisual' },
+  StackedBarWithIconBar: { Header: 'NPS groups and stars by channel', ClickBehaviour: 'Filter' },
+  StackedBarWithGauge: { Header: 'NPS groups and NPS by channel', ClickBehaviour: 'Filter', SortMode: 'Za' },
+  TableWithGroupedMeasures: {
+    Header: 'Stores', MeasureGroups: [{ Key: 'responses', Header: 'Responses', Format: '0' }, { Key: 'nps', Header: 'NPS', Format: '0%' }],
+    Tabs: { DefaultTab: 'stores', stores: { Name: 'Stores', DataSource: 'data' }, regions: { Name: 'Regions', DataSource: 'dataRegion' } },
+  },
+  JourneyMapLineChart: { Header: 'Journey' },
+  MiniLineWithGauge: { Header: 'NPS', DeltaType: 'PointChange' },
+  MiniLineWithHero: { Header: 'NPS', ValueFormat: '0.0%' },
+  MiniLineWithIconBar: { Header: 'Stars', ValueFormat: '0.0' },
+  MultiBarStackWithHero: { Header: 'NPS groups by channel', ClickBehaviour: 'Filter', SeriesOrder: ['Promoter', 'Neutral', 'Detractor'] },
 };
 
 const DATA: Record<VisualType, Record<string, Series>> = {
@@ -127,6 +138,14 @@ const DATA: Record<VisualType, Record<string, Series>> = {
   MultiAxesLine: { data: series(TREND.content.slice(0, 1)), dataSecond: series(VOLUME.content.slice(0, 1)) },
   TouchpointChart: { data: REGION_NPS },
   Image: { data: GAUGE },
+  StackedBarWithIconBar: { data: MIX, dataIcons: series([{ Name: 'Online', key: 'Online', data: [row('Online', 3.6)] }, { Name: 'In-store', key: 'In-store', data: [row('In-store', 4.2)] }]) },
+  StackedBarWithGauge: { data: MIX, dataGauge: series([{ Name: 'Online', key: 'Online', data: [row('Online', 0.3)] }, { Name: 'In-store', key: 'In-store', data: [row('In-store', -0.2)] }]) },
+  TableWithGroupedMeasures: { data: STORES, dataRegion: series([{ Name: 'North', key: 'North', data: [{ Key: 'responses', Name: 'Responses', Val: 60, ValForDelta: 50 }] }], { filterKey: 'Region' }) },
+  JourneyMapLineChart: { data: TREND },
+  MiniLineWithGauge: { data: GAUGE, dataLine: series(TREND.content.slice(0, 1)) },
+  MiniLineWithHero: { data: GAUGE, dataLine: series(TREND.content.slice(0, 1)) },
+  MiniLineWithIconBar: { data: STARS, dataLine: series(TREND.content.slice(0, 1)) },
+  MultiBarStackWithHero: { data: MIX },
 };
 
 export function block(template: VisualType, data: Record<string, Series> = DATA[template]): Block {

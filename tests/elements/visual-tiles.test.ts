@@ -89,6 +89,28 @@ describe('<cx-visual> tiles of every type', () => {
   });
 });
 
+describe('stacked bar variants, grouped table and journey map', () => {
+  it('should draw an icon bar of 5 stars per row and a gauge per row in the sort mode', async () => {
+    const icons = await mount('StackedBarWithIconBar');
+    expect($$(icons, 'g.row').map((g) => g.getAttribute('aria-label'))).toEqual(['Online, 3.6 of 5', 'In-store, 4.2 of 5']);
+    expect($$(icons, 'g.row')[0].querySelectorAll('.icon')).toHaveLength(5);
+    const gauges = await mount('StackedBarWithGauge');
+    expect($$(gauges, 'g.row').map((g) => g.getAttribute('aria-label'))).toEqual(['Online, 30%', 'In-store, -20%']);
+  });
+
+  it('should group each measure under its header with this period, the last and the change', async () => {
+    const el = await mount('TableWithGroupedMeasures');
+    expect($$(el, 'thead th.group').map((th) => [th.textContent, th.getAttribute('colspan')])).toEqual([['Responses', '3'], ['NPS', '3']]);
+    expect($$(el, 'tbody tr')[0].textContent).toBe('York108+230%25%+5');
+  });
+
+  it('should give the journey map a fixed width from its touchpoints', async () => {
+    const el = await mount('JourneyMapLineChart');
+    expect($(el, '.journey-map').style.width).toBe('180px');
+    expect($$(el, '.touchpoint-column').map((g) => g.getAttribute('aria-label'))).toEqual(['North: 40.0%', 'South: 25.0%']);
+  });
+});
+
 describe('table with delta columns', () => {
   afterEach(() => localStorage.clear());
 

@@ -1,4 +1,4 @@
-import { format, scaleLinear, select } from 'd3';
+import { format, scaleLinear, select, type Selection } from 'd3';
 import type { ContentEntry } from '../../api/visual-types';
 import { colourAt, DIMMED } from '../common/palette';
 import { toD3Format } from '../common/format';
@@ -35,6 +35,8 @@ export interface StackedBarModel {
   onSegment?: (row: string, series: string) => void;
   /** A click on a row label selects the whole category. */
   onRow?: (row: string) => void;
+  /** Draws something of the row's own in the right padding instead of the share label (icon bar, gauge). */
+  rowDecorator?: (g: Selection<SVGGElement, unknown, null, undefined>, row: StackRow, top: number, left: number) => void;
 }
 
 /**
@@ -111,7 +113,8 @@ export function drawStackedBar(svg: SVGSVGElement, m: StackedBarModel): () => vo
       }
     }
     const lead = shown[0];
-    if (lead) g.append('text').attr('class', 'share').attr('x', x(1) + m.labelSpacing).attr('y', top + m.thickness).text(label(lead.value / total));
+    if (m.rowDecorator) m.rowDecorator(g, row, top, x(1) + m.labelSpacing);
+    else if (lead) g.append('text').attr('class', 'share').attr('x', x(1) + m.labelSpacing).attr('y', top + m.thickness).text(label(lead.value / total));
     const name = g.append('text').attr('class', 'row-label').attr('x', 0).attr('y', top - 5).text(row.name);
     if (m.onRow) {
       const pick = m.onRow;

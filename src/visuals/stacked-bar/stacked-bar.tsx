@@ -7,6 +7,9 @@ import { isSelected } from '../common/selection';
 import { visibleContent } from '../common/rows';
 import { colourAt } from '../common/palette';
 import { Legend } from '../common/legend';
+import type { Series } from '../../api/visual-types';
+import { toD3Format } from '../common/format';
+import { iconBar, iconCount, ICON_BAR_DEFAULTS, rowGauge, sortRowsBy, type GaugeSortMode } from './decorations';
 import { drawStackedBar, stackRows, STACKED_BAR_DEFAULTS as D, type StackedBarModel } from './draw';
 
 export function stackedBarModel(p: Pick<VisualProps, 'name' | 'primary' | 'secondary' | 'settings' | 'mode' | 'selections' | 'width'>, hidden: readonly string[]): StackedBarModel {
@@ -33,16 +36,36 @@ export function stackedBarModel(p: Pick<VisualProps, 'name' | 'primary' | 'secon
   };
 }
 
+/** Values per category from a named series (the icon bar's ratings, the gauges' scores). */
+function valuesOf(series: Series | undefined): Map<string, number> {
+  return new Map((series?.content ?? []).flatMap((e) => (typeof e.data[0]?.Val === 'number' ? [[e.Name, e.data[0].Val as number] as const] : [])));
+}
+
+/** What the icon bar and gauge variants change: the right padding, a row decorator and, for gauges, the row order. */
+function variantOf(p: VisualProps & { variant?: 'IconBar' | 'Gauge' }): Partial<StackedBarModel> {
+  if (p.variant === 'IconBar') {
+    const icons = iconCount(setting(p.settings, 'Icons', ICON_BAR_DEFAULTS.Icons));
+    const padding = setting(p.settings, 'PaddingRight', ICON_BAR_DEFAULTS.PaddingRight);
+    const size = Math.min(ICON_BAR_DEFAULTS.MaxIconSize, setting(p.settings, 'IconSize', ICON_BAR_DEFAULTS.MaxIconSize), (padding - 4) / icons);
+    return { paddingRight: padding + 10, rowDecorator: iconBar(valuesOf(p.primary.dataIcons), icons, size) };
+  }
+  if (p.variant === 'Gauge') {
+    const rows = sortRowsBy(stackedBarModel(p, []).rows, setting<GaugeSortMode>(p.settings, 'SortMode', 'aZ', ['aZ', 'Za', 'hide']));
+    return { rows, paddingRight: 110, rowDecorator: rowGauge(valuesOf(p.primary.dataGauge), toD3Format(setting(p.settings, 'GaugeFormat', '0%'), '.0%')) };
+  }
+  return {};
+}
+
 /** Stacked bar: a row per category split into its series, a legend that hides series, clickable row labels and segments. */
-export function StackedBarVisual(props: VisualProps) {
+export function StackedBarVisual(props: VisualProps & { variant?: 'IconBar' | 'Gauge' }) {
   const ref = useRef<SVGSVGElement>(null);
   const [hidden, setHidden] = useState<string[]>([]);
-  const model = stackedBarModel(props, hidden);
+  const model = { ...stackedBarModel(props, hidden), ...variantOf(props) };
   const { onDrawn, onSelect } = props;
   const series = props.primary.data;
   const onSegment = onSelect && series ? (row: string, s: string) => onSelect({ axisKey: series.filterKey, axisValue: row, seriesKey: series.seriesFilterKey ?? '', seriesValue: s }) : undefined;
   const onRow = onSelect && series ? (row: string) => onSelect({ axisKey: series.filterKey, axisValue: row, seriesKey: '', seriesValue: '' }) : undefined;
-  useChart(ref, (svg) => drawStackedBar(svg, { ...model, onSegment, onRow }), true, JSON.stringify({ ...model, isSelected: props.selections }) + String(!!onSelect), onDrawn);
+  useChart(ref, (svg) => drawStackedBar(svg, { ...model, onSegment, onRow }), true, JSON.stringify({ ...model, isSelected: props.selections, v: props.variant, d: props.variant ? props.primary : null }) + String(!!onSelect), onDrawn);
   const toggle = (name: string) => setHidden((h) => (h.includes(name) ? h.filter((x) => x !== name) : h.length + 1 < model.series.length ? [...h, name] : h));
   return (
     <div className="stacked-bar-visual">
@@ -53,3 +76,6 @@ export function StackedBarVisual(props: VisualProps) {
     </div>
   );
 }
+
+export const StackedBarIconBarVisual = (props: VisualProps) => <StackedBarVisual {...props} variant="IconBar" />;
+export const StackedBarGaugeVisual = (props: VisualProps) => <StackedBarVisual {...props} variant="Gauge" />;

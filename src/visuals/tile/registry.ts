@@ -3,7 +3,6 @@ import type { VisualType } from '../../api/visual-types';
 import type { VisualProps } from '../common/visual-props';
 import { GaugeVisual } from '../gauge/gauge';
 import { MultiLineVisual } from '../multi-line/multi-line';
-import { StackedBarVisual } from '../stacked-bar/stacked-bar';
 import { DonutVisual } from '../donut/donut';
 import { DeltaTableVisual } from '../delta-table/delta-table';
 import { CommentListVisual } from '../comment-list/comment-list';
@@ -21,6 +20,11 @@ import { ColumnLineVisual } from '../column-line/column-line';
 import { MultiAxesLineVisual } from '../multi-axes-line/multi-axes-line';
 import { TouchpointVisual } from '../touchpoint/touchpoint';
 import { ImageVisual } from '../image/image';
+import { StackedBarGaugeVisual, StackedBarIconBarVisual, StackedBarVisual } from '../stacked-bar/stacked-bar';
+import { GroupedTableVisual } from '../grouped-table/grouped-table';
+import { JourneyMapVisual } from '../journey-map/journey-map';
+import { MiniLineGaugeVisual, MiniLineHeroVisual, MiniLineIconBarVisual } from '../mini-line/mini-line';
+import { MultiBarStackVisual } from '../multi-bar-stack/multi-bar-stack';
 
 /** The visual component for each template a dashboard definition names. */
 export const VISUALS: Record<VisualType, ComponentType<VisualProps>> = {
@@ -47,4 +51,12 @@ export const VISUALS: Record<VisualType, ComponentType<VisualProps>> = {
   MultiAxesLine: MultiAxesLineVisual,
   TouchpointChart: TouchpointVisual,
   Image: ImageVisual,
+  StackedBarWithIconBar: StackedBarIconBarVisual,
+  StackedBarWithGauge: StackedBarGaugeVisual,
+  TableWithGroupedMeasures: GroupedTableVisual,
+  JourneyMapLineChart: JourneyMapVisual,
+  MiniLineWithGauge: MiniLineGaugeVisual,
+  MiniLineWithHero: MiniLineHeroVisual,
+  MiniLineWithIconBar: MiniLineIconBarVisual,
+  MultiBarStackWithHero: MultiBarStackVisual,
 };

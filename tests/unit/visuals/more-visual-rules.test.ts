@@ -9,6 +9,8 @@ import { touchpointsOf } from '../../../src/visuals/touchpoint/touchpoint';
 import { axisIcons } from '../../../src/visuals/column-line/column-line';
 import { imageSource } from '../../../src/visuals/image/image';
 import { initialWall, replaceSlot } from '../../../src/visuals/demo-wall/rotation';
+import { columnLeft, journeyWidth } from '../../../src/visuals/journey-map/layout';
+import { iconCount, sortRowsBy } from '../../../src/visuals/stacked-bar/decorations';
 
 const row = (Name: string, Val: number | null) => ({ Name, Key: Name, Val });
 
@@ -122,5 +124,26 @@ describe('demo wall rotation', () => {
     const wall = initialWall(4);
     expect(wall.slots).toEqual([0, 1, 2, 3]);
     expect(replaceSlot(wall, 4)).toBe(wall);
+  });
+});
+
+describe('journey map, icon bar and stacked bar with gauge', () => {
+  it('sizes the wrapper from the touchpoints: 90 per column and 15 after every third', () => {
+    expect(journeyWidth(0)).toBe(0);
+    expect(journeyWidth(3)).toBe(270);
+    expect(journeyWidth(4)).toBe(375);
+    expect(journeyWidth(7)).toBe(7 * 90 + 2 * 15);
+    expect([0, 2, 3, 6].map((i) => columnLeft(i))).toEqual([0, 180, 285, 570]);
+  });
+
+  it('keeps the icon count between 1 and 5', () => {
+    expect([0, 1, 3.4, 5, 9].map(iconCount)).toEqual([1, 1, 3, 5, 5]);
+  });
+
+  it('sorts rows A to Z (aZ), Z to A (Za), or keeps them (hide)', () => {
+    const rows = [{ name: 'b' }, { name: 'c' }, { name: 'a' }];
+    expect(sortRowsBy(rows, 'aZ').map((r) => r.name)).toEqual(['a', 'b', 'c']);
+    expect(sortRowsBy(rows, 'Za').map((r) => r.name)).toEqual(['c', 'b', 'a']);
+    expect(sortRowsBy(rows, 'hide').map((r) => r.name)).toEqual(['b', 'c', 'a']);
   });
 });
