@@ -313,4 +313,11 @@ describe('touchpoint chart drawing', () => {
     expect(el.querySelectorAll('.touchpoint:not(.no-data) circle')[0].getAttribute('r')).toBe('18');
     expect(el.querySelector('polyline')!.getAttribute('stroke-dasharray')).toBe('4');
   });
+
+  it('should put an icon of IcoSize 25 over a mapped touchpoint label', () => {
+    const el = svg();
+    drawTouchpoints(el, { ...model, icons: { Online: '/elements/icons/promoter.svg' } });
+    const images = [...el.querySelectorAll('image')];
+    expect(images.map((i) => [i.getAttribute('href'), i.getAttribute('width')])).toEqual([['/elements/icons/promoter.svg', '25']]);
+  });
 });

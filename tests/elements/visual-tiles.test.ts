@@ -39,6 +39,13 @@ describe('<cx-visual> tiles of every type', () => {
     });
   }
 
+  for (const template of VISUAL_TYPES) {
+    it(`should draw ${template} the same way from the same data`, async () => {
+      const el = await mount(template);
+      expect(normalised($(el, '.tile-body'))).toMatchSnapshot();
+    });
+  }
+
   it("should show 'No results found for selection' in a 40 px area when the period has no records", async () => {
     const t = tile('Gauge');
     const el = await mount('Gauge', { item: { ...t.item, primary: block('Gauge', { data: series(t.item.primary.data!.content, { currentRecordCount: 0 }) }) } });

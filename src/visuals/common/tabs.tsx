@@ -25,6 +25,10 @@ export function readTabs(value: unknown): { tabs: TabSetting[]; defaultTab: stri
   return { tabs, defaultTab };
 }
 
+const px = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+/** A tab's own spacing and size settings (TabMarginRight, TabMarginLeft, TabFontSize). */
+const tabStyle = (tab: TabSetting) => ({ marginRight: px(tab.TabMarginRight), marginLeft: px(tab.TabMarginLeft), fontSize: px(tab.TabFontSize) });
+
 /** A tab list with a scroll arrow on each side when the tabs overflow; arrow keys move between tabs. */
 export function Tabs({ tabs, active, onChange, label }: { tabs: TabSetting[]; active: string; onChange: (key: string) => void; label: string }) {
   const { t } = useElement();
@@ -57,7 +61,7 @@ export function Tabs({ tabs, active, onChange, label }: { tabs: TabSetting[]; ac
       )}
       <div className="tab-list" role="tablist" aria-label={label} ref={list} onKeyDown={onKey}>
         {tabs.map((tab) => (
-          <button key={tab.key} type="button" role="tab" aria-selected={tab.key === active} tabIndex={tab.key === active ? 0 : -1} onClick={() => onChange(tab.key)}>
+          <button key={tab.key} type="button" role="tab" aria-selected={tab.key === active} tabIndex={tab.key === active ? 0 : -1} style={tabStyle(tab)} onClick={() => onChange(tab.key)}>
             {tab.name}
           </button>
         ))}

@@ -13,6 +13,8 @@ export interface TouchpointModel {
   height: number;
   valueFormat: string;
   yFormat: string;
+  /** An icon per touchpoint label (AxisValueMapping), IcoSize square above the label. */
+  icons?: Record<string, string>;
 }
 
 /**
@@ -26,7 +28,8 @@ export function drawTouchpoints(svg: SVGSVGElement, m: TouchpointModel): () => v
   const root = select(svg).attr('viewBox', `0 0 ${w} ${h}`).attr('width', w).attr('height', h).append('g').attr('class', 'touchpoints');
   const x = scalePoint().domain(m.points.map((p) => p.name)).range([D.PaddingLeft + D.MarkerRadius, w - D.PaddingRight - D.MarkerRadius]).padding(D.InnerPadding);
   const values = m.points.map((p) => p.value).filter((v): v is number => v !== null);
-  const y = scaleLinear().domain([Math.min(0, ...values), Math.max(1e-9, ...values)]).nice().range([h - D.MarginBottom - D.LabelTextSize - 10 - D.MarkerRadius, D.MarginTop + D.MarkerRadius]);
+  const iconRoom = m.icons && Object.keys(m.icons).length ? D.IcoSize + 4 : 0;
+  const y = scaleLinear().domain([Math.min(0, ...values), Math.max(1e-9, ...values)]).nice().range([h - D.MarginBottom - D.LabelTextSize - 10 - iconRoom - D.MarkerRadius, D.MarginTop + D.MarkerRadius]);
   root.append('g').attr('class', 'axis y').attr('aria-hidden', 'true').attr('transform', `translate(${D.PaddingLeft},0)`).call(axisLeft(y).ticks(4, m.yFormat));
   const withData = m.points.filter((p) => p.value !== null);
   if (withData.length > 1) {
@@ -45,6 +48,8 @@ export function drawTouchpoints(svg: SVGSVGElement, m: TouchpointModel): () => v
       g.append('circle').attr('cx', cx).attr('cy', y(p.value)).attr('r', D.MarkerRadius).attr('fill', D.MarkerColour);
       g.append('text').attr('x', cx).attr('y', y(p.value)).attr('dy', '0.35em').attr('text-anchor', 'middle').attr('fill', '#fff').attr('font-size', 11).text(f(p.value));
     }
+    const icon = m.icons?.[p.name];
+    if (icon) root.append('image').attr('aria-hidden', 'true').attr('href', icon).attr('x', cx - D.IcoSize / 2).attr('y', h - D.MarginBottom - D.LabelTextSize - 4 - D.IcoSize).attr('width', D.IcoSize).attr('height', D.IcoSize);
     root.append('text').attr('class', 'touchpoint-label').attr('aria-hidden', 'true').attr('x', cx).attr('y', h - D.MarginBottom).attr('text-anchor', 'middle').attr('font-size', D.LabelTextSize).text(p.name);
   }
   return () => {

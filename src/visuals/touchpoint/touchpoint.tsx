@@ -4,6 +4,8 @@ import { useChart } from '../common/use-chart';
 import { setting } from '../common/settings';
 import { isBlankName, isValidNumber } from '../common/rows';
 import { toD3Format } from '../common/format';
+import { useElement } from '../../elements/element-context';
+import { axisIcons } from '../column-line/column-line';
 import { drawTouchpoints, TOUCHPOINT_DEFAULTS as D } from './draw';
 
 /**
@@ -24,6 +26,7 @@ export function touchpointsOf(settings: Record<string, unknown>, rows: ReadonlyA
 /** Touchpoint chart: a marker per touchpoint with its value, joined by a dashed line; 'No Data Available' where there is none. */
 export function TouchpointVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
+  const { apiBase } = useElement();
   const { primary, settings, onDrawn } = props;
   const rows = (primary.data?.content ?? []).map((e) => ({ Name: e.Name, Val: e.data[0]?.Val ?? null }));
   const model = {
@@ -32,6 +35,7 @@ export function TouchpointVisual(props: VisualProps) {
     height: props.height,
     valueFormat: toD3Format(setting(settings, 'ValueFormat', '0%'), '.0%'),
     yFormat: toD3Format(setting(settings, 'YAxisFormat', D.YAxisFormat), D.YAxisFormat),
+    icons: axisIcons(settings.AxisValueMapping, setting(settings, 'IconBasePath', `${apiBase}/elements/icons/`)),
   };
   useChart(ref, (svg) => drawTouchpoints(svg, model), true, JSON.stringify(model), onDrawn);
   return <svg ref={ref} className="chart" part="chart" />;
