@@ -18,6 +18,7 @@ import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filt
 import { dataViewerRoutes } from './routes/dataviewer';
 import { groupRoutes } from './routes/groups';
 import { dashboardRoutes, datavizRoutes, DASHBOARD_ROLES } from './routes/dashboard';
+import { favouriteRoutes } from './routes/favourites';
 import { telemetryRoutes } from './routes/telemetry';
 import { ssoRoutes } from './routes/sso';
 import { LocalIdentityProvider } from './sso/provider';
@@ -70,6 +71,7 @@ export function createApi(deps: Deps): Hono<Env> {
   api.route('/api/dashboard', new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES)).route('/', dashboardRoutes));
   api.route('/api/dataviz', new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES)).route('/', datavizRoutes));
   api.route('/api/dataviewer', new Hono<Env>().use(requireAuth).route('/', dataViewerRoutes));
+  api.route('/api/favourites', new Hono<Env>().use(requireAuth).route('/', favouriteRoutes));
   if (deps.exposeMailOutbox) {
     // A local mail catcher for demos and end-to-end tests (MAIL_OUTBOX_API=1): never in production.
     api.get('/api/dev/mail', async (c) =>

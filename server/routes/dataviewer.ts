@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { Env } from '../context';
 import { notFound } from '../http/errors';
 import { readBody, z } from '../http/validate';
-import { MODULES } from '../smartdata/schema';
+import { MODULES, type SmartModule } from '../smartdata/schema';
+import { analyticsData, MEASURES } from '../smartdata/analytics';
 import { MAX_PAGE, recordsPage } from '../smartdata/records';
 import { smartFilter } from './smartdata';
 
@@ -18,10 +19,36 @@ const recordsBody = z.object({
   smartFilters: z.array(smartFilter).max(200).default([]),
 });
 
-/** Data viewer records (spec part 2 section 7); the profile segment names the view of the module. */
-export const dataViewerRoutes = new Hono<Env>().post('/data/:moduleId/:profile', async (c) => {
-  const module = MODULES[c.req.param('moduleId')];
-  if (!module) throw notFound(`No smart-data module "${c.req.param('moduleId')}".`);
-  const body = await readBody(c, recordsBody);
-  return c.json(await recordsPage(c.var.deps.db, module, body, c.var.user.claims));
+const key = z.string().min(1).max(100);
+const analyticsBody = z.object({
+  smartFilters: z.array(smartFilter).max(200).default([]),
+  measureKeys: z.array(key).min(1, 'Choose at least one measure.').max(10),
+  rowDimensions: z.array(key).max(4).default([]),
+  columnDimensions: z.array(key).max(3).default([]),
 });
+
+function moduleOf(id: string): SmartModule {
+  const module = MODULES[id];
+  if (!module) throw notFound(`No smart-data module "${id}".`);
+  return module;
+}
+
+/** Data viewer records and analytics (spec part 2 section 7); the profile segment names the view of the module. */
+export const dataViewerRoutes = new Hono<Env>()
+  .post('/data/:moduleId/:profile', async (c) => {
+    const module = moduleOf(c.req.param('moduleId'));
+    const body = await readBody(c, recordsBody);
+    return c.json(await recordsPage(c.var.deps.db, module, body, c.var.user.claims));
+  })
+  .get('/analytics/parameters/:moduleId/:profile', (c) => {
+    const module = moduleOf(c.req.param('moduleId'));
+    return c.json({
+      measureDefinitions: MEASURES.map(({ measureKey, measureName, format, aggregateFunction }) => ({ measureKey, measureName, format, aggregateFunction })),
+      dimensions: module.columns.filter((col) => col.dimension).map((col) => ({ filterKey: col.key, filterName: col.name })),
+    });
+  })
+  .post('/analytics/data/:moduleId/:profile', async (c) => {
+    const module = moduleOf(c.req.param('moduleId'));
+    const body = await readBody(c, analyticsBody);
+    return c.json(await analyticsData(c.var.deps.db, module, body, c.var.user.claims));
+  });

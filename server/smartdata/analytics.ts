@@ -1,0 +1,177 @@
+import type { Db } from '../db';
+import type { Claim } from '../identity/users';
+import { badRequest } from '../http/errors';
+import { columnByKey, type Column, type SmartModule } from './schema';
+import { buildWhere, BLANK, type SmartFilter } from './where';
+
+/** Aggregate codes of spec part 2 section 3. */
+export const AGGREGATES = { Count: 0, CountDistinct: 1, CountNonEmpty: 2, CountEmpty: 3, CountDistinctNonEmpty: 4, Sum: 10, Average: 20, Min: 30, Max: 31 } as const;
+
+export interface MeasureDefinition {
+  measureKey: string;
+  measureName: string;
+  format: string;
+  aggregateFunction: number;
+  /** The column aggregated (none for Count). */
+  fieldKey?: string;
+}
+
+/** The measures of the responses module; InternalRecordCount is the card viewer's record count. */
+export const MEASURES: MeasureDefinition[] = [
+  { measureKey: 'InternalRecordCount', measureName: 'Records', format: '0', aggregateFunction: AGGREGATES.Count },
+  { measureKey: 'AvgNPS', measureName: 'Average likelihood to recommend', format: '0.00', aggregateFunction: AGGREGATES.Average, fieldKey: 'NPS' },
+  { measureKey: 'AvgStars', measureName: 'Average star rating', format: '0.00', aggregateFunction: AGGREGATES.Average, fieldKey: 'Stars' },
+  { measureKey: 'SumSpend', measureName: 'Total spend', format: '0.00', aggregateFunction: AGGREGATES.Sum, fieldKey: 'Spend' },
+  { measureKey: 'MinSpend', measureName: 'Lowest spend', format: '0.00', aggregateFunction: AGGREGATES.Min, fieldKey: 'Spend' },
+  { measureKey: 'MaxSpend', measureName: 'Highest spend', format: '0.00', aggregateFunction: AGGREGATES.Max, fieldKey: 'Spend' },
+  { measureKey: 'Customers', measureName: 'Customers', format: '0', aggregateFunction: AGGREGATES.CountDistinct, fieldKey: 'CustomerName' },
+  { measureKey: 'Comments', measureName: 'With a comment', format: '0', aggregateFunction: AGGREGATES.CountNonEmpty, fieldKey: 'Verbatim' },
+  { measureKey: 'NoComment', measureName: 'Without a comment', format: '0', aggregateFunction: AGGREGATES.CountEmpty, fieldKey: 'Verbatim' },
+  { measureKey: 'DistinctComments', measureName: 'Distinct comments', format: '0', aggregateFunction: AGGREGATES.CountDistinctNonEmpty, fieldKey: 'Verbatim' },
+];
+
+function aggregateSql(m: MeasureDefinition, column: string | undefined, text: boolean): string {
+  const c = column ?? '*';
+  const empty = text ? `(${c} IS NULL OR ${c} = '')` : `${c} IS NULL`;
+  switch (m.aggregateFunction) {
+    case AGGREGATES.Count:
+      return 'count(*)';
+    case AGGREGATES.CountDistinct:
+      return `count(DISTINCT ${c})`;
+    case AGGREGATES.CountNonEmpty:
+      return `count(*) FILTER (WHERE NOT ${empty})`;
+    case AGGREGATES.CountEmpty:
+      return `count(*) FILTER (WHERE ${empty})`;
+    case AGGREGATES.CountDistinctNonEmpty:
+      return `count(DISTINCT ${text ? `NULLIF(${c}, '')` : c})`;
+    case AGGREGATES.Sum:
+      return `CAST(sum(${c}) AS DOUBLE PRECISION)`;
+    case AGGREGATES.Average:
+      return `CAST(avg(${c}) AS DOUBLE PRECISION)`;
+    case AGGREGATES.Min:
+      return `CAST(min(${c}) AS DOUBLE PRECISION)`;
+    case AGGREGATES.Max:
+      return `CAST(max(${c}) AS DOUBLE PRECISION)`;
+    default:
+      throw badRequest(`Measure "${m.measureKey}" has an unknown aggregate ${m.aggregateFunction}.`);
+  }
+}
+
+export interface AnalyticsQuery {
+  smartFilters: SmartFilter[];
+  measureKeys: string[];
+  rowDimensions: string[];
+  columnDimensions: string[];
+}
+
+export type Cells = Record<string, number | null>;
+export interface PivotRow {
+  DimensionValueKey: string;
+  Parent: string | null;
+  Children: PivotRow[];
+  /** Per column key (levels joined by '|'), the measures. */
+  Value: Record<string, Cells>;
+}
+export interface AnalyticsData {
+  data: PivotRow[];
+  columns: string[];
+  recordCount: number;
+  rowTotals: Record<string, Cells>;
+  colTotals: Record<string, Cells>;
+  grandTotal: Cells;
+}
+
+const dimension = (module: SmartModule, key: string): Column => {
+  const col = columnByKey(module, key);
+  if (!col || !col.dimension) throw badRequest(`"${key}" is not a dimension of module "${module.moduleId}".`);
+  return col;
+};
+
+/**
+ * The pivot in one statement: GROUPING SETS give every row level with and without the column
+ * dimensions, the column totals and the grand total; GROUPING() tells the sets apart.
+ */
+export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQuery, claims: Claim[] | null): Promise<AnalyticsData> {
+  const measures = q.measureKeys.map((k) => MEASURES.find((m) => m.measureKey.toLowerCase() === k.toLowerCase()) ?? (() => { throw badRequest(`Unknown measure "${k}".`); })());
+  if (measures.length === 0) throw badRequest('Choose at least one measure.');
+  const rows = q.rowDimensions.map((k) => dimension(module, k));
+  const cols = q.columnDimensions.map((k) => dimension(module, k));
+  const all = [...rows, ...cols];
+  if (new Set(all.map((c) => c.key)).size !== all.length) throw badRequest('A dimension can be used once, in the rows or in the columns.');
+  const w = buildWhere(module, q.smartFilters, claims);
+  const fields = measures.map((m) => (m.fieldKey ? columnByKey(module, m.fieldKey)! : undefined));
+  const inner = [
+    ...all.map((c, i) => `COALESCE(NULLIF(CAST(${c.column} AS VARCHAR), ''), '${BLANK}') AS d${i}`),
+    ...[...new Set(fields.filter(Boolean).map((f) => f!.column))],
+  ];
+  const r = rows.map((_, i) => `d${i}`);
+  const c = cols.map((_, i) => `d${rows.length + i}`);
+  const sets: string[][] = [];
+  for (let level = rows.length; level >= 0; level--) {
+    const prefix = r.slice(0, level);
+    sets.push([...prefix, ...c]);
+    if (c.length) sets.push(prefix);
+  }
+  const dims = [...r, ...c];
+  const grouping = dims.length ? `GROUPING(${dims.join(', ')})` : '0';
+  const select = [...dims, `${grouping} AS g`, ...measures.map((m, i) => `${aggregateSql(m, fields[i]?.column, fields[i]?.typeName === 'String')} AS m${i}`)];
+  const sql = `SELECT ${select.join(', ')} FROM (SELECT ${inner.length ? inner.join(', ') : '1 AS one'} FROM ${module.table} ${w.sql}) t
+    GROUP BY GROUPING SETS (${sets.map((s) => `(${s.join(', ')})`).join(', ')})`;
+  const result = await db.query(sql, w.params);
+
+  const cells = (row: Record<string, unknown>): Cells => Object.fromEntries(measures.map((m, i) => [m.measureKey, row[`m${i}`] === null ? null : Number(row[`m${i}`])]));
+  // A bit per dimension, the first the highest: set when the dimension was rolled up.
+  const rolled = (g: number, index: number) => ((g >> (dims.length - 1 - index)) & 1) === 1;
+  const byKey = new Map<string, PivotRow>();
+  const out: AnalyticsData = { data: [], columns: [], recordCount: 0, rowTotals: {}, colTotals: {}, grandTotal: {} };
+  const columns = new Set<string>();
+  const countIndex = measures.findIndex((m) => m.aggregateFunction === AGGREGATES.Count);
+  // Parents before children: fewer row levels first.
+  const sorted = [...result].sort((a, b) => rowLevel(a, r.length, rolled) - rowLevel(b, r.length, rolled));
+  for (const row of sorted) {
+    const g = Number(row.g);
+    const level = rowLevel(row, r.length, rolled);
+    const rowKey = r.slice(0, level).map((d) => String(row[d])).join('|');
+    const hasCols = c.length > 0 && !rolled(g, r.length);
+    const colKey = hasCols ? c.map((d) => String(row[d])).join('|') : '';
+    if (hasCols) columns.add(colKey);
+    if (level === 0) {
+      if (hasCols) out.colTotals[colKey] = cells(row);
+      else {
+        out.grandTotal = cells(row);
+        if (countIndex >= 0) out.recordCount = Number(row[`m${countIndex}`]);
+      }
+      continue;
+    }
+    let node = byKey.get(rowKey);
+    if (!node) {
+      const parent = level > 1 ? r.slice(0, level - 1).map((d) => String(row[d])).join('|') : null;
+      node = { DimensionValueKey: rowKey, Parent: parent, Children: [], Value: {} };
+      byKey.set(rowKey, node);
+      if (parent === null) out.data.push(node);
+      else byKey.get(parent)?.Children.push(node);
+    }
+    if (hasCols) node.Value[colKey] = cells(row);
+    else out.rowTotals[rowKey] = cells(row);
+  }
+  const order = (a: PivotRow, b: PivotRow) => a.DimensionValueKey.localeCompare(b.DimensionValueKey);
+  const sortTree = (list: PivotRow[]) => {
+    list.sort(order);
+    for (const n of list) sortTree(n.Children);
+  };
+  sortTree(out.data);
+  out.columns = [...columns].sort();
+  if (countIndex < 0) {
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${w.sql}`, w.params);
+    out.recordCount = Number(n);
+  }
+  return out;
+}
+
+/** How many row dimensions a result row keeps (the rest were rolled up). */
+function rowLevel(row: Record<string, unknown>, rowCount: number, rolled: (g: number, i: number) => boolean): number {
+  const g = Number(row.g);
+  let level = 0;
+  while (level < rowCount && !rolled(g, level)) level++;
+  return level;
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harness, type Harness } from './harness';
+import type { AnalyticsData, PivotRow } from '../../../server/smartdata/analytics';
+
+let h: Harness;
+let user: string;
+let north: string;
+beforeAll(async () => {
+  h = await harness(3000);
+  [user, north] = await Promise.all([h.signIn('portaluser@demo.cx'), h.signIn('north.manager@demo.cx')]);
+});
+afterAll(() => h.close());
+
+const pivot = (body: unknown, token = user) => h.call('POST', '/api/dataviewer/analytics/data/responses/default', { token, body });
+const find = (rows: PivotRow[], key: string): PivotRow | undefined => {
+  for (const r of rows) {
+    if (r.DimensionValueKey === key) return r;
+    const inner = find(r.Children, key);
+    if (inner) return inner;
+  }
+  return undefined;
+};
+
+describe('GET /api/dataviewer/analytics/parameters/{moduleId}/{profile}', () => {
+  it('lists the measures with their aggregate codes and the dimensions', async () => {
+    const res = await h.call('GET', '/api/dataviewer/analytics/parameters/responses/default', { token: user });
+    expect(res.body.measureDefinitions).toContainEqual({ measureKey: 'AvgNPS', measureName: 'Average likelihood to recommend', format: '0.00', aggregateFunction: 20 });
+    expect(res.body.measureDefinitions.find((m: { measureKey: string }) => m.measureKey === 'InternalRecordCount').aggregateFunction).toBe(0);
+    expect(res.body.dimensions).toContainEqual({ filterKey: 'Region', filterName: 'Region' });
+  });
+});
+
+describe('POST /api/dataviewer/analytics/data/{moduleId}/{profile}', () => {
+  it('gives hierarchical rows, cells per column, row and column totals and the grand total in one answer', async () => {
+    const res = await pivot({ measureKeys: ['InternalRecordCount', 'AvgNPS'], rowDimensions: ['Region', 'Store'], columnDimensions: ['Channel'] });
+    expect(res.status).toBe(200);
+    const body = res.body as AnalyticsData;
+    const [total] = await h.db.query<{ n: number; a: number }>('SELECT count(*) AS n, avg(nps) AS a FROM responses');
+    expect(body.recordCount).toBe(Number(total.n));
+    expect(body.grandTotal.InternalRecordCount).toBe(Number(total.n));
+    expect(body.grandTotal.AvgNPS).toBeCloseTo(Number(total.a), 10);
+
+    const regions = await h.db.query<{ region: string; n: number }>('SELECT region, count(*) AS n FROM responses GROUP BY region ORDER BY region');
+    expect(body.data.map((r) => r.DimensionValueKey)).toEqual(regions.map((r) => r.region));
+    expect(body.rowTotals[regions[0].region].InternalRecordCount).toBe(Number(regions[0].n));
+
+    const [cell] = await h.db.query<{ region: string; store: string; channel: string; n: number }>(
+      'SELECT region, store, channel, count(*) AS n FROM responses GROUP BY region, store, channel ORDER BY n DESC, store LIMIT 1',
+    );
+    const store = find(body.data, `${cell.region}|${cell.store}`)!;
+    expect(store.Parent).toBe(cell.region);
+    expect(store.Value[cell.channel].InternalRecordCount).toBe(Number(cell.n));
+    const channels = await h.db.query<{ channel: string; n: number }>('SELECT channel, count(*) AS n FROM responses GROUP BY channel ORDER BY channel');
+    expect(body.columns).toEqual(channels.map((c) => c.channel));
+    expect(body.colTotals[channels[0].channel].InternalRecordCount).toBe(Number(channels[0].n));
+  });
+
+  it('computes every aggregate code like plain SQL', async () => {
+    const res = await pivot({ measureKeys: ['Customers', 'Comments', 'NoComment', 'DistinctComments', 'SumSpend', 'MinSpend', 'MaxSpend', 'AvgStars'], rowDimensions: [], columnDimensions: [] });
+    const [r] = await h.db.query<Record<string, number>>(
+      `SELECT count(DISTINCT customer_name) AS customers, count(*) FILTER (WHERE verbatim IS NOT NULL AND verbatim <> '') AS comments,
+              count(*) FILTER (WHERE verbatim IS NULL OR verbatim = '') AS none, count(DISTINCT NULLIF(verbatim, '')) AS distinct_comments,
+              sum(spend) AS s, min(spend) AS lo, max(spend) AS hi, avg(stars) AS stars FROM responses`,
+    );
+    const g = res.body.grandTotal;
+    expect([g.Customers, g.Comments, g.NoComment, g.DistinctComments]).toEqual([r.customers, r.comments, r.none, r.distinct_comments].map(Number));
+    expect(g.SumSpend).toBeCloseTo(Number(r.s), 6);
+    expect([g.MinSpend, g.MaxSpend]).toEqual([Number(r.lo), Number(r.hi)]);
+    expect(g.AvgStars).toBeCloseTo(Number(r.stars), 10);
+  });
+
+  it('keeps the restricted user in their region and refuses bad pivots with a message', async () => {
+    const mine = await pivot({ measureKeys: ['InternalRecordCount'], rowDimensions: ['Region'] }, north);
+    expect(mine.body.data.map((r: PivotRow) => r.DimensionValueKey)).toEqual(['North']);
+    expect((await pivot({ measureKeys: ['Nope'], rowDimensions: ['Region'] })).body.message).toBe('Unknown measure "Nope".');
+    expect((await pivot({ measureKeys: ['AvgNPS'], rowDimensions: ['Region'], columnDimensions: ['Region'] })).body.message).toBe('A dimension can be used once, in the rows or in the columns.');
+    expect((await pivot({ measureKeys: ['AvgNPS'], rowDimensions: ['CustomerEmail'] })).status).toBe(400);
+    expect((await pivot({ measureKeys: [], rowDimensions: ['Region'] })).body.message).toContain('Choose at least one measure.');
+  });
+});
