@@ -8,6 +8,7 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-dashboard': () => import('./cx-dashboard'),
   'cx-demo-wall': () => import('./cx-demo-wall'),
   'cx-echo-login': () => import('./cx-echo-login'),
+  'cx-favourites': () => import('./cx-favourites'),
   'cx-forgot-password': () => import('./cx-forgot-password'),
   'cx-group-detail': () => import('./cx-group-detail'),
   'cx-group-list': () => import('./cx-group-list'),

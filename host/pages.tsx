@@ -62,6 +62,15 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return <cx-sso mode="confirm" assertion={query.get('assertion') ?? undefined} relay-state={query.get('relayState') ?? undefined}></cx-sso>;
     case 'sso-error':
       return <SsoError error={p.error ?? query.get('error') ?? t('host.unknownSsoError')} />;
+    case 'content':
+      return (
+        <section className="content-page" aria-labelledby="content-title">
+          <h1 id="content-title">{t('host.pages.content', { defaultValue: match.route.title })}</h1>
+          <cx-smart-filter-bar module-id={p.moduleId} tags="Core" filter-scope={`content:${p.moduleId}`}></cx-smart-filter-bar>
+          <cx-favourites module-id={p.moduleId} filter-scope={`content:${p.moduleId}`} open-id={query.get('f') ?? undefined} shared-id={query.get('s') ?? undefined}></cx-favourites>
+          <p>{t('host.viewerSoon')}</p>
+        </section>
+      );
     case 'dashboard':
       return <DashboardPage first={p.first} second={p.second} editor={query.has('editor')} />;
     case 'user-list':

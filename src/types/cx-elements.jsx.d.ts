@@ -57,6 +57,26 @@ export interface CxEchoLoginAttributes {
   'api-base'?: string;
 }
 
+/** Favourites of a data view: the five most recently used and the rest by title; add the current filters of a `filter-scope` under a title (the server answers NoIssue, SameTitle or SamePayload, which asks before saving), select one to restore its filters, share its link ('copied' for 3 s) or remove it after a confirmation. When the service is unavailable it says so. */
+export interface CxFavouritesAttributes {
+  /** The smart-data module. Default "responses". */
+  'module-id'?: string;
+  /** The filters saved and restored. Default "default". */
+  'filter-scope'?: string;
+  /** The viewer mode saved in the view state. Default "RecordsViewer". */
+  'view-mode'?: string;
+  /** The date field of the module. Default "ResponseDate". */
+  'date-key'?: string;
+  /** A favourite to open as one's own (the page's `f`); updates its last access. */
+  'open-id'?: string;
+  /** A shared favourite to open (the page's `s`). */
+  'shared-id'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** Asks for a password reset link by user name; the answer is the same whether or not the account exists. */
 export interface CxForgotPasswordAttributes {
   /** Language of the element's texts; defaults to `configure({ locale })`. */
@@ -258,6 +278,7 @@ declare module 'react' {
       'cx-dashboard': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDashboardAttributes;
       'cx-demo-wall': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDemoWallAttributes;
       'cx-echo-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxEchoLoginAttributes;
+      'cx-favourites': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxFavouritesAttributes;
       'cx-forgot-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxForgotPasswordAttributes;
       'cx-group-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxGroupDetailAttributes;
       'cx-group-list': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxGroupListAttributes;

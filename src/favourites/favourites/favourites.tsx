@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useElement } from '../../elements/element-context';
+import { isBadRequest } from '../../api/client';
+import { favouritesAvailable, listFavourites, openFavourite, removeFavourite, saveFavourite, validateFavourite, type Outcome } from '../../api/favourites';
+import { COPIED_BADGE_MS, describeFilters, splitFavourites, type Favourite } from '../../lib/favourites';
+import { DEFAULT_FILTERS, filtersFor, toSmartFilters, type FilterState } from '../../stores/filters';
+import { ConfirmDelete } from '../../account/shared/confirm-delete';
+
+export interface FavouritesProps {
+  moduleId?: string;
+  filterScope?: string;
+  viewMode?: string;
+  dateKey?: string;
+  /** A favourite to open as one's own (the page's `f`): its last access is updated. */
+  openId?: string;
+  /** A shared favourite to open (the page's `s`): its access time is left alone. */
+  sharedId?: string;
+}
+
+/** The saved view state (spec part 2): the filters as the API takes them, plus the filter bar's own state to restore. */
+function payloadOf(state: FilterState, dateKey: string, viewMode: string): string {
+  const smartFilters = toSmartFilters(state, dateKey);
+  return JSON.stringify({
+    smartDataSelection: { smartFilters, smartDataTags: [] }, smartDataSelectionSecondary: null, analyticsDataSelection: null,
+    path: location.pathname, viewMode, profileName: '', columnsInOrder: [], visibleColumns: [], sortBy: null, visualSelections: [], tableVisualOptions: [],
+    filterState: { ...state, dateChoice: state.dateChoice },
+  });
+}
+
+function restore(scope: string, payload: string): void {
+  try {
+    const saved = JSON.parse(payload) as { filterState?: Partial<FilterState> };
+    if (saved.filterState) filtersFor(scope).set({ ...DEFAULT_FILTERS, ...saved.filterState, values: { ...(saved.filterState.values ?? {}) } });
+  } catch {
+    // A payload that is not ours: nothing to restore.
+  }
+}
+
+/** Favourites: the five most recent and the rest, add with the server's checks, select, share and remove. */
+export function Favourites({ moduleId = 'responses', filterScope = 'default', viewMode = 'RecordsViewer', dateKey = 'ResponseDate', openId, sharedId }: FavouritesProps) {
+  const { t, emit } = useElement();
+  const [list, setList] = useState<Favourite[] | null>(null);
+  const [count, setCount] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [title, setTitle] = useState('');
+  const [problem, setProblem] = useState<Outcome | null>(null);
+  const [status, setStatus] = useState('');
+  const [copied, setCopied] = useState('');
+  const [confirming, setConfirming] = useState('');
+  const state = useStore(filtersFor(filterScope));
+
+  const refresh = useCallback(async () => {
+    try {
+      const res = await listFavourites();
+      const items = isBadRequest(res) ? [] : res;
+      setList(items);
+      setCount(items.length);
+    } catch {
+      // Spec: a failed list shows both lists empty with a count of 0.
+      setList([]);
+      setCount(0);
+    }
+  }, []);
+
+  useEffect(() => {
+    favouritesAvailable()
+      .then(() => refresh())
+      .catch(() => setCount(-1));
+  }, [refresh]);
+
+  useEffect(() => {
+    const id = openId || sharedId;
+    if (!id) return;
+    openFavourite(id, !!openId)
+      .then((f) => {
+        if (isBadRequest(f)) return;
+        restore(filterScope, f.payload);
+        setStatus(t('favourites.opened', { title: f.title }));
+      })
+      .catch(() => setStatus(t('favourites.openFailed')));
+  }, [openId, sharedId, filterScope, t]);
+
+  if (count === -1) return <p className="hint" part="base">{t('favourites.unavailable')}</p>;
+
+  const description = describeFilters(Object.entries(state.values).map(([name, values]) => ({ name, values })));
+  const input = () => ({ title: title.trim(), description, payload: payloadOf(filtersFor(filterScope).get(), dateKey, viewMode) });
+
+  const save = async () => {
+    const res = await saveFavourite(moduleId, input());
+    if (isBadRequest(res)) return setProblem({ outcome: 'SameTitle', message: res.message ?? '', data: null });
+    setAdding(false);
+    setTitle('');
+    setProblem(null);
+    setStatus(t('favourites.saved', { title: input().title }));
+    await refresh();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) return setProblem({ outcome: 'SameTitle', message: t('favourites.titleRequired'), data: null });
+    const res = await validateFavourite(moduleId, input());
+    if (isBadRequest(res)) return setProblem({ outcome: 'SameTitle', message: res.message ?? '', data: null });
+    if (res.outcome === 'NoIssue') return save();
+    setProblem(res);
+  };
+  const share = async (f: Favourite) => {
+    const link = `${location.origin}${location.pathname}?s=${encodeURIComponent(f.favouritesId)}`;
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // Without clipboard access the link is still shown in the badge's title.
+    }
+    setCopied(f.favouritesId);
+    setTimeout(() => setCopied((c) => (c === f.favouritesId ? '' : c)), COPIED_BADGE_MS);
+  };
+  const remove = async (f: Favourite) => {
+    setConfirming('');
+    try {
+      await removeFavourite(f.favouritesId);
+    } finally {
+      // Spec: the list is refreshed even when the delete fails.
+      await refresh();
+    }
+  };
+  const select = (f: Favourite) => {
+    restore(filterScope, f.payload);
+    emit('favourite-select', { favouritesId: f.favouritesId, title: f.title, payload: f.payload });
+    void openFavourite(f.favouritesId, true).then(() => refresh());
+  };
+
+  const { recent, rest } = splitFavourites(list ?? []);
+  const item = (f: Favourite) => (
+    <li key={f.favouritesId}>
+      <button type="button" className="link title" onClick={() => select(f)}>
+        {f.title}
+      </button>
+      <span className="description">{f.description}</span>
+      <span className="item-actions">
+        <button type="button" className="secondary" onClick={() => share(f)} aria-label={t('favourites.shareNamed', { title: f.title })}>
+          {t('favourites.share')}
+        </button>
+        {copied === f.favouritesId && (
+          <span className="badge" role="status">
+            {t('favourites.copied')}
+          </span>
+        )}
+        <ConfirmDelete
+          t={t}
+          label={t('favourites.remove')}
+          question={t('favourites.removeQuestion', { title: f.title })}
+          confirming={confirming === f.favouritesId}
+          onAsk={() => setConfirming(f.favouritesId)}
+          onConfirm={() => remove(f)}
+          onCancel={() => setConfirming('')}
+        />
+      </span>
+    </li>
+  );
+  return (
+    <section className="favourites" part="base" aria-labelledby="favourites-title">
+      <header>
+        <h2 id="favourites-title">{t('favourites.title', { count })}</h2>
+        {!adding && (
+          <button type="button" onClick={() => setAdding(true)}>
+            {t('favourites.add')}
+          </button>
+        )}
+      </header>
+      {status && <p role="status">{status}</p>}
+      {adding && (
+        <form onSubmit={submit} noValidate>
+          <label>
+            {t('favourites.name')}
+            <input value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={problem?.outcome === 'SameTitle'} aria-describedby="favourite-problem" />
+          </label>
+          <p className="hint">{description}</p>
+          {problem && (
+            <p id="favourite-problem" role="alert" className={problem.outcome === 'SamePayload' ? 'hint' : 'field-error'}>
+              {problem.message}
+            </p>
+          )}
+          {problem?.outcome === 'SamePayload' ? (
+            <div className="buttons">
+              <button type="button" onClick={save}>{t('favourites.addAnyway')}</button>
+              <button type="button" className="secondary" onClick={() => setProblem(null)}>{t('favourites.cancel')}</button>
+            </div>
+          ) : (
+            <div className="buttons">
+              <button type="submit">{t('favourites.save')}</button>
+              <button type="button" className="secondary" onClick={() => { setAdding(false); setProblem(null); }}>{t('favourites.cancel')}</button>
+            </div>
+          )}
+        </form>
+      )}
+      {list === null ? (
+        <p className="hint" role="status">{t('favourites.loading')}</p>
+      ) : list.length === 0 ? (
+        <p className="hint">{t('favourites.empty')}</p>
+      ) : (
+        <>
+          <h3>{t('favourites.recent')}</h3>
+          <ul>{recent.map(item)}</ul>
+          {rest.length > 0 && (
+            <>
+              <h3>{t('favourites.all')}</h3>
+              <ul>{rest.map(item)}</ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
