@@ -46,6 +46,14 @@ const D3 = /node_modules[\\/](d3|d3-[a-z-]+|internmap|delaunator|robust-predicat
 
 export default defineConfig({
   plugins: [react(), demoPages(), visualIcons()],
+  // Pre-bundled up front: a dependency first met in the middle of the browser tests makes Vite
+  // optimise it and reload the page, which fails whichever test is running (seen on a clean clone).
+  optimizeDeps: {
+    include: [
+      'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', '@r2wc/core', 'd3', 'nanostores', '@nanostores/react', 'i18next', 'ky',
+      '@tanstack/react-table', '@tanstack/react-virtual', 'uqr', '@open-wc/testing-helpers', 'chai-a11y-axe',
+    ],
+  },
   // Chunks find each other relative to the importing file, so dist/elements works from any URL (a CDN,
   // a customer's path); only the host page's own tags are absolute (it is served on every route).
   experimental: {

@@ -68,6 +68,7 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
           <h1 id="content-title">{t('host.pages.content', { defaultValue: match.route.title })}</h1>
           <cx-smart-filter-bar module-id={p.moduleId} tags="Core" filter-scope={`content:${p.moduleId}`}></cx-smart-filter-bar>
           <cx-favourites module-id={p.moduleId} filter-scope={`content:${p.moduleId}`} open-id={query.get('f') ?? undefined} shared-id={query.get('s') ?? undefined}></cx-favourites>
+          <cx-records-viewer module-id={p.moduleId} filter-scope={`content:${p.moduleId}`}></cx-records-viewer>
           <p>{t('host.viewerSoon')}</p>
         </section>
       );

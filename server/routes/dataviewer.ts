@@ -33,12 +33,35 @@ function moduleOf(id: string): SmartModule {
   return module;
 }
 
+/** The module's one profile (spec part 2: Profile); its details link opens a response by id. */
+function profileOf(module: SmartModule) {
+  return {
+    name: 'default', smartDataModuleId: module.moduleId, smartFilterTags: ['Core'], defaultSmartFilters: [], ignoreClaimsForFilters: module.ignoreClaims,
+    favouritesModuleId: 'favourites', detailsLink: `/content/insights/${module.moduleId}/default/{${module.columns.find((c) => c.column === module.idColumn)!.key}}`,
+    enableSelectedCellTextSelection: true, dateFilterType: 'DateTime', hasExport: false,
+    defaultOrderBy: { fieldKey: module.dateKey, operatorAsString: 'DESC' }, recordIdField: module.columns.find((c) => c.column === module.idColumn)!.key,
+  };
+}
+
 /** Data viewer records and analytics (spec part 2 section 7); the profile segment names the view of the module. */
 export const dataViewerRoutes = new Hono<Env>()
   .post('/data/:moduleId/:profile', async (c) => {
     const module = moduleOf(c.req.param('moduleId'));
     const body = await readBody(c, recordsBody);
     return c.json(await recordsPage(c.var.deps.db, module, body, c.var.user.claims));
+  })
+  .get('/profiles/:moduleId', (c) => {
+    const module = moduleOf(c.req.param('moduleId'));
+    return c.json([profileOf(module)]);
+  })
+  .post('/schema/:moduleId/:profile', (c) => {
+    const module = moduleOf(c.req.param('moduleId'));
+    return c.json(
+      module.columns.map((col) => ({
+        name: col.name, key: col.key, templateKey: col.key, typeName: col.typeName, displayFormat: col.typeName === 'DateTime' ? 'YYYY-MM-DD HH:mm' : '',
+        isHidden: !!col.isHidden, isCleaned: !!col.rawColumn, isCollection: false, SmartDataTags: col.smartDataTags ?? [],
+      })),
+    );
   })
   .get('/analytics/parameters/:moduleId/:profile', (c) => {
     const module = moduleOf(c.req.param('moduleId'));

@@ -131,6 +131,20 @@ export interface CxNpsGaugeAttributes {
   'api-base'?: string;
 }
 
+/** The data viewer's records grid: every record of the module for the filters of a `filter-scope`, scrolled through a virtual list that asks the server for blocks of 100 rows (2 kept, 2 requests at a time); sort by a column header (the profile's default order first); a click or Enter expands a row to full height; a double click or Shift+Enter opens its details in a new window. */
+export interface CxRecordsViewerAttributes {
+  /** The smart-data module. Default "responses". */
+  'module-id'?: string;
+  /** The viewer profile. Default "default". */
+  'profile'?: string;
+  /** The filters the grid follows. Default "default". */
+  'filter-scope'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** Sets a password from a reset link (/resetPassword/{token}) or an invitation (/userCreation/{token}): greets the user by first name, checks the match and the password rule, and shows an invalid or expired link as invalid. */
 export interface CxResetPasswordAttributes {
   /** The token from the link. */
@@ -284,6 +298,7 @@ declare module 'react' {
       'cx-group-list': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxGroupListAttributes;
       'cx-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxLoginAttributes;
       'cx-nps-gauge': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxNpsGaugeAttributes;
+      'cx-records-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxRecordsViewerAttributes;
       'cx-reset-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxResetPasswordAttributes;
       'cx-smart-filter-bar': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSmartFilterBarAttributes;
       'cx-sso': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSsoAttributes;

@@ -13,6 +13,9 @@ test('favourites: add with each validation outcome, select, share, remove, and o
   // NoIssue: saves with the description of the filters.
   await bar.getByText('Region', { exact: true }).click();
   await bar.getByRole('checkbox', { name: /^North/ }).check();
+  // Close the value list again: it opens over the page.
+  await bar.locator('summary').filter({ hasText: /^Region/ }).click();
+  await expect(bar.getByRole('group', { name: 'Region' })).toBeHidden();
   await favs.getByRole('button', { name: 'Add to favourites' }).click();
   await expect(favs.getByText('Region: North', { exact: true })).toBeVisible();
   await favs.getByLabel('Title').fill('North view');

@@ -78,3 +78,14 @@ describe('POST /api/dataviewer/analytics/data/{moduleId}/{profile}', () => {
     expect((await pivot({ measureKeys: [], rowDimensions: ['Region'] })).body.message).toContain('Choose at least one measure.');
   });
 });
+
+describe('data viewer profiles and schema', () => {
+  it('names the profile with its default order and details link, and lists the columns with their types', async () => {
+    const [profile] = (await h.call('GET', '/api/dataviewer/profiles/responses', { token: user })).body;
+    expect(profile).toMatchObject({ name: 'default', defaultOrderBy: { fieldKey: 'ResponseDate', operatorAsString: 'DESC' }, recordIdField: 'Id', detailsLink: '/content/insights/responses/default/{Id}' });
+    const schema = (await h.call('POST', '/api/dataviewer/schema/responses/default', { token: user, body: {} })).body;
+    expect(schema.find((c: { key: string }) => c.key === 'Verbatim')).toMatchObject({ typeName: 'String', isCleaned: true, isHidden: false });
+    expect(schema.find((c: { key: string }) => c.key === 'CustomerEmail').isHidden).toBe(true);
+    expect((await h.call('GET', '/api/dataviewer/profiles/nope', { token: user })).status).toBe(404);
+  });
+});

@@ -1,0 +1,34 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { RecordsViewer } from '../src/viewer/records/records-viewer';
+import styles from '../src/viewer/records/records-viewer.css?inline';
+
+/**
+ * The data viewer's records grid: every record of the module for the filters of a `filter-scope`,
+ * scrolled through a virtual list that asks the server for blocks of 100 rows (2 kept, 2 requests
+ * at a time); sort by a column header (the profile's default order first); a click or Enter
+ * expands a row to full height; a double click or Shift+Enter opens its details in a new window.
+ *
+ * @tag cx-records-viewer
+ * @attr {string} module-id - The smart-data module. Default "responses".
+ * @attr {string} profile - The viewer profile. Default "default".
+ * @attr {string} filter-scope - The filters the grid follows. Default "default".
+ * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @csspart base - The grid wrapper.
+ */
+export const CxRecordsViewer = defineElement({
+  tag: 'cx-records-viewer',
+  component: RecordsViewer,
+  styles,
+  attributes: [
+    { prop: 'moduleId', type: 'string' },
+    { prop: 'profile', type: 'string' },
+    { prop: 'filterScope', type: 'string' },
+  ],
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-records-viewer': CxElement;
+  }
+}

@@ -1,0 +1,33 @@
+import { request } from './client';
+import type { BadRequest } from './errors';
+import type { SmartFilter } from '../stores/filters';
+
+type Maybe<T> = Promise<T | BadRequest>;
+const seg = encodeURIComponent;
+
+export interface SchemaColumn {
+  name: string;
+  key: string;
+  typeName: 'String' | 'Number' | 'DateTime';
+  isHidden: boolean;
+  isCleaned: boolean;
+}
+export interface ViewerProfile {
+  name: string;
+  detailsLink: string;
+  defaultOrderBy: { fieldKey: string; operatorAsString: 'ASC' | 'DESC' };
+  recordIdField: string;
+  hasExport: boolean;
+}
+export interface RecordsQuery {
+  skip: number;
+  top: number;
+  orderByFields: string[];
+  orderByOperator: 'ASC' | 'DESC';
+  smartFilters: SmartFilter[];
+}
+
+export const viewerProfiles = (moduleId: string): Maybe<ViewerProfile[]> => request('GET', `/api/dataviewer/profiles/${seg(moduleId)}`);
+export const viewerSchema = (moduleId: string, profile: string): Maybe<SchemaColumn[]> => request('POST', `/api/dataviewer/schema/${seg(moduleId)}/${seg(profile)}`, { json: {} });
+export const viewerRecords = (moduleId: string, profile: string, q: RecordsQuery): Maybe<{ data: Array<Record<string, unknown>>; recordCount: number }> =>
+  request('POST', `/api/dataviewer/data/${seg(moduleId)}/${seg(profile)}`, { json: q });
