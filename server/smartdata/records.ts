@@ -1,18 +1,13 @@
 import type { Db } from '../db';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
-import { buildWhere, type SmartFilter } from './where';
+import { buildWhere } from './where';
+import type { RecordsQuery } from '../../src/api/types';
 import { columnByKey, type SmartModule } from './schema';
 
 export const MAX_PAGE = 500;
 
-export interface RecordsQuery {
-  skip: number;
-  top: number;
-  orderByFields: string[];
-  orderByOperator: 'ASC' | 'DESC';
-  smartFilters: SmartFilter[];
-}
+export type { RecordsQuery } from '../../src/api/types';
 
 /**
  * One page of records. Sort keys are checked against the schema and the id breaks ties, so pages

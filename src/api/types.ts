@@ -120,3 +120,20 @@ export interface Role {
   reportingRoles: string[];
   defaultRoute: string | null;
 }
+
+/** A smart filter as the API takes it (spec part 2 section 3). */
+export interface SmartFilterInput {
+  filterKey: string;
+  filterValue?: string | number | null;
+  filterValueUpperBound?: string | number | null;
+  filterDataType?: string;
+}
+
+/** A records page request of the data viewer (spec part 2: Records query). */
+export interface RecordsQuery {
+  skip: number;
+  top: number;
+  orderByFields: string[];
+  orderByOperator: 'ASC' | 'DESC';
+  smartFilters: SmartFilterInput[];
+}

@@ -1,6 +1,6 @@
 import { request } from './client';
 import type { BadRequest } from './errors';
-import type { SmartFilter } from '../stores/filters';
+import type { RecordsQuery } from './types';
 
 type Maybe<T> = Promise<T | BadRequest>;
 const seg = encodeURIComponent;
@@ -18,13 +18,6 @@ export interface ViewerProfile {
   defaultOrderBy: { fieldKey: string; operatorAsString: 'ASC' | 'DESC' };
   recordIdField: string;
   hasExport: boolean;
-}
-export interface RecordsQuery {
-  skip: number;
-  top: number;
-  orderByFields: string[];
-  orderByOperator: 'ASC' | 'DESC';
-  smartFilters: SmartFilter[];
 }
 
 export const viewerProfiles = (moduleId: string): Maybe<ViewerProfile[]> => request('GET', `/api/dataviewer/profiles/${seg(moduleId)}`);
