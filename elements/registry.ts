@@ -3,6 +3,7 @@
  * `tests/unit/manifest.test.ts` checks this list against the files in `elements/`.
  */
 export const elementLoaders: Record<string, () => Promise<unknown>> = {
+  'cx-analytics-viewer': () => import('./cx-analytics-viewer'),
   'cx-app-registrations': () => import('./cx-app-registrations'),
   'cx-change-password': () => import('./cx-change-password'),
   'cx-dashboard': () => import('./cx-dashboard'),

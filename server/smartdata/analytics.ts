@@ -2,17 +2,14 @@ import type { Db } from '../db';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
 import { columnByKey, type Column, type SmartModule } from './schema';
-import { buildWhere, BLANK, type SmartFilter } from './where';
+import { buildWhere, BLANK } from './where';
+import type { AnalyticsData, AnalyticsQuery, Cells, MeasureInfo, PivotRow } from '../../src/api/types';
 
 /** Aggregate codes of spec part 2 section 3. */
 export const AGGREGATES = { Count: 0, CountDistinct: 1, CountNonEmpty: 2, CountEmpty: 3, CountDistinctNonEmpty: 4, Sum: 10, Average: 20, Min: 30, Max: 31 } as const;
 
-export interface MeasureDefinition {
-  measureKey: string;
-  measureName: string;
-  format: string;
-  aggregateFunction: number;
-  /** The column aggregated (none for Count). */
+/** A measure with the column it aggregates (none for Count). */
+export interface MeasureDefinition extends MeasureInfo {
   fieldKey?: string;
 }
 
@@ -57,29 +54,7 @@ function aggregateSql(m: MeasureDefinition, column: string | undefined, text: bo
   }
 }
 
-export interface AnalyticsQuery {
-  smartFilters: SmartFilter[];
-  measureKeys: string[];
-  rowDimensions: string[];
-  columnDimensions: string[];
-}
-
-export type Cells = Record<string, number | null>;
-export interface PivotRow {
-  DimensionValueKey: string;
-  Parent: string | null;
-  Children: PivotRow[];
-  /** Per column key (levels joined by '|'), the measures. */
-  Value: Record<string, Cells>;
-}
-export interface AnalyticsData {
-  data: PivotRow[];
-  columns: string[];
-  recordCount: number;
-  rowTotals: Record<string, Cells>;
-  colTotals: Record<string, Cells>;
-  grandTotal: Cells;
-}
+export type { AnalyticsData, AnalyticsQuery, Cells, PivotRow } from '../../src/api/types';
 
 const dimension = (module: SmartModule, key: string): Column => {
   const col = columnByKey(module, key);

@@ -137,3 +137,38 @@ export interface RecordsQuery {
   orderByOperator: 'ASC' | 'DESC';
   smartFilters: SmartFilterInput[];
 }
+
+/** An analytics measure (spec part 2: measureDefinitions). */
+export interface MeasureInfo {
+  measureKey: string;
+  measureName: string;
+  format: string;
+  aggregateFunction: number;
+}
+
+/** The analytics request (spec part 2: Analytics data). */
+export interface AnalyticsQuery {
+  smartFilters: SmartFilterInput[];
+  measureKeys: string[];
+  rowDimensions: string[];
+  columnDimensions: string[];
+}
+
+export type Cells = Record<string, number | null>;
+
+/** A pivot row: levels joined by '|', its children, and per column key its measures. */
+export interface PivotRow {
+  DimensionValueKey: string;
+  Parent: string | null;
+  Children: PivotRow[];
+  Value: Record<string, Cells>;
+}
+
+export interface AnalyticsData {
+  data: PivotRow[];
+  columns: string[];
+  recordCount: number;
+  rowTotals: Record<string, Cells>;
+  colTotals: Record<string, Cells>;
+  grandTotal: Cells;
+}

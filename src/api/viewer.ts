@@ -1,6 +1,6 @@
 import { request } from './client';
 import type { BadRequest } from './errors';
-import type { RecordsQuery } from './types';
+import type { AnalyticsData, AnalyticsQuery, MeasureInfo, RecordsQuery } from './types';
 
 type Maybe<T> = Promise<T | BadRequest>;
 const seg = encodeURIComponent;
@@ -24,3 +24,8 @@ export const viewerProfiles = (moduleId: string): Maybe<ViewerProfile[]> => requ
 export const viewerSchema = (moduleId: string, profile: string): Maybe<SchemaColumn[]> => request('POST', `/api/dataviewer/schema/${seg(moduleId)}/${seg(profile)}`, { json: {} });
 export const viewerRecords = (moduleId: string, profile: string, q: RecordsQuery): Maybe<{ data: Array<Record<string, unknown>>; recordCount: number }> =>
   request('POST', `/api/dataviewer/data/${seg(moduleId)}/${seg(profile)}`, { json: q });
+
+export const analyticsParameters = (moduleId: string, profile: string): Maybe<{ measureDefinitions: MeasureInfo[]; dimensions: Array<{ filterKey: string; filterName: string }> }> =>
+  request('GET', `/api/dataviewer/analytics/parameters/${seg(moduleId)}/${seg(profile)}`);
+export const analyticsData = (moduleId: string, profile: string, q: AnalyticsQuery): Maybe<AnalyticsData> =>
+  request('POST', `/api/dataviewer/analytics/data/${seg(moduleId)}/${seg(profile)}`, { json: q });

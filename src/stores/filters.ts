@@ -90,3 +90,25 @@ export function toggleValue(state: FilterState, key: string, value: string): Fil
   if (next.length === 0) delete values[key];
   return { ...state, values };
 }
+
+/**
+ * Takes a hand-off from the analytics view (a cell's row and column values, written just before
+ * it opened this tab): applied to the scope when younger than `maxAgeMs`, and removed either way.
+ */
+export function takeHandOff(scope: string, key: string, maxAgeMs: number, now = Date.now()): boolean {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(key);
+    localStorage.removeItem(key);
+  } catch {
+    return false;
+  }
+  try {
+    const handOff = JSON.parse(raw ?? 'null') as { at: number; values: Record<string, string[]> } | null;
+    if (!handOff || now - handOff.at > maxAgeMs) return false;
+    filtersFor(scope).set({ ...DEFAULT_FILTERS, dateChoice: 'ClearDate', values: handOff.values });
+    return true;
+  } catch {
+    return false;
+  }
+}

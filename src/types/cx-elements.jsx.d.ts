@@ -1,6 +1,20 @@
 // Generated from custom-elements.json by elements/tools/emit-types.mjs. Do not edit.
 import type { HTMLAttributes, RefAttributes } from 'react';
 
+/** The data viewer's analytics pivot: measures by row and column dimensions (add, remove; a dimension is used once; removing the last measure resets), rows that expand and collapse and keep their state when sorted, row and column totals that can be switched off, and a double click on a cell that opens the records of that cell in a new tab. Computed by the server in one query. */
+export interface CxAnalyticsViewerAttributes {
+  /** The smart-data module. Default "responses". */
+  'module-id'?: string;
+  /** The viewer profile. Default "default". */
+  'profile'?: string;
+  /** The filters the pivot follows. Default "default". */
+  'filter-scope'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** Other Devices: registers a device (the mobile assistant, a tablet, a kiosk) with the one-time code it shows and a scope label, lists the registrations, re-scopes and deletes them. Only for users whose detail says canManageAppRegistrations. */
 export interface CxAppRegistrationsAttributes {
   /** Language of the element's texts; defaults to `configure({ locale })`. */
@@ -287,6 +301,7 @@ declare global {
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
+      'cx-analytics-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAnalyticsViewerAttributes;
       'cx-app-registrations': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAppRegistrationsAttributes;
       'cx-change-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxChangePasswordAttributes;
       'cx-dashboard': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDashboardAttributes;

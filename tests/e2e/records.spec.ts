@@ -41,3 +41,44 @@ test('the restricted user sees only their region in the grid', async ({ page }) 
   await expect(regions.first()).toHaveText('North');
   expect(new Set(await regions.allTextContents())).toEqual(new Set(['North']));
 });
+
+test('the analytics pivot expands rows, switches totals off, keeps a dimension once, and hands a cell to the records view', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/content/insights/responses?type=AnalyticsViewer');
+  const pivot = page.locator('cx-analytics-viewer');
+  await page.locator('cx-smart-filter-bar').getByRole('combobox').selectOption('ClearDate');
+  const north = pivot.getByRole('button', { name: /North$/ });
+  await expect(north).toHaveAttribute('aria-expanded', 'false');
+  const before = await pivot.locator('tbody tr').count();
+  await north.click();
+  await expect(north).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(() => pivot.locator('tbody tr').count()).toBeGreaterThan(before);
+  // Sorting by a total keeps the expanded region open.
+  await pivot.getByRole('columnheader', { name: 'Records' }).last().getByRole('button').click();
+  await expect(north).toHaveAttribute('aria-expanded', 'true');
+
+  await expect(pivot.locator('tfoot')).toHaveCount(1);
+  await pivot.getByLabel('Column totals').uncheck();
+  await expect(pivot.locator('tfoot')).toHaveCount(0);
+  // Channel is in the columns, so the rows cannot take it.
+  const addRow = pivot.getByRole('combobox', { name: 'Add to Rows' });
+  await expect(addRow.locator('option', { hasText: 'Channel' })).toHaveCount(0);
+  // Removing every measure resets the view.
+  await pivot.getByRole('button', { name: 'Remove Average likelihood to recommend' }).click();
+  await pivot.getByRole('button', { name: 'Remove Records' }).click();
+  await expect(pivot.getByRole('button', { name: 'Remove Records' })).toBeVisible();
+  await expect(pivot.getByRole('button', { name: 'Remove Average likelihood to recommend' })).toBeVisible();
+
+  const popup = page.waitForEvent('popup');
+  await pivot.locator('tbody tr').first().locator('td').first().dblclick();
+  const records = await popup;
+  await expect(records.locator('cx-smart-filter-bar').getByRole('status')).toHaveText('2 filters');
+  await expect(records.locator('cx-records-viewer').getByRole('status')).toHaveText(/^\d[\d,]* records?$/);
+});
+
+test('the analytics view is not offered on a mobile width', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/content/insights/responses?type=AnalyticsViewer');
+  await expect(page).toHaveURL(/\/echo-503$/);
+});

@@ -22,3 +22,14 @@ describe('<cx-records-viewer>', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('<cx-analytics-viewer>', () => {
+  it('should show a visible, accessible error when the server cannot be reached', async () => {
+    spyConsoleError();
+    const { fixture: mount, html: h } = await import('@open-wc/testing-helpers');
+    await import('../../elements/cx-analytics-viewer');
+    const el = await mount(h`<cx-analytics-viewer api-base="http://127.0.0.1:9"></cx-analytics-viewer>`);
+    await expect.poll(() => shadow(el).querySelector('[role="alert"]')?.textContent ?? '').toContain('The pivot could not be loaded.');
+    await expect(el).to.be.accessible();
+  });
+});

@@ -8,6 +8,7 @@ import { viewerProfiles, viewerRecords, viewerSchema, type SchemaColumn, type Vi
 import { filtersFor, toSmartFilters } from '../../stores/filters';
 import { drillthroughLink } from '../../visuals/comment-list/rules';
 import { BlockCache, GRID, type Row } from './block-cache';
+import { openInNewTab } from '../../lib/new-tab';
 
 export interface RecordsViewerProps {
   moduleId?: string;
@@ -90,7 +91,7 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
     if (count > 0) cache.ensure(first, last).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [cache, first, last, count]);
 
-  const open = (row: Row) => info && window.open(drillthroughLink(info.detailsLink, row as never), '_blank', 'noopener');
+  const open = (row: Row) => info && openInNewTab(drillthroughLink(info.detailsLink, row as never));
   const onKey = (e: KeyboardEvent, index: number, row: Row | undefined) => {
     if (e.key !== 'Enter' || !row) return;
     e.preventDefault();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness';
-import type { AnalyticsData, PivotRow } from '../../../server/smartdata/analytics';
+import type { AnalyticsData, PivotRow } from '../../../src/api/types';
 
 let h: Harness;
 let user: string;

@@ -1,0 +1,34 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { AnalyticsViewer } from '../src/viewer/analytics/analytics-viewer';
+import styles from '../src/viewer/analytics/analytics-viewer.css?inline';
+
+/**
+ * The data viewer's analytics pivot: measures by row and column dimensions (add, remove; a
+ * dimension is used once; removing the last measure resets), rows that expand and collapse and
+ * keep their state when sorted, row and column totals that can be switched off, and a double click
+ * on a cell that opens the records of that cell in a new tab. Computed by the server in one query.
+ *
+ * @tag cx-analytics-viewer
+ * @attr {string} module-id - The smart-data module. Default "responses".
+ * @attr {string} profile - The viewer profile. Default "default".
+ * @attr {string} filter-scope - The filters the pivot follows. Default "default".
+ * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @csspart base - The pivot.
+ */
+export const CxAnalyticsViewer = defineElement({
+  tag: 'cx-analytics-viewer',
+  component: AnalyticsViewer,
+  styles,
+  attributes: [
+    { prop: 'moduleId', type: 'string' },
+    { prop: 'profile', type: 'string' },
+    { prop: 'filterScope', type: 'string' },
+  ],
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-analytics-viewer': CxElement;
+  }
+}

@@ -1,0 +1,171 @@
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { useElement } from '../../elements/element-context';
+import { isBadRequest } from '../../api/client';
+import { analyticsData, analyticsParameters } from '../../api/viewer';
+import type { AnalyticsData, Cells, MeasureInfo, PivotRow } from '../../api/types';
+import { filtersFor, toSmartFilters } from '../../stores/filters';
+import { formatValue } from '../../visuals/common/format';
+import { loadGuard } from '../../dashboard/load-guard';
+import { openInNewTab } from '../../lib/new-tab';
+import { addTo, DEFAULT_PIVOT, freeDimensions, HAND_OFF_KEY, HAND_OFF_MS, removeFrom, type PivotChoice } from './pivot-state';
+
+export interface AnalyticsViewerProps {
+  moduleId?: string;
+  profile?: string;
+  filterScope?: string;
+}
+
+type Dims = Array<{ filterKey: string; filterName: string }>;
+
+/** A double click hands the cell's row and column values to a records view in a new tab, through storage cleared after 8 s. */
+function handOffCell(choice: PivotChoice, rowKey: string, colKey: string): void {
+  const values: Record<string, string[]> = {};
+  rowKey.split('|').forEach((v, i) => (values[choice.rows[i]] = [v]));
+  if (colKey) colKey.split('|').forEach((v, i) => (values[choice.columns[i]] = [v]));
+  localStorage.setItem(HAND_OFF_KEY, JSON.stringify({ at: Date.now(), values }));
+  setTimeout(() => localStorage.removeItem(HAND_OFF_KEY), HAND_OFF_MS);
+  openInNewTab(`${location.pathname}?handoff=1`);
+}
+
+/** The pivot: measures by row and column dimensions, expandable rows, totals that can be switched off, and a double click that opens the records of a cell. */
+export function AnalyticsViewer({ moduleId = 'responses', profile = 'default', filterScope = 'default' }: AnalyticsViewerProps) {
+  const { t } = useElement();
+  const filters = useStore(filtersFor(filterScope));
+  const [params, setParams] = useState<{ measures: MeasureInfo[]; dims: Dims } | null>(null);
+  const [choice, setChoice] = useState<PivotChoice>(DEFAULT_PIVOT);
+  const [data, setData] = useState<AnalyticsData | null>(null);
+  const [error, setError] = useState('');
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const [rowTotals, setRowTotals] = useState(true);
+  const [colTotals, setColTotals] = useState(true);
+  const [sortBy, setSortBy] = useState<{ measure: string; desc: boolean } | null>(null);
+  const [guard] = useState(loadGuard);
+  const smartFilters = useMemo(() => toSmartFilters(filters, 'ResponseDate'), [filters]);
+
+  useEffect(() => {
+    analyticsParameters(moduleId, profile)
+      .then((p) => (isBadRequest(p) ? setError(p.message ?? '') : setParams({ measures: p.measureDefinitions, dims: p.dimensions })))
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [moduleId, profile]);
+
+  useEffect(() => {
+    const stamp = guard.next();
+    analyticsData(moduleId, profile, { smartFilters, measureKeys: choice.measures, rowDimensions: choice.rows, columnDimensions: choice.columns })
+      .then((d) => {
+        if (!guard.isLatest(stamp)) return;
+        if (isBadRequest(d)) return setError(d.message ?? '');
+        setError('');
+        setData(d);
+      })
+      .catch((e: unknown) => guard.isLatest(stamp) && setError(e instanceof Error ? e.message : String(e)));
+  }, [guard, moduleId, profile, smartFilters, choice]);
+
+  if (error) return <p className="cx-error" role="alert">{t('analytics.loadFailed')} {error}</p>;
+  if (!params || !data) return <p role="status">{t('analytics.loading')}</p>;
+
+  const name = (key: string) => params.dims.find((d) => d.filterKey === key)?.filterName ?? params.measures.find((m) => m.measureKey === key)?.measureName ?? key;
+  const format = (key: string) => params.measures.find((m) => m.measureKey === key)?.format ?? '0';
+  const cell = (cells: Cells | undefined, m: string) => formatValue(cells?.[m] ?? null, format(m));
+  const columns = choice.columns.length ? data.columns : [];
+  const sortRowsOf = (rows: PivotRow[]) =>
+    sortBy ? [...rows].sort((a, b) => ((data.rowTotals[a.DimensionValueKey]?.[sortBy.measure] ?? -Infinity) - (data.rowTotals[b.DimensionValueKey]?.[sortBy.measure] ?? -Infinity)) * (sortBy.desc ? -1 : 1)) : rows;
+
+  const openRecords = (rowKey: string, colKey: string) => handOffCell(choice, rowKey, colKey);
+
+  const part = (which: keyof PivotChoice, options: Array<{ key: string; name: string }>) => (
+    <div className="pivot-part" role="group" aria-label={t(`analytics.${which}`)}>
+      <span className="part-label">{t(`analytics.${which}`)}</span>
+      {choice[which].map((k) => (
+        <button key={k} type="button" className="chip" onClick={() => setChoice((c) => removeFrom(c, which, k))} aria-label={t('analytics.remove', { name: name(k) })}>
+          {name(k)} ×
+        </button>
+      ))}
+      {options.length > 0 && (
+        <select aria-label={t('analytics.add', { part: t(`analytics.${which}`) })} value="" onChange={(e) => e.target.value && setChoice((c) => addTo(c, which, e.target.value))}>
+          <option value="">{t('analytics.addOption')}</option>
+          {options.map((o) => (
+            <option key={o.key} value={o.key}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </div>
+  );
+  const free = freeDimensions(params.dims.map((d) => d.filterKey), choice).map((k) => ({ key: k, name: name(k) }));
+  const freeMeasures = params.measures.filter((m) => !choice.measures.includes(m.measureKey)).map((m) => ({ key: m.measureKey, name: m.measureName }));
+
+  const renderRow = (row: PivotRow, depth: number): ReactNode => {
+    const label = row.DimensionValueKey.split('|').at(-1)!;
+    const open = expanded.has(row.DimensionValueKey);
+    const toggle = () => setExpanded((s) => { const n = new Set(s); if (n.has(row.DimensionValueKey)) n.delete(row.DimensionValueKey); else n.add(row.DimensionValueKey); return n; });
+    return (
+      <Fragment key={row.DimensionValueKey}>
+        <tr data-key={row.DimensionValueKey}>
+          <th scope="row" style={{ paddingLeft: 8 + depth * 18 }}>
+            {row.Children.length > 0 ? (
+              <button type="button" className="sort" aria-expanded={open} onClick={toggle}>
+                <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>
+                {label}
+              </button>
+            ) : (
+              label
+            )}
+          </th>
+          {columns.flatMap((col) => choice.measures.map((m) => <td key={`${col}-${m}`} onDoubleClick={() => openRecords(row.DimensionValueKey, col)}>{cell(row.Value[col], m)}</td>))}
+          {(rowTotals || !columns.length) && choice.measures.map((m) => <td key={`t-${m}`} className="total" onDoubleClick={() => openRecords(row.DimensionValueKey, '')}>{cell(data.rowTotals[row.DimensionValueKey], m)}</td>)}
+        </tr>
+        {open && sortRowsOf(row.Children).map((c) => renderRow(c, depth + 1))}
+      </Fragment>
+    );
+  };
+
+  return (
+    <div className="analytics" part="base">
+      <div className="pivot-controls">
+        {part('measures', freeMeasures)}
+        {part('rows', free)}
+        {part('columns', free)}
+        <label className="check"><input type="checkbox" checked={rowTotals} onChange={(e) => setRowTotals(e.target.checked)} /> {t('analytics.rowTotals')}</label>
+        <label className="check"><input type="checkbox" checked={colTotals} onChange={(e) => setColTotals(e.target.checked)} /> {t('analytics.columnTotals')}</label>
+      </div>
+      {data.recordCount === 0 ? (
+        <p className="no-records" role="status">{t('analytics.noRecords')}</p>
+      ) : (
+        <div className="pivot-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col" rowSpan={2}>{choice.rows.map(name).join(' / ')}</th>
+                {columns.map((col) => <th key={col} scope="colgroup" colSpan={choice.measures.length}>{col}</th>)}
+                {(rowTotals || !columns.length) && <th scope="colgroup" colSpan={choice.measures.length}>{t('analytics.total')}</th>}
+              </tr>
+              <tr>
+                {columns.flatMap((col) => choice.measures.map((m) => <th key={`${col}-${m}`} scope="col">{name(m)}</th>))}
+                {(rowTotals || !columns.length) && choice.measures.map((m) => {
+                  const sorted = sortBy?.measure === m ? (sortBy.desc ? 'descending' : 'ascending') : 'none';
+                  return (
+                    <th key={`t-${m}`} scope="col" aria-sort={sorted}>
+                      <button type="button" className="sort" onClick={() => setSortBy((s) => ({ measure: m, desc: s?.measure === m ? !s.desc : true }))}>{name(m)}</button>
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>{sortRowsOf(data.data).map((r) => renderRow(r, 0))}</tbody>
+            {colTotals && (
+              <tfoot>
+                <tr>
+                  <th scope="row">{t('analytics.total')}</th>
+                  {columns.flatMap((col) => choice.measures.map((m) => <td key={`${col}-${m}`}>{cell(data.colTotals[col], m)}</td>))}
+                  {(rowTotals || !columns.length) && choice.measures.map((m) => <td key={`g-${m}`} className="total">{cell(data.grandTotal, m)}</td>)}
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
