@@ -1,6 +1,7 @@
 import { defineElement, type CxElement } from '../src/elements/define';
 import { AnalyticsViewer } from '../src/viewer/analytics/analytics-viewer';
 import styles from '../src/viewer/analytics/analytics-viewer.css?inline';
+import { VIEWER_ATTRIBUTES } from '../src/viewer/viewer-attributes';
 
 /**
  * The data viewer's analytics pivot: measures by row and column dimensions (add, remove; a
@@ -20,11 +21,7 @@ export const CxAnalyticsViewer = defineElement({
   tag: 'cx-analytics-viewer',
   component: AnalyticsViewer,
   styles,
-  attributes: [
-    { prop: 'moduleId', type: 'string' },
-    { prop: 'profile', type: 'string' },
-    { prop: 'filterScope', type: 'string' },
-  ],
+  attributes: VIEWER_ATTRIBUTES,
 });
 
 declare global {

@@ -1,6 +1,7 @@
 import { defineElement, type CxElement } from '../src/elements/define';
 import { RecordsViewer } from '../src/viewer/records/records-viewer';
 import styles from '../src/viewer/records/records-viewer.css?inline';
+import { VIEWER_ATTRIBUTES } from '../src/viewer/viewer-attributes';
 
 /**
  * The data viewer's records grid: every record of the module for the filters of a `filter-scope`,
@@ -20,11 +21,7 @@ export const CxRecordsViewer = defineElement({
   tag: 'cx-records-viewer',
   component: RecordsViewer,
   styles,
-  attributes: [
-    { prop: 'moduleId', type: 'string' },
-    { prop: 'profile', type: 'string' },
-    { prop: 'filterScope', type: 'string' },
-  ],
+  attributes: VIEWER_ATTRIBUTES,
 });
 
 declare global {

@@ -41,7 +41,8 @@ function restore(scope: string, payload: string): void {
 export function Favourites({ moduleId = 'responses', filterScope = 'default', viewMode = 'RecordsViewer', dateKey = 'ResponseDate', openId, sharedId }: FavouritesProps) {
   const { t, emit } = useElement();
   const [list, setList] = useState<Favourite[] | null>(null);
-  const [count, setCount] = useState(0);
+  // Spec: an unavailable service counts -1; otherwise the count is the list's length.
+  const [unavailable, setUnavailable] = useState(false);
   const [adding, setAdding] = useState(false);
   const [title, setTitle] = useState('');
   const [problem, setProblem] = useState<Outcome | null>(null);
@@ -55,18 +56,16 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
       const res = await listFavourites();
       const items = isBadRequest(res) ? [] : res;
       setList(items);
-      setCount(items.length);
     } catch {
       // Spec: a failed list shows both lists empty with a count of 0.
       setList([]);
-      setCount(0);
     }
   }, []);
 
   useEffect(() => {
     favouritesAvailable()
       .then(() => refresh())
-      .catch(() => setCount(-1));
+      .catch(() => setUnavailable(true));
   }, [refresh]);
 
   useEffect(() => {
@@ -81,7 +80,7 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
       .catch(() => setStatus(t('favourites.openFailed')));
   }, [openId, sharedId, filterScope, t]);
 
-  if (count === -1) return <p className="hint" part="base">{t('favourites.unavailable')}</p>;
+  if (unavailable) return <p className="hint" part="base">{t('favourites.unavailable')}</p>;
 
   const description = describeFilters(Object.entries(state.values).map(([name, values]) => ({ name, values })));
   const input = () => ({ title: title.trim(), description, payload: payloadOf(filtersFor(filterScope).get(), dateKey, viewMode) });
@@ -159,7 +158,7 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
   return (
     <section className="favourites" part="base" aria-labelledby="favourites-title">
       <header>
-        <h2 id="favourites-title">{t('favourites.title', { count })}</h2>
+        <h2 id="favourites-title">{t('favourites.title', { count: list?.length ?? 0 })}</h2>
         {!adding && (
           <button type="button" onClick={() => setAdding(true)}>
             {t('favourites.add')}
