@@ -47,11 +47,21 @@ export async function openDuckDb(path: string): Promise<Db> {
     }
   }
 
+  // DuckDB has one writer and optimistic conflicts: two connections upserting the same key both
+  // insert and one fails (duplicate key). Writes therefore take turns here; reads stay parallel.
+  let writes: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = writes.then(fn, fn);
+    writes = run.catch(() => undefined);
+    return run;
+  }
+  const isRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql);
+
   return {
     engine: 'duckdb',
-    query: (sql, params) => withConn((c) => queryable(c).query(sql, params)),
+    query: (sql, params) => (isRead(sql) ? withConn((c) => queryable(c).query(sql, params)) : inTurn(() => withConn((c) => queryable(c).query(sql, params)))),
     tx: (fn) =>
-      withConn(async (c) => {
+      inTurn(() => withConn(async (c) => {
         await c.run('BEGIN TRANSACTION');
         try {
           const result = await fn(queryable(c));
@@ -61,9 +71,9 @@ export async function openDuckDb(path: string): Promise<Db> {
           await c.run('ROLLBACK');
           throw error;
         }
-      }),
+      })),
     insertMany: (table, columns, rows) =>
-      withConn(async (c) => {
+      inTurn(() => withConn(async (c) => {
         // The appender takes whole rows in table order, which the seed controls.
         const appender = await c.createAppender(table);
         for (const row of rows) {
@@ -73,7 +83,7 @@ export async function openDuckDb(path: string): Promise<Db> {
         appender.flushSync();
         appender.closeSync();
         void columns;
-      }),
+      })),
     async close() {
       for (const c of idle) c.closeSync();
       instance.closeSync();

@@ -16,10 +16,8 @@ export const preferenceRoutes = new Hono<Env>()
   .post('/update', async (c) => {
     const { db } = c.var.deps;
     const { locale } = await readBody(c, z.object({ locale: z.enum(LANGUAGES, { message: `locale must be one of ${LANGUAGES.join(', ')}` }) }));
-    await db.tx(async (q) => {
-      await q.query('DELETE FROM user_preferences WHERE user_id = $1', [c.var.user.id]);
-      await q.query('INSERT INTO user_preferences (user_id, locale) VALUES ($1, $2)', [c.var.user.id, locale]);
-    });
+    // One upsert: a delete and an insert raced with a second request of the same user (duplicate key, 500).
+    await db.query('INSERT INTO user_preferences (user_id, locale) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale', [c.var.user.id, locale]);
     return c.json({ locale });
   });
 
@@ -30,10 +28,11 @@ export const userStateRoutes = new Hono<Env>()
     const value = await readBody(c, z.unknown());
     const text = JSON.stringify(value);
     if (text.length > STATE_LIMIT) return c.json({ message: `The saved state is larger than ${STATE_LIMIT / 1024} KB.` }, 400);
-    await db.tx(async (q) => {
-      await q.query('DELETE FROM user_state WHERE user_id = $1 AND state_key = $2', [c.var.user.id, key]);
-      await q.query('INSERT INTO user_state (user_id, state_key, value, updated_at) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP))', [c.var.user.id, key, text, now()]);
-    });
+    await db.query(
+      `INSERT INTO user_state (user_id, state_key, value, updated_at) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP))
+       ON CONFLICT (user_id, state_key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+      [c.var.user.id, key, text, now()],
+    );
     return c.json({ key, saved: true });
   })
   .get('/get/:key', async (c) => {

@@ -51,6 +51,14 @@ describe('preferences, state and membership', () => {
     expect(bad.body.message).toBe('locale: locale must be one of en, de');
   });
 
+  it('takes concurrent saves of the same user without a server error', async () => {
+    const saves = await Promise.all(['de', 'en', 'de', 'en', 'de', 'en'].map((locale) => h.call('POST', '/api/UserPreferences/update', { token: admin, body: { locale } })));
+    expect(saves.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(['de', 'en']).toContain((await h.call('GET', '/api/UserPreferences/get', { token: admin })).body.locale);
+    const states = await Promise.all([1, 2, 3, 4].map((n) => h.call('POST', '/api/portaluserstate/save/race', { token: admin, body: { n } })));
+    expect(states.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+  });
+
   it('saves and restores portal state per user and key', async () => {
     const state = { path: '/dashboard/overview/', filters: [{ filterKey: 'Region', filterValue: 'North' }] };
     expect((await h.call('POST', '/api/portaluserstate/save/dashboard', { token: user, body: state })).status).toBe(200);
