@@ -3,10 +3,10 @@
 // "overview" dashboard in headless Chromium and prints, as medians of BENCH_RUNS runs: the time from
 // navigation to every tile drawn, the time from a filter change to every tile redrawn, and the
 // server time per visual call. It prints figures; no test asserts on them.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright';
-import { freePort, seedFresh } from './setup';
+import { seedFresh, startPortal } from './setup';
 import { SEEDED_DASHBOARDS } from '../server/seed/dashboards';
 import { chromiumPath, CHROMIUM_ARGS } from '../tests/tools/browser.mjs';
 
@@ -21,10 +21,8 @@ const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (min ${Math.mi
 if (!existsSync('dist/host/index.html')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 await seedFresh(DATA_DIR, RECORDS, new Date());
-const port = await freePort();
-const child = spawn('npx', ['tsx', 'server/start.ts'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise<void>((resolve) => child.stdout!.on('data', (d) => String(d).includes('CX portal on') && resolve()));
-const base = `http://127.0.0.1:${port}`;
+const portal = await startPortal(DATA_DIR);
+const base = portal.base;
 const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS });
 
 try {
@@ -97,5 +95,5 @@ try {
   }
 } finally {
   await browser.close();
-  child.kill();
+  portal.stop();
 }

@@ -2,8 +2,7 @@
 // starts the API in its own process, and prints latency (median, p95) over HTTP for the smart-data
 // filters call (six dimensions with counts, 90-day window) and a records page deep in the result,
 // then the throughput at 50 concurrent clients. It prints figures; no test asserts on them.
-import { spawn } from 'node:child_process';
-import { freePort, seedFresh } from './setup';
+import { apiClient, seedFresh, startPortal } from './setup';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
@@ -13,19 +12,11 @@ const DATA_DIR = '.tmp/bench-server';
 const ANCHOR = new Date('2026-11-20T00:00:00Z');
 
 await seedFresh(DATA_DIR, RECORDS, ANCHOR);
-const port = await freePort();
-const child = spawn('npx', ['tsx', 'bench/server-process.ts'], { env: { ...process.env, PORT: String(port), DATA_DIR, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise<void>((resolve) => child.stdout!.on('data', (d) => String(d).includes('ready') && resolve()));
-const base = `http://127.0.0.1:${port}`;
+const portal = await startPortal(DATA_DIR, 'bench/server-process.ts', 'ready');
+const base = portal.base;
 
 try {
-  const signIn = await fetch(`${base}/api/identity/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'portaluser@demo.cx', password: 'Demo-2345!' }) });
-  const token = (await signIn.json()).content.access_token as string;
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const { post } = await apiClient(base);
   const window90 = [{ filterKey: 'ResponseDate', filterValue: '2026-08-22', filterValueUpperBound: '2026-11-20T23:59:59', filterDataType: 'DateTime' }];
   const calls = {
     'filters: 6 dimensions, 90 days': () => post('/api/smartdata/filters/responses', { smartFilters: window90, smartDataTags: ['Core'] }),
@@ -61,5 +52,5 @@ try {
     console.log(`${''.padEnd(32)} ${CLIENTS} clients for ${LOAD_SECONDS} s: ${(done / LOAD_SECONDS).toFixed(1)} requests/s, median ${pct(latencies, 50).toFixed(0)} ms, p95 ${pct(latencies, 95).toFixed(0)} ms`);
   }
 } finally {
-  child.kill();
+  portal.stop();
 }

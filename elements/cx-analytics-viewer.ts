@@ -1,5 +1,6 @@
 import { defineElement, type CxElement } from '../src/elements/define';
 import { AnalyticsViewer } from '../src/viewer/analytics/analytics-viewer';
+import controls from '../src/viewer/shared/viewer-controls.css?inline';
 import styles from '../src/viewer/analytics/analytics-viewer.css?inline';
 import { VIEWER_ATTRIBUTES } from '../src/viewer/viewer-attributes';
 
@@ -20,7 +21,7 @@ import { VIEWER_ATTRIBUTES } from '../src/viewer/viewer-attributes';
 export const CxAnalyticsViewer = defineElement({
   tag: 'cx-analytics-viewer',
   component: AnalyticsViewer,
-  styles,
+  styles: controls + styles,
   attributes: VIEWER_ATTRIBUTES,
 });
 

@@ -1,5 +1,6 @@
 import { defineElement, type CxElement } from '../src/elements/define';
 import { RecordsViewer } from '../src/viewer/records/records-viewer';
+import controls from '../src/viewer/shared/viewer-controls.css?inline';
 import styles from '../src/viewer/records/records-viewer.css?inline';
 import { VIEWER_ATTRIBUTES } from '../src/viewer/viewer-attributes';
 
@@ -20,7 +21,7 @@ import { VIEWER_ATTRIBUTES } from '../src/viewer/viewer-attributes';
 export const CxRecordsViewer = defineElement({
   tag: 'cx-records-viewer',
   component: RecordsViewer,
-  styles,
+  styles: controls + styles,
   attributes: VIEWER_ATTRIBUTES,
 });
 

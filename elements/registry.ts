@@ -5,8 +5,10 @@
 export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-analytics-viewer': () => import('./cx-analytics-viewer'),
   'cx-app-registrations': () => import('./cx-app-registrations'),
+  'cx-card-viewer': () => import('./cx-card-viewer'),
   'cx-change-password': () => import('./cx-change-password'),
   'cx-dashboard': () => import('./cx-dashboard'),
+  'cx-data-viewer': () => import('./cx-data-viewer'),
   'cx-demo-wall': () => import('./cx-demo-wall'),
   'cx-echo-login': () => import('./cx-echo-login'),
   'cx-favourites': () => import('./cx-favourites'),

@@ -4,10 +4,6 @@ import { dashboardOf, type Match } from './routes';
 import { $menu } from '../src/stores/menu';
 import { translator } from '../src/i18n';
 import { clearSession } from '../src/stores/session';
-import { navigate } from '../src/stores/navigation';
-import { takeHandOff } from '../src/stores/filters';
-import { isMobileBrowser } from '../src/lib/mobile';
-import { HAND_OFF_KEY, HAND_OFF_MS } from '../src/viewer/analytics/pivot-state';
 
 /** The page of a route: the cx-* element with attributes from the path and query. */
 export function PageFor({ match, query, lang }: { match: Match; query: URLSearchParams; lang: string }) {
@@ -67,7 +63,7 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
     case 'sso-error':
       return <SsoError error={p.error ?? query.get('error') ?? t('host.unknownSsoError')} />;
     case 'content':
-      return <ContentPage moduleId={p.moduleId} profileId={p.profileId} query={query} title={t('host.pages.content', { defaultValue: match.route.title })} t={t} />;
+      return <ContentPage moduleId={p.moduleId} profileId={p.profileId} rest={p.rest} query={query} title={t('host.pages.content', { defaultValue: match.route.title })} />;
     case 'dashboard':
       return <DashboardPage first={p.first} second={p.second} editor={query.has('editor')} />;
     case 'user-list':
@@ -92,30 +88,22 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
   }
 }
 
-/** A data page: the filter bar, favourites and the records grid or the analytics pivot (the `type` query). */
-function ContentPage({ moduleId, profileId, query, title, t }: { moduleId: string; profileId: string; query: URLSearchParams; title: string; t: ReturnType<typeof translator> }) {
-  const scope = `content:${moduleId}`;
-  const analytics = query.get('type') === 'AnalyticsViewer';
-  const handOff = query.has('handoff');
-  useEffect(() => {
-    // Spec part 2: the non-records modes are not offered on a mobile browser.
-    if (analytics && isMobileBrowser(navigator.userAgent, window.innerWidth)) navigate('/echo-503', { replace: true });
-  }, [analytics]);
-  useEffect(() => {
-    if (handOff) takeHandOff(scope, HAND_OFF_KEY, HAND_OFF_MS);
-  }, [handOff, scope]);
-  const base = `/content/${encodeURIComponent(profileId)}/${encodeURIComponent(moduleId)}`;
+/** A data page: /content/{profileId}/{moduleId}[/{profileName}][/{Id}] with type, profile, f, s and handoff from the query. */
+function ContentPage({ moduleId, profileId, rest, query, title }: { moduleId: string; profileId: string; rest?: string; query: URLSearchParams; title: string }) {
+  const [profileName] = (rest ?? '').split('/').filter(Boolean);
   return (
     <section className="content-page" aria-labelledby="content-title">
       <h1 id="content-title">{title}</h1>
-      <nav aria-label={t('host.viewModes')} className="view-modes">
-        <a href={base} aria-current={analytics ? undefined : 'page'} onClick={(e) => { e.preventDefault(); navigate(base); }}>{t('host.records')}</a>
-        <a href={`${base}?type=AnalyticsViewer`} aria-current={analytics ? 'page' : undefined} onClick={(e) => { e.preventDefault(); navigate(`${base}?type=AnalyticsViewer`); }}>{t('host.analytics')}</a>
-      </nav>
-      <cx-smart-filter-bar module-id={moduleId} tags="Core" filter-scope={scope}></cx-smart-filter-bar>
-      <cx-favourites module-id={moduleId} filter-scope={scope} view-mode={analytics ? 'AnalyticsViewer' : 'RecordsViewer'} open-id={query.get('f') ?? undefined} shared-id={query.get('s') ?? undefined}></cx-favourites>
-      {analytics ? <cx-analytics-viewer module-id={moduleId} filter-scope={scope}></cx-analytics-viewer> : <cx-records-viewer module-id={moduleId} filter-scope={scope}></cx-records-viewer>}
-      <p>{t('host.viewerSoon')}</p>
+      <cx-data-viewer
+        module-id={moduleId}
+        profile-id={profileId}
+        profile-name={profileName}
+        profile={query.get('profile') ?? undefined}
+        type={query.get('type') ?? undefined}
+        favourite={query.get('f') ?? undefined}
+        shared={query.get('s') ?? undefined}
+        hand-off={query.has('handoff') || undefined}
+      ></cx-data-viewer>
     </section>
   );
 }

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Deps, Env } from './context';
 import { onError } from './http/errors';
@@ -16,6 +18,8 @@ import { contentRoutes } from './routes/content';
 import { smartDataRoutes } from './routes/smartdata';
 import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
 import { dataViewerRoutes } from './routes/dataviewer';
+import { downloadRoute, exportRoutes } from './routes/exports';
+import { ExportStore } from './export/store';
 import { groupRoutes } from './routes/groups';
 import { dashboardRoutes, datavizRoutes, DASHBOARD_ROLES } from './routes/dashboard';
 import { favouriteRoutes } from './routes/favourites';
@@ -70,7 +74,10 @@ export function createApi(deps: Deps): Hono<Env> {
   api.route('/api/groups', new Hono<Env>().use(requireAuth).route('/', groupRoutes));
   api.route('/api/dashboard', new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES)).route('/', dashboardRoutes));
   api.route('/api/dataviz', new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES)).route('/', datavizRoutes));
-  api.route('/api/dataviewer', new Hono<Env>().use(requireAuth).route('/', dataViewerRoutes));
+  const exports = new ExportStore(join(deps.dataDir ?? mkdtempSync(join(tmpdir(), 'cx-')), 'exports'));
+  // The download is a navigation without the bearer header: its unguessable, one-time id stands in (ExportStore).
+  api.route('/api/dataviewer', downloadRoute(exports));
+  api.route('/api/dataviewer', new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES)).route('/', dataViewerRoutes).route('/', exportRoutes(exports)));
   api.route('/api/favourites', new Hono<Env>().use(requireAuth).route('/', favouriteRoutes));
   if (deps.exposeMailOutbox) {
     // A local mail catcher for demos and end-to-end tests (MAIL_OUTBOX_API=1): never in production.

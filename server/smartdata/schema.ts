@@ -14,8 +14,9 @@ export interface Column {
   dimension?: boolean;
   /** A claim of this type restricts the column to the claimed values. */
   claimType?: string;
-  /** A profanity-cleaned text: the raw value sits in `rawColumn`. */
+  /** A profanity-cleaned text: the raw value sits in `rawColumn`, the cleaning's mark in `flagColumn`. */
   rawColumn?: string;
+  flagColumn?: string;
   /** Searched by the Search filter. */
   searchable?: boolean;
   isHidden?: boolean;
@@ -63,7 +64,7 @@ export const RESPONSES_MODULE: SmartModule = {
     driver('Availability'),
     driver('Service'),
     driver('Information'),
-    { key: 'Verbatim', name: 'Comment', column: 'verbatim', typeName: 'String', rawColumn: 'verbatim_raw', searchable: true, smartDataTags: ['PF_Custom'] },
+    { key: 'Verbatim', name: 'Comment', column: 'verbatim', typeName: 'String', rawColumn: 'verbatim_raw', flagColumn: 'verbatim_flag', searchable: true, smartDataTags: ['PF_Custom'] },
     { key: 'CustomerName', name: 'Customer', column: 'customer_name', typeName: 'String', searchable: true },
     { key: 'CustomerEmail', name: 'Customer e-mail', column: 'customer_email', typeName: 'String', isHidden: true },
     { key: 'Segment', name: 'Customer segment', column: 'customer_segment', typeName: 'String', dimension: true },
@@ -72,6 +73,12 @@ export const RESPONSES_MODULE: SmartModule = {
 };
 
 export const MODULES: Record<string, SmartModule> = { [RESPONSES_MODULE.moduleId]: RESPONSES_MODULE };
+
+/** Marks a cleaned value as spec part 2 says: 'redacted_profanity' in place of the text, never the text itself. */
+export const PROFANITY_MARKS = ['redacted_profanity', 'locale_profanity_hidden'] as const;
+
+/** The SQL that reads a column as callers may see it: a profanity-cleaned value reads as its mark. */
+export const readExpr = (c: Column) => (c.flagColumn ? `CASE WHEN ${c.flagColumn} IS NOT NULL THEN ${c.flagColumn} ELSE ${c.column} END` : c.column);
 
 export function columnByKey(module: SmartModule, key: string): Column | undefined {
   const lower = key.toLowerCase();

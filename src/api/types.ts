@@ -172,3 +172,23 @@ export interface AnalyticsData {
   colTotals: Record<string, Cells>;
   grandTotal: Cells;
 }
+
+/** A card template of a data viewer profile: which fields a card shows, and where. */
+export interface CardTemplate {
+  name: string;
+  titleField: string;
+  subtitleField: string;
+  textField: string;
+  fields: string[];
+}
+
+/** The card viewer's part of a profile (spec part 2: cardViewerViewModel; `sortFields` is this server's). */
+export interface CardViewModel {
+  templates: CardTemplate[];
+  facets: string[];
+  cardLimit: { min?: number; max?: number };
+  cardIdField: string;
+  cardNameField: string;
+  /** Fields the sort/zoom slider may order the cards by. */
+  sortFields: string[];
+}

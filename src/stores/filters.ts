@@ -1,5 +1,6 @@
 import { map, type MapStore } from 'nanostores';
 import { rangeFor, toFilterBounds, type DateChoice } from '../lib/date-ranges';
+import { scopedStores } from './scoped';
 
 /** A smart filter as the API takes it. */
 export interface SmartFilter {
@@ -21,19 +22,10 @@ export interface FilterState {
 
 export const DEFAULT_FILTERS: FilterState = { dateChoice: 'Last7Days', customFrom: '', customTo: '', search: '', values: {} };
 
-const KEY = Symbol.for('cx.filterScopes');
-type Holder = { [KEY]?: Map<string, MapStore<FilterState>> };
-const scopes = ((globalThis as Holder)[KEY] ??= new Map());
+const filterScopes = scopedStores('filterScopes', () => map<FilterState>({ ...DEFAULT_FILTERS }));
 
 /** The filters of one scope: a filter bar and the tiles with the same `filter-scope` share them. */
-export function filtersFor(scope = 'default'): MapStore<FilterState> {
-  let store = scopes.get(scope);
-  if (!store) {
-    store = map<FilterState>({ ...DEFAULT_FILTERS });
-    scopes.set(scope, store);
-  }
-  return store;
-}
+export const filtersFor = (scope = 'default'): MapStore<FilterState> => filterScopes(scope);
 
 const cached = new Set<string>();
 

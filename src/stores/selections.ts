@@ -1,9 +1,7 @@
 import { atom, type WritableAtom } from 'nanostores';
+import { scopedStores } from './scoped';
 import { toggleSelection, type SelectionMode, type VisualSelection } from '../visuals/common/selection';
 
-const KEY = Symbol.for('cx.selectionScopes');
-type Holder = { [KEY]?: Map<string, WritableAtom<VisualSelection[]>> };
-const scopes = ((globalThis as Holder)[KEY] ??= new Map());
 const storageKey = (cacheKey: string) => `cx.selections.${cacheKey}`;
 
 function restore(cacheKey: string): VisualSelection[] {
@@ -16,21 +14,17 @@ function restore(cacheKey: string): VisualSelection[] {
 }
 
 /** The visual selections of one cache key (a dashboard and its filter scope), cached in localStorage. */
-export function selectionsFor(cacheKey: string): WritableAtom<VisualSelection[]> {
-  let store = scopes.get(cacheKey);
-  if (!store) {
-    store = atom<VisualSelection[]>(restore(cacheKey));
-    store.listen((value: VisualSelection[]) => {
-      try {
-        localStorage.setItem(storageKey(cacheKey), JSON.stringify(value));
-      } catch {
-        // Blocked storage: selections last for this page.
-      }
-    });
-    scopes.set(cacheKey, store);
-  }
+export const selectionsFor: (cacheKey: string) => WritableAtom<VisualSelection[]> = scopedStores('selectionScopes', (cacheKey) => {
+  const store = atom<VisualSelection[]>(restore(cacheKey));
+  store.listen((value) => {
+    try {
+      localStorage.setItem(storageKey(cacheKey), JSON.stringify(value));
+    } catch {
+      // Blocked storage: selections last for this page.
+    }
+  });
   return store;
-}
+});
 
 export function toggleVisualSelection(cacheKey: string, s: VisualSelection, mode?: SelectionMode): void {
   const store = selectionsFor(cacheKey);

@@ -23,6 +23,20 @@ export interface CxAppRegistrationsAttributes {
   'api-base'?: string;
 }
 
+/** The data viewer's cards: the record count comes first; above the profile's card limit (cardLimit.min, else 5000) a too-many-cards state offers to raise it to cardLimit.max; otherwise a card per record from the profile's templates, facets with counts to narrow them, and a sort/zoom slider over buckets of ceil(count/100) cards (11 visible at first). */
+export interface CxCardViewerAttributes {
+  /** The smart-data module. Default "responses". */
+  'module-id'?: string;
+  /** The viewer profile. Default "default". */
+  'profile'?: string;
+  /** The filters the cards follow. Default "default". */
+  'filter-scope'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** Changes the signed-in user's password: current, new and confirmed password, with the spec's success and failure texts and per-field server errors. */
 export interface CxChangePasswordAttributes {
   /** A smaller heading, for the profile panel. */
@@ -43,6 +57,32 @@ export interface CxDashboardAttributes {
   'filter-scope'?: string;
   /** Edit mode (the portal sets it when the address has `?editor`). */
   'editor'?: boolean;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
+/** The data page: links to its modes (records grid, analytics pivot, cards; the record and card links as the data source allows), the smart filter bar, favourites, the chosen mode and an "Export to Excel" button when the profile has an export. It loads in the spec's order: the profile (query, else path, else the first), its schema, filters reset, then the hand-off, the favourite or the profile's default filters, then the data; answers of an older load are dropped. On a mobile width the non-records modes go to /echo-503. */
+export interface CxDataViewerAttributes {
+  /** The smart-data module. Default "responses". */
+  'module-id'?: string;
+  /** The menu profile of the address, for the mode links. Default "insights". */
+  'profile-id'?: string;
+  /** The viewer profile named by the path. */
+  'profile-name'?: string;
+  /** The viewer profile named by the query; wins over the path's. */
+  'profile'?: string;
+  /** The mode: RecordsViewer (default), AnalyticsViewer or CardViewer. */
+  'type'?: string;
+  /** A favourite of one's own to open (the page's `f`); updates its last access. */
+  'favourite'?: string;
+  /** A shared favourite to open (the page's `s`). */
+  'shared'?: string;
+  /** Take the analytics cell hand-off (the page's `handoff`). */
+  'hand-off'?: boolean;
+  /** Shares the filters with other elements. Default "content:{module-id}". */
+  'filter-scope'?: string;
   /** Language of the element's texts; defaults to `configure({ locale })`. */
   'lang'?: string;
   /** Origin of the portal server; defaults to `configure({ apiBase })`. */
@@ -303,8 +343,10 @@ declare module 'react' {
     interface IntrinsicElements {
       'cx-analytics-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAnalyticsViewerAttributes;
       'cx-app-registrations': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAppRegistrationsAttributes;
+      'cx-card-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxCardViewerAttributes;
       'cx-change-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxChangePasswordAttributes;
       'cx-dashboard': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDashboardAttributes;
+      'cx-data-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDataViewerAttributes;
       'cx-demo-wall': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDemoWallAttributes;
       'cx-echo-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxEchoLoginAttributes;
       'cx-favourites': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxFavouritesAttributes;

@@ -12,3 +12,17 @@ export async function signInAs(page: Page, email: string, password = PASSWORD): 
   await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/signin');
   await expect(page.getByRole('button', { name: /Profile of/ })).toBeVisible();
 }
+
+/** Runs axe-core on the element matching `selector` (shadow roots included); returns the violations' ids. */
+export async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  const { readFileSync } = await import('node:fs');
+  const { createRequire } = await import('node:module');
+  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the debugging protocol, so the page's CSP (no inline scripts) does not apply.
+  await page.evaluate(source);
+  return page.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run: (el: Element) => Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe;
+    const result = await axe.run(document.querySelector(sel)!);
+    return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+  }, selector);
+}

@@ -4,9 +4,9 @@ import { signInAs } from './helpers';
 test('the records grid loads, sorts, scrolls deep, expands a row and opens its details', async ({ page }) => {
   await signInAs(page, 'portaluser@demo.cx');
   await page.goto('/content/insights/responses');
-  const grid = page.locator('cx-records-viewer');
+  const grid = page.locator('cx-data-viewer .records');
   // Without a date filter every record is in the grid.
-  await page.locator('cx-smart-filter-bar').getByRole('combobox').selectOption('ClearDate');
+  await page.locator('cx-data-viewer .bar').getByRole('combobox').selectOption('ClearDate');
   await expect(grid.getByRole('status')).toHaveText(/^20,?000 records$/);
   const firstCell = (col: number) => grid.locator('[role="row"][aria-rowindex="2"] [role="cell"]').nth(col);
   // Default order: newest response first.
@@ -34,7 +34,7 @@ test('the records grid loads, sorts, scrolls deep, expands a row and opens its d
 test('the restricted user sees only their region in the grid', async ({ page }) => {
   await signInAs(page, 'north.manager@demo.cx');
   await page.goto('/content/insights/responses');
-  const grid = page.locator('cx-records-viewer');
+  const grid = page.locator('cx-data-viewer .records');
   await expect(grid.getByRole('columnheader', { name: /^Region/ })).toBeVisible();
   const regionColumn = await grid.getByRole('columnheader').evaluateAll((hs) => hs.findIndex((h) => h.textContent?.startsWith('Region')));
   const regions = grid.locator(`[role="row"][aria-rowindex] [role="cell"]:nth-child(${regionColumn + 1})`);
@@ -45,8 +45,8 @@ test('the restricted user sees only their region in the grid', async ({ page }) 
 test('the analytics pivot expands rows, switches totals off, keeps a dimension once, and hands a cell to the records view', async ({ page }) => {
   await signInAs(page, 'portaluser@demo.cx');
   await page.goto('/content/insights/responses?type=AnalyticsViewer');
-  const pivot = page.locator('cx-analytics-viewer');
-  await page.locator('cx-smart-filter-bar').getByRole('combobox').selectOption('ClearDate');
+  const pivot = page.locator('cx-data-viewer .analytics');
+  await page.locator('cx-data-viewer .bar').getByRole('combobox').selectOption('ClearDate');
   const north = pivot.getByRole('button', { name: /North$/ });
   await expect(north).toHaveAttribute('aria-expanded', 'false');
   const before = await pivot.locator('tbody tr').count();
@@ -72,8 +72,8 @@ test('the analytics pivot expands rows, switches totals off, keeps a dimension o
   const popup = page.waitForEvent('popup');
   await pivot.locator('tbody tr').first().locator('td').first().dblclick();
   const records = await popup;
-  await expect(records.locator('cx-smart-filter-bar').getByRole('status')).toHaveText('2 filters');
-  await expect(records.locator('cx-records-viewer').getByRole('status')).toHaveText(/^\d[\d,]* records?$/);
+  await expect(records.locator('cx-data-viewer .bar').getByRole('status')).toHaveText('2 filters');
+  await expect(records.locator('cx-data-viewer .records').getByRole('status')).toHaveText(/^\d[\d,]* records?$/);
 });
 
 test('the analytics view is not offered on a mobile width', async ({ page }) => {

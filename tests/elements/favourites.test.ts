@@ -11,25 +11,3 @@ describe('<cx-favourites>', () => {
     await expect(el).to.be.accessible();
   });
 });
-
-describe('<cx-records-viewer>', () => {
-  it('should show a visible, accessible error when the server cannot be reached', async () => {
-    spyConsoleError();
-    const { fixture: mount, html: h } = await import('@open-wc/testing-helpers');
-    await import('../../elements/cx-records-viewer');
-    const el = await mount(h`<cx-records-viewer api-base="http://127.0.0.1:9"></cx-records-viewer>`);
-    await expect.poll(() => shadow(el).querySelector('[role="alert"]')?.textContent ?? '').toContain('The records could not be loaded.');
-    await expect(el).to.be.accessible();
-  });
-});
-
-describe('<cx-analytics-viewer>', () => {
-  it('should show a visible, accessible error when the server cannot be reached', async () => {
-    spyConsoleError();
-    const { fixture: mount, html: h } = await import('@open-wc/testing-helpers');
-    await import('../../elements/cx-analytics-viewer');
-    const el = await mount(h`<cx-analytics-viewer api-base="http://127.0.0.1:9"></cx-analytics-viewer>`);
-    await expect.poll(() => shadow(el).querySelector('[role="alert"]')?.textContent ?? '').toContain('The pivot could not be loaded.');
-    await expect(el).to.be.accessible();
-  });
-});

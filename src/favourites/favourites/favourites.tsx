@@ -4,7 +4,8 @@ import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { favouritesAvailable, listFavourites, openFavourite, removeFavourite, saveFavourite, validateFavourite, type Outcome } from '../../api/favourites';
 import { COPIED_BADGE_MS, describeFilters, splitFavourites, type Favourite } from '../../lib/favourites';
-import { DEFAULT_FILTERS, filtersFor, toSmartFilters, type FilterState } from '../../stores/filters';
+import { filtersFor } from '../../stores/filters';
+import { restoreView, savedViewOf } from '../../viewer/saved-view';
 import { ConfirmDelete } from '../../account/shared/confirm-delete';
 
 export interface FavouritesProps {
@@ -18,28 +19,9 @@ export interface FavouritesProps {
   sharedId?: string;
 }
 
-/** The saved view state (spec part 2): the filters as the API takes them, plus the filter bar's own state to restore. */
-function payloadOf(state: FilterState, dateKey: string, viewMode: string): string {
-  const smartFilters = toSmartFilters(state, dateKey);
-  return JSON.stringify({
-    smartDataSelection: { smartFilters, smartDataTags: [] }, smartDataSelectionSecondary: null, analyticsDataSelection: null,
-    path: location.pathname, viewMode, profileName: '', columnsInOrder: [], visibleColumns: [], sortBy: null, visualSelections: [], tableVisualOptions: [],
-    filterState: { ...state, dateChoice: state.dateChoice },
-  });
-}
-
-function restore(scope: string, payload: string): void {
-  try {
-    const saved = JSON.parse(payload) as { filterState?: Partial<FilterState> };
-    if (saved.filterState) filtersFor(scope).set({ ...DEFAULT_FILTERS, ...saved.filterState, values: { ...(saved.filterState.values ?? {}) } });
-  } catch {
-    // A payload that is not ours: nothing to restore.
-  }
-}
-
 /** Favourites: the five most recent and the rest, add with the server's checks, select, share and remove. */
 export function Favourites({ moduleId = 'responses', filterScope = 'default', viewMode = 'RecordsViewer', dateKey = 'ResponseDate', openId, sharedId }: FavouritesProps) {
-  const { t, emit } = useElement();
+  const { t, emit, go } = useElement();
   const [list, setList] = useState<Favourite[] | null>(null);
   // Spec: an unavailable service counts -1; otherwise the count is the list's length.
   const [unavailable, setUnavailable] = useState(false);
@@ -74,7 +56,7 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
     openFavourite(id, !!openId)
       .then((f) => {
         if (isBadRequest(f)) return;
-        restore(filterScope, f.payload);
+        restoreView(filterScope, f.payload);
         setStatus(t('favourites.opened', { title: f.title }));
       })
       .catch(() => setStatus(t('favourites.openFailed')));
@@ -83,7 +65,7 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
   if (unavailable) return <p className="hint" part="base">{t('favourites.unavailable')}</p>;
 
   const description = describeFilters(Object.entries(state.values).map(([name, values]) => ({ name, values })));
-  const input = () => ({ title: title.trim(), description, payload: payloadOf(filtersFor(filterScope).get(), dateKey, viewMode) });
+  const input = () => ({ title: title.trim(), description, payload: savedViewOf(filterScope, dateKey, viewMode) });
 
   const save = async () => {
     const res = await saveFavourite(moduleId, input());
@@ -122,8 +104,10 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
     }
   };
   const select = (f: Favourite) => {
-    restore(filterScope, f.payload);
+    const saved = restoreView(filterScope, f.payload);
     emit('favourite-select', { favouritesId: f.favouritesId, title: f.title, payload: f.payload });
+    // A favourite of another view mode opens in that mode (which reads it again, updating its access time).
+    if (saved?.viewMode && saved.viewMode !== viewMode && saved.path) return go(`${saved.path}?type=${encodeURIComponent(saved.viewMode)}&f=${encodeURIComponent(f.favouritesId)}`);
     void openFavourite(f.favouritesId, true).then(() => refresh());
   };
 

@@ -8,12 +8,16 @@ import { filtersFor, toSmartFilters } from '../../stores/filters';
 import { formatValue } from '../../visuals/common/format';
 import { loadGuard } from '../../dashboard/load-guard';
 import { openInNewTab } from '../../lib/new-tab';
-import { addTo, DEFAULT_PIVOT, freeDimensions, HAND_OFF_KEY, HAND_OFF_MS, removeFrom, type PivotChoice } from './pivot-state';
+import { addTo, freeDimensions, HAND_OFF_KEY, HAND_OFF_MS, removeFrom, type PivotChoice } from './pivot-state';
+import { viewFor } from '../../stores/view-state';
+import { useViewerSetup, type ViewerSetup } from '../shared/use-viewer-setup';
 
 export interface AnalyticsViewerProps {
   moduleId?: string;
   profile?: string;
   filterScope?: string;
+  /** Handed over by the data viewer, which has loaded them already. */
+  setup?: ViewerSetup;
 }
 
 type Dims = Array<{ filterKey: string; filterName: string }>;
@@ -29,27 +33,35 @@ function handOffCell(choice: PivotChoice, rowKey: string, colKey: string): void 
 }
 
 /** The pivot: measures by row and column dimensions, expandable rows, totals that can be switched off, and a double click that opens the records of a cell. */
-export function AnalyticsViewer({ moduleId = 'responses', profile = 'default', filterScope = 'default' }: AnalyticsViewerProps) {
+export function AnalyticsViewer({ moduleId = 'responses', profile: profileName = 'default', filterScope = 'default', setup: given }: AnalyticsViewerProps) {
   const { t } = useElement();
   const filters = useStore(filtersFor(filterScope));
+  const viewStore = viewFor(filterScope);
+  const { pivot } = useStore(viewStore);
+  const { setup, error: setupError } = useViewerSetup(moduleId, profileName, given);
   const [params, setParams] = useState<{ measures: MeasureInfo[]; dims: Dims } | null>(null);
-  const [choice, setChoice] = useState<PivotChoice>(DEFAULT_PIVOT);
   const [data, setData] = useState<AnalyticsData | null>(null);
   const [error, setError] = useState('');
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
-  const [rowTotals, setRowTotals] = useState(true);
-  const [colTotals, setColTotals] = useState(true);
   const [sortBy, setSortBy] = useState<{ measure: string; desc: boolean } | null>(null);
   const [guard] = useState(loadGuard);
-  const smartFilters = useMemo(() => toSmartFilters(filters, 'ResponseDate'), [filters]);
+  // The choice and the totals switches live in the scope's view state: favourites and the export read them.
+  const choice: PivotChoice = useMemo(() => ({ measures: pivot.measures, rows: pivot.rows, columns: pivot.columns }), [pivot.measures, pivot.rows, pivot.columns]);
+  const setChoice = (change: (c: PivotChoice) => PivotChoice) => viewStore.setKey('pivot', { ...viewStore.get().pivot, ...change(choice) });
+  const rowTotals = !pivot.hideRowTotals;
+  const colTotals = !pivot.hideColumnTotals;
+  const profile = setup?.profile.name;
+  const smartFilters = useMemo(() => (setup ? toSmartFilters(filters, setup.dateKey) : null), [filters, setup]);
 
   useEffect(() => {
+    if (!profile) return;
     analyticsParameters(moduleId, profile)
       .then((p) => (isBadRequest(p) ? setError(p.message ?? '') : setParams({ measures: p.measureDefinitions, dims: p.dimensions })))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [moduleId, profile]);
 
   useEffect(() => {
+    if (!profile || !smartFilters) return;
     const stamp = guard.next();
     analyticsData(moduleId, profile, { smartFilters, measureKeys: choice.measures, rowDimensions: choice.rows, columnDimensions: choice.columns })
       .then((d) => {
@@ -61,7 +73,7 @@ export function AnalyticsViewer({ moduleId = 'responses', profile = 'default', f
       .catch((e: unknown) => guard.isLatest(stamp) && setError(e instanceof Error ? e.message : String(e)));
   }, [guard, moduleId, profile, smartFilters, choice]);
 
-  if (error) return <p className="cx-error" role="alert">{t('analytics.loadFailed')} {error}</p>;
+  if (error || setupError) return <p className="cx-error" role="alert">{t('analytics.loadFailed')} {error || setupError}</p>;
   if (!params || !data) return <p role="status">{t('analytics.loading')}</p>;
 
   const name = (key: string) => params.dims.find((d) => d.filterKey === key)?.filterName ?? params.measures.find((m) => m.measureKey === key)?.measureName ?? key;
@@ -127,8 +139,8 @@ export function AnalyticsViewer({ moduleId = 'responses', profile = 'default', f
         {part('measures', freeMeasures)}
         {part('rows', free)}
         {part('columns', free)}
-        <label className="check"><input type="checkbox" checked={rowTotals} onChange={(e) => setRowTotals(e.target.checked)} /> {t('analytics.rowTotals')}</label>
-        <label className="check"><input type="checkbox" checked={colTotals} onChange={(e) => setColTotals(e.target.checked)} /> {t('analytics.columnTotals')}</label>
+        <label className="check"><input type="checkbox" checked={rowTotals} onChange={(e) => viewStore.setKey('pivot', { ...pivot, hideRowTotals: !e.target.checked })} /> {t('analytics.rowTotals')}</label>
+        <label className="check"><input type="checkbox" checked={colTotals} onChange={(e) => viewStore.setKey('pivot', { ...pivot, hideColumnTotals: !e.target.checked })} /> {t('analytics.columnTotals')}</label>
       </div>
       {data.recordCount === 0 ? (
         <p className="no-records" role="status">{t('analytics.noRecords')}</p>

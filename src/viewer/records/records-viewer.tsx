@@ -1,67 +1,65 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { columnVisibilityFeature, rowSortingFeature, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
+import { columnVisibilityFeature, rowSortingFeature, tableFeatures, useTable, type SortingState, type Updater } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
-import { viewerProfiles, viewerRecords, viewerSchema, type SchemaColumn, type ViewerProfile } from '../../api/viewer';
+import { viewerRecords } from '../../api/viewer';
 import { filtersFor, toSmartFilters } from '../../stores/filters';
+import { loadSettings } from '../../stores/settings';
+import { isVisible, orderColumns, viewFor } from '../../stores/view-state';
 import { drillthroughLink } from '../../visuals/comment-list/rules';
-import { BlockCache, GRID, type Row } from './block-cache';
 import { openInNewTab } from '../../lib/new-tab';
+import { useViewerSetup, type ViewerSetup } from '../shared/use-viewer-setup';
+import { BlockCache, GRID, type Row } from './block-cache';
+import { cellText, HiddenValue, isHiddenValue } from './cell';
+import { ColumnChooser } from './column-chooser';
 
 export interface RecordsViewerProps {
   moduleId?: string;
   profile?: string;
   filterScope?: string;
+  /** Handed over by the data viewer, which has loaded them already. */
+  setup?: ViewerSetup;
 }
 
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 
 /** A column's width by its kind: long texts widest, numbers narrowest. */
-const columnWidth = (c: SchemaColumn) => (c.isCleaned ? 380 : c.typeName === 'Number' ? 110 : c.typeName === 'DateTime' ? 150 : 170);
-
-/** A cell as text: dates as 'YYYY-MM-DD HH:mm', blanks empty. */
-function cellText(value: unknown, type: SchemaColumn['typeName']): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return type === 'DateTime' ? text.replace('T', ' ').slice(0, 16) : text;
-}
+const columnWidth = (c: { isCleaned: boolean; typeName: string }) => (c.isCleaned ? 380 : c.typeName === 'Number' ? 110 : c.typeName === 'DateTime' ? 150 : 170);
 
 /**
  * The records grid: a virtual list over server pages (blocks of 100, 2 kept, 2 requests at a time),
- * sortable columns (the profile's default order first), a click or Enter expands a row, a double
- * click or Shift+Enter opens its details link in a new window.
+ * sortable columns (the profile's default order first), columns chosen and ordered by the user, a
+ * click or Enter expands a row, a double click or Shift+Enter opens its details link in a new window.
  */
-export function RecordsViewer({ moduleId = 'responses', profile = 'default', filterScope = 'default' }: RecordsViewerProps) {
+export function RecordsViewer({ moduleId = 'responses', profile = 'default', filterScope = 'default', setup: given }: RecordsViewerProps) {
   const { t } = useElement();
   const filters = useStore(filtersFor(filterScope));
-  const [schema, setSchema] = useState<SchemaColumn[] | null>(null);
-  const [info, setInfo] = useState<ViewerProfile | null>(null);
-  const [sorting, setSorting] = useState<SortingState>([]);
+  const viewStore = viewFor(filterScope);
+  const view = useStore(viewStore);
+  const { setup, error: setupError } = useViewerSetup(moduleId, profile, given);
   const [error, setError] = useState('');
   const [, setVersion] = useState(0);
   const [expanded, setExpanded] = useState<number | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [cache] = useState(() => new BlockCache(() => Promise.resolve({ data: [], recordCount: 0 }), () => setVersion((v) => v + 1)));
+  useEffect(() => void loadSettings(), []);
 
-  useEffect(() => {
-    Promise.all([viewerProfiles(moduleId), viewerSchema(moduleId, profile)])
-      .then(([profiles, columns]) => {
-        if (isBadRequest(profiles) || isBadRequest(columns)) return setError(t('viewer.loadFailed'));
-        const chosen = profiles.find((p) => p.name === profile) ?? profiles[0];
-        setInfo(chosen);
-        setSchema(columns);
-        setSorting([{ id: chosen.defaultOrderBy.fieldKey, desc: chosen.defaultOrderBy.operatorAsString === 'DESC' }]);
-      })
-      .catch(() => setError(t('viewer.loadFailed')));
-  }, [moduleId, profile, t]);
+  const info = setup?.profile;
+  const sortBy = view.sortBy ?? info?.defaultOrderBy ?? null;
+  const sorting: SortingState = useMemo(() => (sortBy ? [{ id: sortBy.fieldKey, desc: sortBy.operatorAsString === 'DESC' }] : []), [sortBy]);
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const [next] = typeof updater === 'function' ? updater(sorting) : updater;
+    if (next) viewStore.setKey('sortBy', { fieldKey: next.id, operatorAsString: next.desc ? 'DESC' : 'ASC' });
+  };
 
-  const visible = useMemo(() => (schema ?? []).filter((c) => !c.isHidden), [schema]);
+  const all = useMemo(() => (setup?.schema ?? []).filter((c) => !c.isHidden), [setup]);
+  const visible = useMemo(() => orderColumns(all, view.columnsInOrder).filter((c) => isVisible(view, c.key)), [all, view]);
   const columns = useMemo(() => visible.map((c) => ({ id: c.key, accessorKey: c.key, header: c.name })), [visible]);
   // The server sorts; a header click toggles one column (never off, never several).
-  const table = useTable({ features, columns, data: [] as Row[], state: { sorting }, onSortingChange: setSorting, manualSorting: true, enableSortingRemoval: false, enableMultiSort: false });
-  const dateKey = info?.defaultOrderBy.fieldKey ?? 'ResponseDate';
+  const table = useTable({ features, columns, data: [] as Row[], state: { sorting }, onSortingChange, manualSorting: true, enableSortingRemoval: false, enableMultiSort: false });
+  const dateKey = setup?.dateKey ?? 'ResponseDate';
   const smartFilters = useMemo(() => toSmartFilters(filters, dateKey), [filters, dateKey]);
 
   const count = cache.recordCount ?? 0;
@@ -73,11 +71,12 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
   const last = items.at(-1)?.index ?? 0;
 
   // A new filter or sort starts a new load; answers to the old one are dropped.
+  const sortKey = sortBy ? `${sortBy.fieldKey} ${sortBy.operatorAsString}` : '';
   useEffect(() => {
-    if (!info || sorting.length === 0) return;
-    const sort = sorting[0];
+    if (!info || !sortKey) return;
+    const [field, dir] = sortKey.split(' ');
     cache.reset((skip, top) =>
-      viewerRecords(moduleId, profile, { skip, top, orderByFields: [sort.id], orderByOperator: sort.desc ? 'DESC' : 'ASC', smartFilters }).then((res) => {
+      viewerRecords(moduleId, info.name, { skip, top, orderByFields: [field], orderByOperator: dir as 'ASC' | 'DESC', smartFilters }).then((res) => {
         if (isBadRequest(res)) throw new Error(res.message);
         return res;
       }),
@@ -85,7 +84,7 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
     setExpanded(null);
     scroller.current?.scrollTo({ top: 0 });
     cache.ensure(0, GRID.blockSize - 1).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [cache, info, sorting, smartFilters, moduleId, profile]);
+  }, [cache, info, sortKey, smartFilters, moduleId]);
 
   useEffect(() => {
     if (count > 0) cache.ensure(first, last).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
@@ -99,14 +98,17 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
     else setExpanded((x) => (x === index ? null : index));
   };
 
-  if (error) return <p className="cx-error" role="alert">{t('viewer.loadFailed')} {error}</p>;
-  if (!schema) return <p role="status">{t('viewer.loading')}</p>;
+  if (error || setupError) return <p className="cx-error" role="alert">{t('viewer.loadFailed')} {error || setupError}</p>;
+  if (!setup) return <p role="status">{t('viewer.loading')}</p>;
   // Fixed widths keep every row's columns aligned (each row is its own grid).
   const template = visible.map(columnWidth).map((w) => `${w}px`).join(' ');
   const width = visible.map(columnWidth).reduce((a, b) => a + b, 0);
   return (
     <div className="records" part="base">
-      <p className="hint" role="status">{cache.recordCount === null ? t('viewer.loading') : t('viewer.records', { count })}</p>
+      <div className="records-bar">
+        <p className="hint" role="status">{cache.recordCount === null ? t('viewer.loading') : t('viewer.records', { count })}</p>
+        <ColumnChooser columns={all} scope={filterScope} />
+      </div>
       <div className="grid" role="table" aria-rowcount={count + 1} aria-label={t('viewer.title')} ref={scroller}>
         <div role="rowgroup" className="head">
           {table.getHeaderGroups().map((group) => (
@@ -115,7 +117,7 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
                 const sorted = header.column.getIsSorted();
                 return (
                   <div role="columnheader" key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-                    <button type="button" className="sort" onClick={header.column.getToggleSortingHandler()}>
+                    <button type="button" className="sort" title={String(header.column.columnDef.header)} onClick={header.column.getToggleSortingHandler()}>
                       {String(header.column.columnDef.header)}
                       <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
                     </button>
@@ -144,7 +146,7 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
               >
                 {visible.map((c) => (
                   <div role="cell" key={c.key}>
-                    {row ? cellText(row[c.key], c.typeName) : '…'}
+                    {!row ? '…' : isHiddenValue(row[c.key]) ? <HiddenValue moduleId={moduleId} field={c.key} recordId={row[info!.recordIdField]} /> : cellText(row[c.key], c.typeName)}
                   </div>
                 ))}
               </div>

@@ -33,6 +33,8 @@ export interface Harness {
   clock: { now: Date };
   call: (method: string, path: string, options?: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
   signIn: (email: string, password?: string) => Promise<string>;
+  /** The raw response, for bodies that are not JSON (downloads). */
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
   close: () => Promise<void>;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
@@ -67,5 +69,5 @@ export async function harness(records = 3000): Promise<Harness> {
     return res.body.content.access_token as string;
   };
 
-  return { db, clock, call, signIn, close: () => db.close() };
+  return { db, clock, call, signIn, fetch: async (path, init) => app.request(path, init), close: () => db.close() };
 }

@@ -1,0 +1,134 @@
+// npm run bench:viewer - seeds BENCH_RECORDS (default 1,000,000) responses into a fresh DuckDB file,
+// starts the portal in its own process and prints, in one run:
+//  - the pivot (rows Region > Store, columns Channel, measures average NPS and count, with totals)
+//    over HTTP, against the same pivot of the same rows computed in this Node process by
+//    react-pivottable's PivotData and by @finos/perspective, with the ratios;
+//  - the records block fetch (100 rows, newest first) at several depths: median and p95;
+//  - an .xlsx export of 100,000 rows: writing it, downloading it, its size.
+// It prints figures; no test asserts on them.
+import perspectiveModule from '@finos/perspective';
+import PivotUtilities from 'react-pivottable/Utilities.js';
+import { apiClient, seedFresh, startPortal } from './setup';
+import { openDb } from '../server/db';
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const DATA_DIR = '.tmp/bench-viewer';
+const EXPORT_ROWS = Math.min(100_000, RECORDS);
+
+// Node's entry of @finos/perspective (its typings describe the browser one).
+interface PspView {
+  to_columns(): Promise<unknown>;
+  delete(): Promise<void>;
+}
+interface PspTable {
+  view(config: object): Promise<PspView>;
+  delete(): Promise<void>;
+}
+const perspective = perspectiveModule as unknown as { table(data: Record<string, unknown[]>): Promise<PspTable> };
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
+const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const fmt = (xs: number[]) => `median ${ms(median(xs))} (min ${ms(Math.min(...xs))}, max ${ms(Math.max(...xs))}, ${xs.length} runs)`;
+
+/** Times `fn` RUNS times after one warm-up run. */
+async function timed(fn: () => Promise<unknown> | unknown, runs = RUNS): Promise<number[]> {
+  await fn();
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+await seedFresh(DATA_DIR, RECORDS, new Date());
+
+// The rows the in-process engines pivot: read once, before the server takes the database file.
+type Row = { Id: number; Region: string; Store: string; Channel: string; NPS: number };
+const db = await openDb({ DATA_DIR });
+const rows = await db.query<Row>('SELECT id AS "Id", region AS "Region", store AS "Store", channel AS "Channel", nps AS "NPS" FROM responses');
+await db.close();
+console.log(`read ${rows.length.toLocaleString('en')} rows for the in-process engines`);
+
+const portal = await startPortal(DATA_DIR);
+const base = portal.base;
+
+try {
+  const { post } = await apiClient(base);
+
+  // 1. The pivot.
+  const pivot = { smartFilters: [], measureKeys: ['AvgNPS', 'InternalRecordCount'], rowDimensions: ['Region', 'Store'], columnDimensions: ['Channel'] };
+  let cells = 0;
+  const http = await timed(async () => {
+    const d: { data: Array<{ Children: unknown[] }>; columns: string[] } = await post('/api/dataviewer/analytics/data/responses/default', pivot);
+    cells = d.data.reduce((n, r) => n + 1 + r.Children.length, 0) * d.columns.length;
+  });
+  console.log(`\npivot over HTTP (server SQL with GROUPING SETS: every level, row and column totals, grand total; ${cells.toLocaleString('en')} row-column cells): ${fmt(http)}`);
+
+  // 2. Records blocks at depth.
+  console.log('');
+  for (const skip of [0, 10_000, 100_000, Math.floor(RECORDS / 2), RECORDS - 100].filter((s) => s >= 0 && s < RECORDS)) {
+    const times = await timed(() => post('/api/dataviewer/data/responses/default', { skip, top: 100, orderByFields: ['ResponseDate'], orderByOperator: 'DESC', smartFilters: [] }), 15);
+    console.log(`records block of 100 at row ${skip.toLocaleString('en')}: median ${ms(median(times))}, p95 ${ms(p95(times))} (15 runs)`);
+  }
+
+  // 3. Export.
+  const body = { ExportCols: ['Id', 'ResponseDate', 'Region', 'Store', 'Channel', 'NPS', 'NPSGroup', 'Stars', 'Verbatim', 'CustomerName'], SmartDataSelection: { smartFilters: [{ filterKey: 'Id', filterValue: 1, filterValueUpperBound: EXPORT_ROWS }] }, SortBy: null };
+  const write: number[] = [];
+  const download: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 3; i++) {
+    let t = performance.now();
+    const answer: { exportId: string; name: string } = await post('/api/dataviewer/exporttoexcel/?moduleId=responses&profile=default&dateTime=bench', body);
+    write.push(performance.now() - t);
+    t = performance.now();
+    const file = await fetch(`${base}/api/dataviewer/downloadexport/?exportId=${answer.exportId}&name=${answer.name}`);
+    bytes = (await file.arrayBuffer()).byteLength;
+    download.push(performance.now() - t);
+  }
+  console.log(`\nxlsx export of ${EXPORT_ROWS.toLocaleString('en')} rows x ${body.ExportCols.length} columns (streamed by exceljs): write ${fmt(write)}; download ${fmt(download)}; ${(bytes / 1_048_576).toFixed(1)} MB`);
+
+  // The engines in this process last: while they compute, the server's idle keep-alive sockets close.
+  const { PivotData } = PivotUtilities;
+  const rpt = await timed(() => {
+    // One PivotData per measure: react-pivottable computes one aggregator at a time.
+    for (const aggregatorName of ['Average', 'Count']) {
+      const pd = new PivotData({ data: rows, rows: ['Region', 'Store'], cols: ['Channel'], aggregatorName, vals: ['NPS'] });
+      pd.getRowKeys();
+      pd.getColKeys();
+      pd.getAggregator([], []).value();
+    }
+  });
+  console.log(`\nreact-pivottable PivotData (in memory, leaf rows + totals only, no Region subtotals): ${fmt(rpt)}`);
+
+  const columns = { Id: rows.map((r) => r.Id), Region: rows.map((r) => r.Region), Store: rows.map((r) => r.Store), Channel: rows.map((r) => r.Channel), NPS: rows.map((r) => r.NPS) };
+  const loadTimes: number[] = [];
+  let table: PspTable | undefined;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const next = await perspective.table(columns);
+    loadTimes.push(performance.now() - t);
+    if (table) await table.delete();
+    table = next;
+  }
+  const psp = await timed(async () => {
+    const view = await table!.view({ group_by: ['Region', 'Store'], split_by: ['Channel'], columns: ['NPS', 'Id'], aggregates: { NPS: 'avg', Id: 'count' } });
+    await view.to_columns();
+    await view.delete();
+  });
+  console.log(`@finos/perspective (WebAssembly, every level + totals): table load ${fmt(loadTimes)}; pivot ${fmt(psp)}`);
+  const h = median(http);
+  console.log(`ratios to the HTTP pivot: react-pivottable ${(median(rpt) / h).toFixed(1)}x, perspective pivot ${(median(psp) / h).toFixed(1)}x, perspective load + pivot ${((median(loadTimes) + median(psp)) / h).toFixed(1)}x`);
+  console.log(`(the in-memory engines also need the rows first: ${rows.length.toLocaleString('en')} rows x 5 fields, which the HTTP pivot never sends)`);
+} catch (e) {
+  console.error('bench:viewer failed:', e);
+  process.exitCode = 1;
+} finally {
+  portal.stop();
+  // perspective keeps its worker threads alive: end the process here.
+  process.exit();
+}

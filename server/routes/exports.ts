@@ -1,0 +1,124 @@
+import { Hono, type Context } from 'hono';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { Env } from '../context';
+import { badRequest, notFound } from '../http/errors';
+import { check, readBody, z } from '../http/validate';
+import { columnByKey, type SmartModule } from '../smartdata/schema';
+import { countRecords, recordChunks } from '../smartdata/records';
+import { analyticsData, MEASURES } from '../smartdata/analytics';
+import { profileColumns, profileOf } from '../smartdata/profiles';
+import type { SmartFilter } from '../smartdata/where';
+import { MAX_EXPORT_ROWS, writePivotWorkbook, writeRecordsWorkbook, type ExportAbout } from '../export/workbook';
+import type { ExportStore } from '../export/store';
+import { analyticsBody, moduleOf, smartFilters } from './dataviewer';
+
+const exportQuery = z.object({
+  moduleId: z.string().min(1, 'moduleId is required').max(100),
+  profile: z.string().min(1, 'profile is required').max(100),
+  dateTime: z.string().max(40).default(''),
+  author: z.string().max(200).optional(),
+  hideRowTotals: z.enum(['true', 'false']).default('false'),
+  hideColumnTotals: z.enum(['true', 'false']).default('false'),
+});
+
+const recordsExportBody = z.object({
+  ExportCols: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one column to export.').max(100),
+  SmartDataSelection: z.object({ smartFilters }).default({ smartFilters: [] }),
+  SortBy: z.object({ fieldKey: z.string().max(100), operatorAsString: z.enum(['ASC', 'DESC']) }).nullable().default(null),
+});
+
+/** 'Region: North, South' lines from the filters, by column name; dates as from/to. */
+function describe(module: SmartModule, filters: SmartFilter[]): string[] {
+  const byName = new Map<string, string[]>();
+  for (const f of filters) {
+    const name = columnByKey(module, f.filterKey)?.name ?? f.filterKey;
+    const value = f.filterValueUpperBound != null ? `${f.filterValue ?? ''} to ${f.filterValueUpperBound}` : String(f.filterValue ?? '');
+    byName.set(name, [...(byName.get(name) ?? []), value]);
+  }
+  return [...byName].map(([name, values]) => `${name}: ${values.join(', ')}`);
+}
+
+/** File names keep to letters, digits, '-' and '_'. */
+const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80);
+
+function setUp(c: Context<Env>, store: ExportStore) {
+  const q = check(exportQuery, c.req.query());
+  const module = moduleOf(q.moduleId);
+  const profile = profileOf(module, q.profile);
+  if (!profile.hasExport) throw badRequest(`The profile "${profile.name}" has no export.`);
+  const dateTime = q.dateTime || c.var.deps.now().toISOString();
+  // The file says who exported it: the signed-in user, whatever the query claims.
+  const author = c.var.user.userName;
+  const about = (title: string, filters: SmartFilter[]): ExportAbout => ({ title, author, dateTime, filters: describe(module, filters) });
+  const { id, file } = store.reserve();
+  /** Writes the file; a failed write leaves no file behind. */
+  const run = async (name: string, write: (file: string) => Promise<unknown>) => {
+    try {
+      await write(file);
+    } catch (e) {
+      await rm(file, { force: true });
+      throw e;
+    }
+    store.commit(id, file, name, c.var.user.id);
+    return c.json({ exportId: id, name, dateTime });
+  };
+  return { q, module, profile, about, run };
+}
+
+/** The export calls of spec part 2: each writes a workbook to the data directory and answers its id. */
+export function exportRoutes(store: ExportStore) {
+  return new Hono<Env>()
+    .on('POST', ['/exporttoexcel', '/exporttoexcel/'], async (c) => {
+      const body = await readBody(c, recordsExportBody);
+      const { module, profile, about, run } = setUp(c, store);
+      const allowed = profileColumns(module, profile);
+      const columns = body.ExportCols.map((k) => allowed.find((col) => col.key.toLowerCase() === k.toLowerCase()) ?? (() => { throw badRequest(`Unknown column "${k}".`); })());
+      const { smartFilters: filters } = body.SmartDataSelection;
+      const claims = c.var.user.claims;
+      const n = await countRecords(c.var.deps.db, module, { smartFilters: filters }, claims);
+      if (n > MAX_EXPORT_ROWS) throw badRequest(`${n} records are more than a workbook holds (${MAX_EXPORT_ROWS}); narrow the filters.`);
+      const sort = body.SortBy ?? profile.defaultOrderBy;
+      const order = { orderByFields: [sort.fieldKey], orderByOperator: sort.operatorAsString, smartFilters: filters };
+      return run(`records_${profile.name}`, (file) => writeRecordsWorkbook(file, columns, recordChunks(c.var.deps.db, module, order, claims, columns), about(`Records (${profile.name})`, filters)));
+    })
+    .on('POST', ['/analytics/exporttoexcel', '/analytics/exporttoexcel/'], async (c) => {
+      const body = await readBody(c, analyticsBody);
+      const { q, module, profile, about, run } = setUp(c, store);
+      const data = await analyticsData(c.var.deps.db, module, body, c.var.user.claims);
+      const measures = body.measureKeys.map((k) => MEASURES.find((m) => m.measureKey.toLowerCase() === k.toLowerCase())!);
+      const layout = {
+        measures: measures.map((m) => ({ key: m.measureKey, name: m.measureName, format: m.format })),
+        rowNames: body.rowDimensions.map((k) => columnByKey(module, k)!.name),
+        hideRowTotals: q.hideRowTotals === 'true',
+        hideColumnTotals: q.hideColumnTotals === 'true',
+      };
+      return run(`analytics_${profile.name}`, (file) => writePivotWorkbook(file, data, layout, about(`Analytics (${profile.name})`, body.smartFilters)));
+    });
+}
+
+const downloadQuery = z.object({
+  exportId: z.string().regex(/^[0-9a-f]{32}$/, 'exportId is not an export id.'),
+  dateTime: z.string().max(40).default(''),
+  name: z.string().max(100).default('export'),
+});
+
+/** GET /api/dataviewer/downloadexport: sends the file once, then removes it. The id is the credential (see ExportStore). */
+export function downloadRoute(store: ExportStore) {
+  return new Hono<Env>().on('GET', ['/downloadexport', '/downloadexport/'], (c) => {
+    const q = check(downloadQuery, c.req.query());
+    const entry = store.take(q.exportId);
+    if (!entry) throw notFound('This export is no longer available: an export can be downloaded once, within an hour of making it.');
+    const stream = createReadStream(entry.file);
+    stream.on('close', () => void rm(entry.file, { force: true }));
+    const filename = `${safe(q.name || entry.name)}${q.dateTime ? `_${safe(q.dateTime)}` : ''}.xlsx`;
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      headers: {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': `attachment; filename="${filename}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  });
+}

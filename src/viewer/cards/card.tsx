@@ -1,0 +1,34 @@
+import type { CardTemplate, SchemaColumn } from '../../api/viewer';
+import { drillthroughLink } from '../../visuals/comment-list/rules';
+import { useElement } from '../../elements/element-context';
+import { cellText, HiddenValue, isHiddenValue } from '../records/cell';
+import type { Card } from './card-rules';
+
+/** One record as a card: the template's title, subtitle, fields and text; values are text, never HTML. */
+export function CardView({ card, template, columns, moduleId, idField, detailsLink }: { card: Card; template: CardTemplate; columns: Map<string, SchemaColumn>; moduleId: string; idField: string; detailsLink: string }) {
+  const { t } = useElement();
+  const show = (key: string) => {
+    const v = card[key];
+    if (isHiddenValue(v)) return <HiddenValue moduleId={moduleId} field={key} recordId={card[idField]} />;
+    return cellText(v, columns.get(key)?.typeName ?? 'String');
+  };
+  const text = card[template.textField];
+  return (
+    <article className="card" aria-label={String(card[template.titleField] ?? card[idField])}>
+      <h3>{show(template.titleField)}</h3>
+      <p className="subtitle">{show(template.subtitleField)}</p>
+      <dl>
+        {template.fields.map((f) => (
+          <div key={f}>
+            <dt>{columns.get(f)?.name ?? f}</dt>
+            <dd>{show(f)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text">{text === null || text === undefined || text === '' ? <em>{t('cards.noText')}</em> : show(template.textField)}</p>
+      <a href={drillthroughLink(detailsLink, card as never)} target="_blank" rel="noopener">
+        {t('cards.details')}
+      </a>
+    </article>
+  );
+}

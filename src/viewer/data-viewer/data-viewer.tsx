@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { useElement } from '../../elements/element-context';
+import { PortalLink } from '../../elements/portal-link';
+import { SmartFilterBar } from '../../filters/smart-filter-bar/smart-filter-bar';
+import { Favourites } from '../../favourites/favourites/favourites';
+import { isMobileBrowser } from '../../lib/mobile';
+import { navigate } from '../../stores/navigation';
+import { RecordsViewer } from '../records/records-viewer';
+import { AnalyticsViewer } from '../analytics/analytics-viewer';
+import { CardViewer } from '../cards/card-viewer';
+import { modeLink, modeOf, VIEW_MODES, type ViewMode } from './load-rules';
+import { useDataLoad } from './use-data-load';
+import { prepareExport } from './export';
+
+export interface DataViewerProps {
+  moduleId?: string;
+  /** The menu profile of the address (/content/{profileId}/{moduleId}). */
+  profileId?: string;
+  /** The profile named in the path (/content/{profileId}/{moduleId}/{profileName}). */
+  profileName?: string;
+  /** The query's `profile`: wins over the path's. */
+  profile?: string;
+  type?: string;
+  favourite?: string;
+  shared?: string;
+  handOff?: boolean;
+  filterScope?: string;
+}
+
+const MODE_LABELS: Record<ViewMode, string> = { RecordsViewer: 'dataViewer.records', AnalyticsViewer: 'dataViewer.analytics', CardViewer: 'dataViewer.cards' };
+
+/**
+ * The data page: its modes (records grid, analytics pivot, cards) over one set of filters, the
+ * favourites of the view, and the Excel export. It loads in the spec's order (profile, schema,
+ * filter reset, favourite or default filters, then data) and keys what it shows by the load's stamp.
+ */
+export function DataViewer({ moduleId = 'responses', profileId = 'insights', profileName, profile, type, favourite, shared, handOff = false, filterScope }: DataViewerProps) {
+  const { t } = useElement();
+  const mode = modeOf(type);
+  const scope = filterScope || `content:${moduleId}`;
+  const narrow = mode !== 'RecordsViewer' && isMobileBrowser(navigator.userAgent, window.innerWidth);
+  const { load, error } = useDataLoad({ moduleId, scope, queryProfile: profile, pathProfile: profileName, favourite, shared, handOff });
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState('');
+
+  useEffect(() => {
+    // Spec part 2: the non-records modes are not offered on a mobile browser.
+    if (narrow) navigate('/echo-503', { replace: true, system: true });
+  }, [narrow]);
+
+  if (narrow) return <p role="status">{t('dataViewer.notOnMobile')}</p>;
+  if (error) return <p className="cx-error" role="alert">{t('dataViewer.loadFailed')} {error}</p>;
+  if (!load) return <p role="status" part="base">{t('dataViewer.loading')}</p>;
+
+  const base = `/content/${encodeURIComponent(profileId)}/${encodeURIComponent(moduleId)}${profileName ? `/${encodeURIComponent(profileName)}` : ''}`;
+  const { source, setup, stamp } = load;
+  const modes = VIEW_MODES.filter((m) => (m === 'RecordsViewer' ? source.showRecordViewerLink : m === 'CardViewer' ? source.showCardViewerLink : true));
+  const startExport = () => {
+    setExporting(true);
+    setExportError('');
+    prepareExport(moduleId, scope, mode, setup)
+      .then((address) => location.assign(address))
+      .catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)))
+      .finally(() => setExporting(false));
+  };
+  const props = { moduleId, profile: setup.profile.name, filterScope: scope, setup };
+  return (
+    <div className="data-viewer" part="base" key={stamp}>
+      <div className="viewer-top">
+        <nav aria-label={t('dataViewer.modes')} className="view-modes">
+          {modes.map((m) => (
+            <PortalLink key={m} to={modeLink(base, m, profile)} aria-current={m === mode ? 'page' : undefined}>
+              {t(MODE_LABELS[m])}
+            </PortalLink>
+          ))}
+        </nav>
+        {setup.profile.hasExport && (
+          <button type="button" className="secondary" onClick={startExport} disabled={exporting} aria-busy={exporting}>
+            {exporting ? t('dataViewer.exporting') : t('dataViewer.export')}
+          </button>
+        )}
+      </div>
+      {exportError && <p className="cx-error" role="alert">{t('dataViewer.exportFailed')} {exportError}</p>}
+      {load.opened && <p className="hint" role="status">{t('favourites.opened', { title: load.opened })}</p>}
+      <SmartFilterBar moduleId={moduleId} filterScope={scope} tags={setup.profile.smartFilterTags.join(',')} dateKey={setup.dateKey} />
+      <Favourites moduleId={moduleId} filterScope={scope} viewMode={mode} dateKey={setup.dateKey} />
+      {mode === 'AnalyticsViewer' ? <AnalyticsViewer {...props} /> : mode === 'CardViewer' ? <CardViewer {...props} /> : <RecordsViewer {...props} />}
+    </div>
+  );
+}

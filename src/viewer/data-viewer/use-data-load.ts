@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { isBadRequest } from '../../api/client';
+import { openFavourite } from '../../api/favourites';
+import { viewerProfiles, viewerSchema, viewerSource, type ViewerProfile, type ViewerSource } from '../../api/viewer';
+import { filtersFor, takeHandOff } from '../../stores/filters';
+import { DEFAULT_VIEW, viewFor } from '../../stores/view-state';
+import { loadGuard } from '../../dashboard/load-guard';
+import { HAND_OFF_KEY, HAND_OFF_MS } from '../analytics/pivot-state';
+import { restoreView } from '../saved-view';
+import type { ViewerSetup } from '../shared/use-viewer-setup';
+import { defaultFilterState, pickProfile } from './load-rules';
+
+export interface DataLoadInput {
+  moduleId: string;
+  scope: string;
+  queryProfile?: string;
+  pathProfile?: string;
+  /** `f`: a favourite of one's own (its access time is updated); `s`: a shared one (it is not). */
+  favourite?: string;
+  shared?: string;
+  handOff: boolean;
+}
+
+export interface DataLoad {
+  setup: ViewerSetup;
+  source: ViewerSource;
+  profiles: ViewerProfile[];
+  /** The load session stamp: what the page rendered for this load is keyed by it. */
+  stamp: number;
+  /** The favourite opened, if one was. */
+  opened: string;
+}
+
+/**
+ * The data viewer's load of spec part 2: pick the profile (query, else path, else first), load
+ * its schema, reset the filters, apply the hand-off, the favourite or the profile's default
+ * filters, then let the mode load data. An answer is used only when it belongs to the latest load.
+ */
+export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff }: DataLoadInput): { load: DataLoad | null; error: string } {
+  const [guard] = useState(loadGuard);
+  // What was loaded, for which input: a new input shows as loading until its own answer arrives.
+  const key = JSON.stringify([moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff]);
+  const [result, setResult] = useState<{ key: string; load: DataLoad | null; error: string }>({ key: '', load: null, error: '' });
+  useEffect(() => {
+    const stamp = guard.next();
+    const live = () => guard.isLatest(stamp);
+    const setLoad = (load: DataLoad) => setResult({ key, load, error: '' });
+    const setError = (error: string) => setResult({ key, load: null, error });
+    (async () => {
+      const [profiles, source] = await Promise.all([viewerProfiles(moduleId), viewerSource(moduleId)]);
+      if (isBadRequest(profiles)) throw new Error(profiles.message);
+      if (isBadRequest(source)) throw new Error(source.message);
+      const profile = pickProfile(profiles, queryProfile, pathProfile);
+      if (!profile) throw new Error(`No profile for module "${moduleId}".`);
+      const schema = await viewerSchema(moduleId, profile.name);
+      if (isBadRequest(schema)) throw new Error(schema.message);
+      if (!live()) return;
+      filtersFor(scope).set(defaultFilterState([]));
+      viewFor(scope).set({ ...DEFAULT_VIEW, profileName: profile.name });
+      let opened = '';
+      const id = favourite || shared;
+      if (handOff && takeHandOff(scope, HAND_OFF_KEY, HAND_OFF_MS)) {
+        // The analytics cell's values stand in for the defaults.
+      } else if (id) {
+        const f = await openFavourite(id, !!favourite);
+        if (!live()) return;
+        if (isBadRequest(f)) throw new Error(f.message);
+        restoreView(scope, f.payload);
+        viewFor(scope).setKey('profileName', profile.name);
+        opened = f.title;
+      } else {
+        filtersFor(scope).set(defaultFilterState(profile.defaultSmartFilters));
+      }
+      setLoad({ setup: { profile, schema, dateKey: source.dateFilterKey }, source, profiles, stamp, opened });
+    })().catch((e: unknown) => live() && setError(e instanceof Error ? e.message : String(e)));
+  }, [guard, key, moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff]);
+  return result.key === key ? result : { load: null, error: '' };
+}

@@ -1,0 +1,50 @@
+import { useState, type MouseEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useElement } from '../../elements/element-context';
+import { isBadRequest } from '../../api/client';
+import { rawValue, type SchemaColumn } from '../../api/viewer';
+import { $settings } from '../../stores/settings';
+import { $session } from '../../stores/session';
+import { hasAnyRole } from '../../lib/roles';
+
+/** Spec part 2 section 5: values marked so are hidden. */
+export const PROFANITY_MARKS = ['redacted_profanity', 'locale_profanity_hidden'];
+export const isHiddenValue = (value: unknown) => typeof value === 'string' && PROFANITY_MARKS.includes(value);
+
+/** A cell as text: dates as 'YYYY-MM-DD HH:mm', blanks empty. */
+export function cellText(value: unknown, type: SchemaColumn['typeName']): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return type === 'DateTime' ? text.replace('T', ' ').slice(0, 16) : text;
+}
+
+/**
+ * A profanity-cleaned value: 'Hidden due to offensive language.', and for the roles the portal
+ * settings allow, 'Click to show.' which asks the server for the raw text (as text, never HTML).
+ */
+export function HiddenValue({ moduleId, field, recordId }: { moduleId: string; field: string; recordId: unknown }) {
+  const { t } = useElement();
+  const settings = useStore($settings);
+  const session = useStore($session);
+  const [raw, setRaw] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const permitted = hasAnyRole(session, settings?.viewingProfanityCleanedFieldsAccessibleToRoles ?? []);
+  if (raw !== null) return <span className="revealed">{raw}</span>;
+  const reveal = (e: MouseEvent) => {
+    e.stopPropagation();
+    rawValue(moduleId, field, String(recordId))
+      .then((res) => (isBadRequest(res) ? setFailed(true) : setRaw(res.rawValue ?? '')))
+      .catch(() => setFailed(true));
+  };
+  return (
+    <span className="hidden-value">
+      <em>{t('viewer.hidden')}</em>{' '}
+      {permitted && !failed && (
+        <button type="button" className="link" onClick={reveal} onKeyDown={(e) => e.stopPropagation()}>
+          {t('viewer.show')}
+        </button>
+      )}
+      {failed && <span role="alert">{t('viewer.showFailed')}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { harness, type Harness } from './harness';
+import { ExportStore, EXPORT_TTL_MS } from '../../../server/export/store';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+
+let h: Harness;
+let user: string;
+let north: string;
+beforeAll(async () => {
+  h = await harness(2000);
+  [user, north] = await Promise.all([h.signIn('portaluser@demo.cx'), h.signIn('north.manager@demo.cx')]);
+});
+afterAll(() => h.close());
+
+const query = (extra = '') => `?dateTime=2026-11-20T12-00&author=someone&moduleId=responses&profile=default${extra}`;
+const exportRecords = (body: unknown, token = user) => h.call('POST', `/api/dataviewer/exporttoexcel/${query()}`, { token, body });
+
+/** Downloads an export as the browser would (no bearer header) and opens it as a workbook. */
+async function download(exportId: string, name = 'records_default') {
+  const res = await h.fetch(`/api/dataviewer/downloadexport/?exportId=${exportId}&dateTime=2026-11-20T12-00&name=${name}`);
+  expect(res.status).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer());
+  return { wb, res };
+}
+
+const values = (ws: ExcelJS.Worksheet, row: number) => (ws.getRow(row).values as unknown[]).slice(1);
+
+describe('records export', () => {
+  it('writes the chosen columns in order, the filtered records in the sort order, and the filters', async () => {
+    const [{ n }] = await h.db.query<{ n: number }>("SELECT count(*) AS n FROM responses WHERE channel = 'Online' AND region = 'North'");
+    const res = await exportRecords({
+      ExportCols: ['NPS', 'Store', 'ResponseDate', 'Verbatim'],
+      SmartDataSelection: { smartFilters: [{ filterKey: 'Channel', filterValue: 'Online' }] },
+      SortBy: { fieldKey: 'NPS', operatorAsString: 'DESC' },
+    }, north);
+    expect(res.status).toBe(200);
+    expect(res.body.exportId).toMatch(/^[0-9a-f]{32}$/);
+    const { wb, res: file } = await download(res.body.exportId);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="records_default_2026-11-20T12-00.xlsx"');
+    const ws = wb.getWorksheet('Records')!;
+    expect(values(ws, 1)).toEqual(['Likelihood to recommend', 'Store', 'Response date', 'Comment']);
+    expect(ws.rowCount - 1).toBe(Number(n));
+    const nps = Array.from({ length: ws.rowCount - 1 }, (_, i) => ws.getRow(i + 2).getCell(1).value as number);
+    expect(nps).toEqual([...nps].sort((a, b) => b - a));
+    expect(ws.getRow(2).getCell(3).value).toBeInstanceOf(Date);
+    const about = wb.getWorksheet('Export')!;
+    expect(values(about, 3)).toEqual(['By', 'north.manager@demo.cx']);
+    expect(values(about, 4)).toEqual(['Rows', Number(n)]);
+    expect(values(about, 5)).toEqual(['Filters', 'Channel: Online']);
+  });
+
+  it('writes a cleaned comment as the hidden text, never the words', async () => {
+    const [{ id }] = await h.db.query<{ id: number }>("SELECT id FROM responses WHERE verbatim_flag IS NOT NULL ORDER BY id LIMIT 1");
+    const res = await exportRecords({ ExportCols: ['Id', 'Verbatim'], SortBy: { fieldKey: 'Id', operatorAsString: 'ASC' } });
+    const ws = (await download(res.body.exportId)).wb.getWorksheet('Records')!;
+    expect(ws.rowCount - 1).toBe(2000);
+    expect(ws.getRow(id + 1).values).toEqual([undefined, id, 'Hidden due to offensive language.']);
+  });
+
+  it('downloads once: the file is gone after the download', async () => {
+    const res = await exportRecords({ ExportCols: ['Id'] });
+    await download(res.body.exportId);
+    const again = await h.fetch(`/api/dataviewer/downloadexport/?exportId=${res.body.exportId}`);
+    expect(again.status).toBe(404);
+    expect((await again.json()).message).toBe('This export is no longer available: an export can be downloaded once, within an hour of making it.');
+  });
+
+  it('answers 400 with a message for bad input, 403 for other roles', async () => {
+    expect((await exportRecords({ ExportCols: [] })).body.message).toBe('ExportCols: Choose at least one column to export.');
+    expect((await exportRecords({ ExportCols: ['password_hash'] })).body.message).toBe('Unknown column "password_hash".');
+    expect((await exportRecords({ ExportCols: ['CustomerEmail'] })).status).toBe(400);
+    expect((await h.call('POST', '/api/dataviewer/exporttoexcel/?profile=default', { token: user, body: { ExportCols: ['Id'] } })).status).toBe(400);
+    expect((await h.call('POST', '/api/dataviewer/exporttoexcel/?moduleId=responses&profile=nope', { token: user, body: { ExportCols: ['Id'] } })).status).toBe(404);
+    expect((await h.fetch('/api/dataviewer/downloadexport/?exportId=../../etc/passwd')).status).toBe(400);
+    const editor = await h.signIn('surveyeditor@demo.cx');
+    expect((await exportRecords({ ExportCols: ['Id'] }, editor)).status).toBe(403);
+    expect((await h.call('POST', `/api/dataviewer/exporttoexcel/${query()}`, { body: { ExportCols: ['Id'] } })).status).toBe(401);
+  });
+});
+
+describe('analytics export', () => {
+  const pivot = { measureKeys: ['InternalRecordCount', 'AvgNPS'], rowDimensions: ['Region', 'Store'], columnDimensions: ['Channel'] };
+  const exportPivot = (extra: string) => h.call('POST', `/api/dataviewer/analytics/exporttoexcel/${query(extra)}`, { token: user, body: pivot });
+
+  it('writes the pivot as shown: column values over measures, every row level, totals', async () => {
+    const data = (await h.call('POST', '/api/dataviewer/analytics/data/responses/default', { token: user, body: pivot })).body;
+    const res = await exportPivot('');
+    expect(res.body.name).toBe('analytics_default');
+    const ws = (await download(res.body.exportId, res.body.name)).wb.getWorksheet('Analytics')!;
+    const channels: string[] = data.columns;
+    // Each column value spans its two measures (merged cells read as the value in both).
+    expect(values(ws, 1).filter((_, i) => i % 2 === 1)).toEqual([...channels, 'Total']);
+    expect(ws.getCell(1, 3).isMerged).toBe(true);
+    expect(values(ws, 2)).toEqual(['Region / Store', ...[...channels, 'Total'].flatMap(() => ['Records', 'Average likelihood to recommend'])]);
+    const regions = data.data.length;
+    const stores = data.data.reduce((s: number, r: { Children: unknown[] }) => s + r.Children.length, 0);
+    expect(ws.rowCount).toBe(2 + regions + stores + 1);
+    const first = data.data[0];
+    expect(values(ws, 3)[0]).toBe(first.DimensionValueKey);
+    expect(values(ws, 3).at(-2)).toBe(data.rowTotals[first.DimensionValueKey].InternalRecordCount);
+    expect(ws.getRow(4).outlineLevel).toBe(1);
+    expect(values(ws, ws.rowCount)[0]).toBe('Total');
+    expect(values(ws, ws.rowCount).at(-2)).toBe(2000);
+  });
+
+  it('leaves out the row totals and the totals row when they are hidden', async () => {
+    const res = await exportPivot('&hideRowTotals=true&hideColumnTotals=true');
+    const ws = (await download(res.body.exportId)).wb.getWorksheet('Analytics')!;
+    expect(values(ws, 1)).not.toContain('Total');
+    expect(values(ws, ws.rowCount)[0]).not.toBe('Total');
+    expect((await exportPivot('&hideRowTotals=maybe')).status).toBe(400);
+  });
+});
+
+describe('ExportStore', () => {
+  it('removes files after an hour, and files an earlier process left', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cx-store-'));
+    writeFileSync(join(dir, 'left-over.xlsx'), 'x');
+    let now = 0;
+    const store = new ExportStore(dir, () => now);
+    expect(readdirSync(dir)).toEqual([]);
+    const a = store.reserve();
+    writeFileSync(a.file, 'x');
+    store.commit(a.id, a.file, 'a', 'u');
+    now = EXPORT_TTL_MS + 1;
+    store.sweep();
+    expect(readdirSync(dir)).toEqual([]);
+    expect(store.take(a.id)).toBeUndefined();
+    store.close();
+  });
+});
