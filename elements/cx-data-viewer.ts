@@ -26,6 +26,7 @@ import styles from '../src/viewer/data-viewer/data-viewer.css?inline';
  * @attr {string} favourite - A favourite of one's own to open (the page's `f`); updates its last access.
  * @attr {string} shared - A shared favourite to open (the page's `s`).
  * @attr {boolean} hand-off - Take the analytics cell hand-off (the page's `handoff`).
+ * @attr {string} record-id - A record to open on (the path's trailing Id; the details link leads here).
  * @attr {string} filter-scope - Shares the filters with other elements. Default "content:{module-id}".
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
@@ -45,6 +46,7 @@ export const CxDataViewer = defineElement({
     { prop: 'favourite', type: 'string' },
     { prop: 'shared', type: 'string' },
     { prop: 'handOff', type: 'boolean' },
+    { prop: 'recordId', type: 'string' },
     { prop: 'filterScope', type: 'string' },
   ],
 });

@@ -90,7 +90,7 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
 
 /** A data page: /content/{profileId}/{moduleId}[/{profileName}][/{Id}] with type, profile, f, s and handoff from the query. */
 function ContentPage({ moduleId, profileId, rest, query, title }: { moduleId: string; profileId: string; rest?: string; query: URLSearchParams; title: string }) {
-  const [profileName] = (rest ?? '').split('/').filter(Boolean);
+  const [profileName, recordId] = (rest ?? '').split('/').filter(Boolean);
   return (
     <section className="content-page" aria-labelledby="content-title">
       <h1 id="content-title">{title}</h1>
@@ -103,6 +103,7 @@ function ContentPage({ moduleId, profileId, rest, query, title }: { moduleId: st
         favourite={query.get('f') ?? undefined}
         shared={query.get('s') ?? undefined}
         hand-off={query.has('handoff') || undefined}
+        record-id={recordId}
       ></cx-data-viewer>
     </section>
   );

@@ -81,6 +81,8 @@ export interface CxDataViewerAttributes {
   'shared'?: string;
   /** Take the analytics cell hand-off (the page's `handoff`). */
   'hand-off'?: boolean;
+  /** A record to open on (the path's trailing Id; the details link leads here). */
+  'record-id'?: string;
   /** Shares the filters with other elements. Default "content:{module-id}". */
   'filter-scope'?: string;
   /** Language of the element's texts; defaults to `configure({ locale })`. */

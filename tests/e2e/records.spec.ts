@@ -28,7 +28,11 @@ test('the records grid loads, sorts, scrolls deep, expands a row and opens its d
   const id = (await deep.locator('[role="cell"]').first().textContent())!;
   const popup = page.waitForEvent('popup');
   await deep.dblclick();
-  expect((await popup).url()).toMatch(new RegExp(`/content/insights/responses/default/${id}$`));
+  const details = await popup;
+  expect(details.url()).toMatch(new RegExp(`/content/insights/responses/default/${id}$`));
+  // The details address opens the page on that one record.
+  await expect(details.locator('cx-data-viewer .records .hint')).toHaveText('1 record');
+  await expect(details.locator('cx-data-viewer .records [role="row"][aria-rowindex="2"] [role="cell"]').first()).toHaveText(id);
 });
 
 test('the restricted user sees only their region in the grid', async ({ page }) => {

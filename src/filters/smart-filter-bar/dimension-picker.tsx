@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Dimension, DimensionValue } from '../../api/smartdata';
+import { useDismiss } from '../../elements/use-dismiss';
 
 interface Props {
   t: TFunction;
@@ -12,14 +13,15 @@ interface Props {
   onSearch: (text: string) => Promise<DimensionValue[]>;
 }
 
-/** One multi-select value filter: a disclosure with the values and their counts (only counts above 0). */
+/** One multi-select value filter: a disclosure with the values and their counts (only counts above 0); a press outside or Escape closes it. */
 export function DimensionPicker({ t, lang, dimension, chosen, onToggle, onSearch }: Props) {
   const [narrowed, setNarrowed] = useState<DimensionValue[] | null>(null);
   const values = (narrowed ?? dimension.filterDimensionValues).filter((v) => v.count > 0);
   const more = dimension.filterDimensionStatus === 'RequiresFiltering';
   const format = new Intl.NumberFormat(lang);
+  const ref = useDismiss();
   return (
-    <details className="picker">
+    <details className="picker" ref={ref}>
       <summary>
         {dimension.filterName}
         {chosen.length > 0 && <span className="count"> ({chosen.length})</span>}

@@ -24,6 +24,8 @@ export interface DataViewerProps {
   favourite?: string;
   shared?: string;
   handOff?: boolean;
+  /** The path's trailing Id segment: the page opens on that record. */
+  recordId?: string;
   filterScope?: string;
 }
 
@@ -34,12 +36,12 @@ const MODE_LABELS: Record<ViewMode, string> = { RecordsViewer: 'dataViewer.recor
  * favourites of the view, and the Excel export. It loads in the spec's order (profile, schema,
  * filter reset, favourite or default filters, then data) and keys what it shows by the load's stamp.
  */
-export function DataViewer({ moduleId = 'responses', profileId = 'insights', profileName, profile, type, favourite, shared, handOff = false, filterScope }: DataViewerProps) {
+export function DataViewer({ moduleId = 'responses', profileId = 'insights', profileName, profile, type, favourite, shared, handOff = false, recordId, filterScope }: DataViewerProps) {
   const { t } = useElement();
   const mode = modeOf(type);
   const scope = filterScope || `content:${moduleId}`;
   const narrow = mode !== 'RecordsViewer' && isMobileBrowser(navigator.userAgent, window.innerWidth);
-  const { load, error } = useDataLoad({ moduleId, scope, queryProfile: profile, pathProfile: profileName, favourite, shared, handOff });
+  const { load, error } = useDataLoad({ moduleId, scope, queryProfile: profile, pathProfile: profileName, favourite, shared, handOff, recordId });
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState('');
 

@@ -19,6 +19,8 @@ export interface DataLoadInput {
   favourite?: string;
   shared?: string;
   handOff: boolean;
+  /** The path's trailing Id: the page shows that record (the details link leads here). */
+  recordId?: string;
 }
 
 export interface DataLoad {
@@ -34,12 +36,12 @@ export interface DataLoad {
 /**
  * The data viewer's load of spec part 2: pick the profile (query, else path, else first), load
  * its schema, reset the filters, apply the hand-off, the favourite or the profile's default
- * filters, then let the mode load data. An answer is used only when it belongs to the latest load.
+ * filters (or, with a record id, that record), then let the mode load data. An answer is used only when it belongs to the latest load.
  */
-export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff }: DataLoadInput): { load: DataLoad | null; error: string } {
+export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff, recordId }: DataLoadInput): { load: DataLoad | null; error: string } {
   const [guard] = useState(loadGuard);
   // What was loaded, for which input: a new input shows as loading until its own answer arrives.
-  const key = JSON.stringify([moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff]);
+  const key = JSON.stringify([moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff, recordId]);
   const [result, setResult] = useState<{ key: string; load: DataLoad | null; error: string }>({ key: '', load: null, error: '' });
   useEffect(() => {
     const stamp = guard.next();
@@ -68,11 +70,13 @@ export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favour
         restoreView(scope, f.payload);
         viewFor(scope).setKey('profileName', profile.name);
         opened = f.title;
+      } else if (recordId) {
+        filtersFor(scope).set({ ...defaultFilterState([]), dateChoice: 'ClearDate', values: { [profile.recordIdField]: [recordId] } });
       } else {
         filtersFor(scope).set(defaultFilterState(profile.defaultSmartFilters));
       }
       setLoad({ setup: { profile, schema, dateKey: source.dateFilterKey }, source, profiles, stamp, opened });
     })().catch((e: unknown) => live() && setError(e instanceof Error ? e.message : String(e)));
-  }, [guard, key, moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff]);
+  }, [guard, key, moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff, recordId]);
   return result.key === key ? result : { load: null, error: '' };
 }

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
+import { useDismiss } from '../../elements/use-dismiss';
 import type { SchemaColumn } from '../../api/viewer';
 import { isVisible, moveColumn, orderColumns, toggleColumn, viewFor } from '../../stores/view-state';
 
@@ -13,9 +14,10 @@ export function ColumnChooser({ columns, scope }: { columns: SchemaColumn[]; sco
   const view = useStore(store);
   const ordered = orderColumns(columns, view.columnsInOrder);
   const keys = ordered.map((c) => c.key);
+  const ref = useDismiss();
   const move = (key: string, by: -1 | 1) => store.setKey('columnsInOrder', moveColumn(keys, key, by));
   return (
-    <details className="chooser">
+    <details className="chooser" ref={ref}>
       <summary>{t('viewer.columns')}</summary>
       <div className="chooser-panel">
       <ul aria-label={t('viewer.columns')}>
