@@ -175,3 +175,25 @@ test('a profanity-cleaned comment is hidden; the roles the settings name may rev
   await expect(viewer(page2).getByRole('button', { name: 'Click to show.' })).toHaveCount(0);
   await other.close();
 });
+
+test('on an intranet page the modes work alone: cards and grid of one profile follow one filter bar', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/demo/viewer.html');
+  const cards = page.locator('cx-card-viewer');
+  const grid = page.locator('cx-records-viewer');
+  const cardCount = cards.getByRole('status').first();
+  const gridCount = grid.locator('.hint');
+  /** The two counts once both have settled on the same filters. */
+  const counts = async () => [(await cardCount.textContent())!.match(/^([\d,]+) of \1 cards$/)?.[1], (await gridCount.textContent())!.match(/^([\d,]+) records?$/)?.[1]];
+  await expect.poll(async () => { const [c, g] = await counts(); return c !== undefined && c === g; }).toBe(true);
+  const [n] = await counts();
+  // The comments profile's columns and cards.
+  await expect(grid.getByRole('columnheader')).toHaveCount(6);
+  await expect(cards.locator('article.card dt')).toHaveText(Array(2 * (await cards.locator('article.card').count())).fill(/Response date|Likelihood to recommend/));
+
+  const bar = page.locator('cx-smart-filter-bar');
+  await bar.getByText('NPS group', { exact: true }).click();
+  await bar.getByRole('checkbox', { name: /^Promoter/ }).check();
+  await expect.poll(async () => { const [c, g] = await counts(); return c !== undefined && c === g && c !== n; }).toBe(true);
+  expect(await axeViolations(page, 'main')).toEqual([]);
+});

@@ -4,7 +4,7 @@ import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { analyticsData, analyticsParameters } from '../../api/viewer';
 import type { AnalyticsData, Cells, MeasureInfo, PivotRow } from '../../api/types';
-import { filtersFor, toSmartFilters } from '../../stores/filters';
+import { useSmartFilters } from '../shared/use-smart-filters';
 import { formatValue } from '../../visuals/common/format';
 import { loadGuard } from '../../dashboard/load-guard';
 import { openInNewTab } from '../../lib/new-tab';
@@ -35,7 +35,6 @@ function handOffCell(choice: PivotChoice, rowKey: string, colKey: string): void 
 /** The pivot: measures by row and column dimensions, expandable rows, totals that can be switched off, and a double click that opens the records of a cell. */
 export function AnalyticsViewer({ moduleId = 'responses', profile: profileName = 'default', filterScope = 'default', setup: given }: AnalyticsViewerProps) {
   const { t } = useElement();
-  const filters = useStore(filtersFor(filterScope));
   const viewStore = viewFor(filterScope);
   const { pivot } = useStore(viewStore);
   const { setup, error: setupError } = useViewerSetup(moduleId, profileName, given);
@@ -51,7 +50,7 @@ export function AnalyticsViewer({ moduleId = 'responses', profile: profileName =
   const rowTotals = !pivot.hideRowTotals;
   const colTotals = !pivot.hideColumnTotals;
   const profile = setup?.profile.name;
-  const smartFilters = useMemo(() => (setup ? toSmartFilters(filters, setup.dateKey) : null), [filters, setup]);
+  const smartFilters = useSmartFilters(filterScope, setup?.dateKey);
 
   useEffect(() => {
     if (!profile) return;

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { analyticsData, viewerCards } from '../../api/viewer';
-import { filtersFor, toSmartFilters } from '../../stores/filters';
+import { useSmartFilters } from '../shared/use-smart-filters';
 import { loadSettings } from '../../stores/settings';
 import { loadGuard } from '../../dashboard/load-guard';
 import { useViewerSetup, type ViewerSetup } from '../shared/use-viewer-setup';
@@ -28,7 +27,6 @@ type Load = { state: 'counting' } | { state: 'tooMany'; count: number } | { stat
  */
 export function CardViewer({ moduleId = 'responses', profile: profileName = 'default', filterScope = 'default', setup: given }: CardViewerProps) {
   const { t } = useElement();
-  const filters = useStore(filtersFor(filterScope));
   const { setup, error: setupError } = useViewerSetup(moduleId, profileName, given);
   const model = setup?.profile.cardViewerViewModel;
   const [limit, setLimit] = useState<number | null>(null);
@@ -42,7 +40,7 @@ export function CardViewer({ moduleId = 'responses', profile: profileName = 'def
   useEffect(() => void loadSettings(), []);
 
   const profile = setup?.profile.name;
-  const smartFilters = useMemo(() => (setup ? toSmartFilters(filters, setup.dateKey) : null), [filters, setup]);
+  const smartFilters = useSmartFilters(filterScope, setup?.dateKey);
   const current = limit ?? (model ? initialLimit(model.cardLimit) : 0);
 
   // The answer belongs to one load; until the latest one answers, the view is counting.

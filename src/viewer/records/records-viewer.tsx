@@ -5,7 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { viewerRecords } from '../../api/viewer';
-import { filtersFor, toSmartFilters } from '../../stores/filters';
+import { useSmartFilters } from '../shared/use-smart-filters';
 import { loadSettings } from '../../stores/settings';
 import { isVisible, orderColumns, viewFor } from '../../stores/view-state';
 import { drillthroughLink } from '../../visuals/comment-list/rules';
@@ -35,7 +35,6 @@ const columnWidth = (c: { isCleaned: boolean; typeName: string }) => (c.isCleane
  */
 export function RecordsViewer({ moduleId = 'responses', profile = 'default', filterScope = 'default', setup: given }: RecordsViewerProps) {
   const { t } = useElement();
-  const filters = useStore(filtersFor(filterScope));
   const viewStore = viewFor(filterScope);
   const view = useStore(viewStore);
   const { setup, error: setupError } = useViewerSetup(moduleId, profile, given);
@@ -59,8 +58,7 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
   const columns = useMemo(() => visible.map((c) => ({ id: c.key, accessorKey: c.key, header: c.name })), [visible]);
   // The server sorts; a header click toggles one column (never off, never several).
   const table = useTable({ features, columns, data: [] as Row[], state: { sorting }, onSortingChange, manualSorting: true, enableSortingRemoval: false, enableMultiSort: false });
-  const dateKey = setup?.dateKey ?? 'ResponseDate';
-  const smartFilters = useMemo(() => toSmartFilters(filters, dateKey), [filters, dateKey]);
+  const smartFilters = useSmartFilters(filterScope, setup?.dateKey);
 
   const count = cache.recordCount ?? 0;
   // The virtualizer keeps its own state outside React's; the compiler leaves this component alone.
@@ -73,7 +71,7 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
   // A new filter or sort starts a new load; answers to the old one are dropped.
   const sortKey = sortBy ? `${sortBy.fieldKey} ${sortBy.operatorAsString}` : '';
   useEffect(() => {
-    if (!info || !sortKey) return;
+    if (!info || !sortKey || !smartFilters) return;
     const [field, dir] = sortKey.split(' ');
     cache.reset((skip, top) =>
       viewerRecords(moduleId, info.name, { skip, top, orderByFields: [field], orderByOperator: dir as 'ASC' | 'DESC', smartFilters }).then((res) => {
