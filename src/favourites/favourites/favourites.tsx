@@ -142,7 +142,7 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
   return (
     <section className="favourites" part="base" aria-labelledby="favourites-title">
       <header>
-        <h2 id="favourites-title">{t('favourites.title', { count: list?.length ?? 0 })}</h2>
+        <h2 id="favourites-title">{list === null ? t('favourites.titleLoading') : t('favourites.title', { count: list.length })}</h2>
         {!adding && (
           <button type="button" onClick={() => setAdding(true)}>
             {t('favourites.add')}
