@@ -137,6 +137,14 @@ test('cards: counted first, too many above the limit with a raise to the maximum
   await cards.getByLabel('Position').fill('5');
   await expect(cards.locator('article.card h3').first()).not.toHaveText(firstCard!);
 
+  // A card's details open in a new tab that keeps the session, on that record.
+  const popup = page.waitForEvent('popup');
+  await cards.locator('article.card').first().getByRole('link', { name: 'Details' }).click();
+  const details = await popup;
+  await expect(details).toHaveURL(/\/content\/insights\/responses\/default\/\d+$/);
+  await expect(details.locator('cx-data-viewer .records .hint')).toHaveText('1 record');
+  await details.close();
+
   // Every record: more than the 5000 cards shown at once.
   await v.locator('.bar').getByRole('combobox').selectOption('ClearDate');
   await expect(v.getByRole('heading', { name: 'Too many cards' })).toBeVisible();

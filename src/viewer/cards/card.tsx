@@ -1,6 +1,7 @@
 import type { CardTemplate, SchemaColumn } from '../../api/viewer';
 import { drillthroughLink } from '../../visuals/comment-list/rules';
 import { useElement } from '../../elements/element-context';
+import { openInNewTab } from '../../lib/new-tab';
 import { cellText, HiddenValue, isHiddenValue } from '../records/cell';
 import type { Card } from './card-rules';
 
@@ -13,6 +14,7 @@ export function CardView({ card, template, columns, moduleId, idField, detailsLi
     return cellText(v, columns.get(key)?.typeName ?? 'String');
   };
   const text = card[template.textField];
+  const link = drillthroughLink(detailsLink, card as never);
   return (
     <article className="card" aria-label={String(card[template.titleField] ?? card[idField])}>
       <h3>{show(template.titleField)}</h3>
@@ -26,7 +28,15 @@ export function CardView({ card, template, columns, moduleId, idField, detailsLi
         ))}
       </dl>
       <p className="text">{text === null || text === undefined || text === '' ? <em>{t('cards.noText')}</em> : show(template.textField)}</p>
-      <a href={drillthroughLink(detailsLink, card as never)} target="_blank" rel="noopener">
+      <a
+        href={link}
+        onClick={(e) => {
+          // A plain click opens a new tab that keeps the session (see openInNewTab); other clicks do what the browser does.
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          openInNewTab(link);
+        }}
+      >
         {t('cards.details')}
       </a>
     </article>
