@@ -17,6 +17,12 @@ test('the profile comes from the query, else the path, else the first; each brin
   await expect(headers.first()).toHaveText('Response id');
   await expect(headers).toHaveCount(17);
   await expect(v.getByRole('columnheader', { name: /Response date/ })).toHaveAttribute('aria-sort', 'descending');
+  // Choosing a profile puts it in the path, in the same mode.
+  await page.goto('/content/insights/responses?type=CardViewer');
+  await v.getByRole('combobox', { name: 'View', exact: true }).selectOption('comments');
+  await expect(page).toHaveURL(/\/content\/insights\/responses\/comments\?type=CardViewer$/);
+  await expect(v.getByRole('combobox', { name: 'Card', exact: true })).toHaveCount(0);
+  await expect(v.locator('.cards-view .card-controls')).toContainText('Sort by');
   // A name that is no profile falls to the first.
   await page.goto('/content/insights/responses/nope');
   await expect(headers).toHaveCount(17);

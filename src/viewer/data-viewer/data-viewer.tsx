@@ -37,7 +37,7 @@ const MODE_LABELS: Record<ViewMode, string> = { RecordsViewer: 'dataViewer.recor
  * filter reset, favourite or default filters, then data) and keys what it shows by the load's stamp.
  */
 export function DataViewer({ moduleId = 'responses', profileId = 'insights', profileName, profile, type, favourite, shared, handOff = false, recordId, filterScope }: DataViewerProps) {
-  const { t } = useElement();
+  const { t, go } = useElement();
   const mode = modeOf(type);
   const scope = filterScope || `content:${moduleId}`;
   const narrow = mode !== 'RecordsViewer' && isMobileBrowser(navigator.userAgent, window.innerWidth);
@@ -54,7 +54,8 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
   if (error) return <p className="cx-error" role="alert">{t('dataViewer.loadFailed')} {error}</p>;
   if (!load) return <p role="status" part="base">{t('dataViewer.loading')}</p>;
 
-  const base = `/content/${encodeURIComponent(profileId)}/${encodeURIComponent(moduleId)}${profileName ? `/${encodeURIComponent(profileName)}` : ''}`;
+  const root = `/content/${encodeURIComponent(profileId)}/${encodeURIComponent(moduleId)}`;
+  const base = `${root}${profileName ? `/${encodeURIComponent(profileName)}` : ''}`;
   const { source, setup, stamp } = load;
   const modes = VIEW_MODES.filter((m) => (m === 'RecordsViewer' ? source.showRecordViewerLink : m === 'CardViewer' ? source.showCardViewerLink : true));
   const startExport = () => {
@@ -76,6 +77,19 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
             </PortalLink>
           ))}
         </nav>
+        {load.profiles.length > 1 && (
+          <label className="profile-choice">
+            {t('dataViewer.profile')}
+            {/* The path names the profile from here on, in the same mode. */}
+            <select value={setup.profile.name} onChange={(e) => go(modeLink(`${root}/${encodeURIComponent(e.target.value)}`, mode))}>
+              {load.profiles.map((p) => (
+                <option key={p.name} value={p.name}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         {setup.profile.hasExport && (
           <button type="button" className="secondary" onClick={startExport} disabled={exporting} aria-busy={exporting}>
             {exporting ? t('dataViewer.exporting') : t('dataViewer.export')}
