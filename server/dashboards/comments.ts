@@ -1,4 +1,4 @@
-import { columnByKey } from '../smartdata/schema';
+import { columnByKey, readExpr } from '../smartdata/schema';
 import { badRequest } from '../http/errors';
 import type { DataRow, Series, VisualQuery } from '../../src/api/visual-types';
 import { bounds, periodScan } from './scan';
@@ -21,7 +21,7 @@ export async function commentsSeries(input: SeriesInput, query: CommentsQuery): 
     tabs.map(async (tab) => {
       const filters = tab.filterKey ? [...input.filters, { filterKey: tab.filterKey, filterValue: tab.filterValue }] : input.filters;
       const scan = periodScan(module, filters, input.claims, input.now);
-      const select = cols.map((c, i) => `${c.column} AS f${i}`).join(', ');
+      const select = cols.map((c, i) => `${readExpr(c)} AS f${i}`).join(', ');
       const [rows, [count]] = await Promise.all([
         input.db.query(
           `SELECT ${module.idColumn} AS id, ${select} FROM ${module.table} ${scan.where.sql} AND ${scan.current} ORDER BY ${module.columns.find((c) => c.key === module.dateKey)!.column} DESC, ${module.idColumn} DESC LIMIT ${limit}`,

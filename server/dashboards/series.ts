@@ -31,14 +31,6 @@ function shell(scan: PeriodScan, key: string, filterKey: string, counts: { cur: 
   };
 }
 
-async function periodCounts(input: SeriesInput, scan: PeriodScan) {
-  const [row] = await input.db.query(
-    `SELECT ${MEASURES.responses.sql(scan.current)} AS cur, ${MEASURES.responses.sql(scan.previous)} AS prev FROM ${input.module.table} ${scan.where.sql}`,
-    scan.where.params,
-  );
-  return { cur: Number(row.cur), prev: Number(row.prev) };
-}
-
 /** One value for each period (gauges, hero numbers). */
 async function kpi(input: SeriesInput, measure: MeasureKey): Promise<Series> {
   const scan = periodScan(input.module, input.filters, input.claims, input.now);
@@ -65,15 +57,20 @@ async function trend(input: SeriesInput, measure: MeasureKey, seriesKey?: string
   const date = input.module.columns.find((c) => c.key === input.module.dateKey)!.column;
   const series = seriesKey ? dimension(input.module, seriesKey) : null;
   const m = MEASURES[measure];
-  const rows = await input.db.query<{ s: string; b: string; v: unknown }>(
-    `SELECT ${series ? label(series.column) : `'${m.name}'`} AS s, CAST(date_trunc('${bucket}', ${date}) AS VARCHAR) AS b, ${m.sql(scan.current)} AS v
-     FROM ${input.module.table} ${scan.where.sql} AND ${scan.current} GROUP BY 1, 2 ORDER BY 1, 2`,
+  // One scan of both periods: the buckets come from the current one, the record counts from both.
+  const rows = await input.db.query<{ s: string; b: string; v: unknown; n: unknown; pn: unknown }>(
+    `SELECT ${series ? label(series.column) : `'${m.name}'`} AS s, CAST(date_trunc('${bucket}', ${date}) AS VARCHAR) AS b, ${m.sql(scan.current)} AS v,
+            ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
+     FROM ${input.module.table} ${scan.where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
     scan.where.params,
   );
   const bySeries = new Map<string, DataRow[]>();
-  for (const r of rows) bySeries.set(r.s, [...(bySeries.get(r.s) ?? []), { Name: r.b.slice(0, 10), Key: r.b.slice(0, 10), Val: num(r.v) }]);
+  for (const r of rows) {
+    if (Number(r.n) === 0) continue; // a bucket of the previous period only
+    bySeries.set(r.s, [...(bySeries.get(r.s) ?? []), { Name: r.b.slice(0, 10), Key: r.b.slice(0, 10), Val: num(r.v) }]);
+  }
   const content = [...bySeries].map(([name, data]) => ({ Name: name, key: name, data }));
-  const counts = await periodCounts(input, scan);
+  const counts = { cur: rows.reduce((t, r) => t + Number(r.n), 0), prev: rows.reduce((t, r) => t + Number(r.pn), 0) };
   return { ...shell(scan, measure, input.module.dateKey, counts, content), seriesFilterKey: series?.key };
 }
 

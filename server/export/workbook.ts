@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { Row } from '../db';
 import type { AnalyticsData, PivotRow } from '../../src/api/types';
-import { PROFANITY_MARKS, type Column } from '../smartdata/schema';
+import type { Column } from '../smartdata/schema';
+import { isHiddenValue } from '../../src/lib/profanity';
 
 /** What the export sheet says about the export: who, when, and under which filters. */
 export interface ExportAbout {
@@ -33,7 +34,7 @@ function aboutSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, about: ExportAbout, 
 
 function cellValue(value: unknown, col: Column): unknown {
   if (value === null || value === undefined) return null;
-  if (col.flagColumn && (PROFANITY_MARKS as readonly string[]).includes(String(value))) return HIDDEN_TEXT;
+  if (col.flagColumn && isHiddenValue(value)) return HIDDEN_TEXT;
   if (col.typeName === 'DateTime') return new Date(`${String(value).slice(0, 19)}Z`);
   return value;
 }

@@ -74,9 +74,6 @@ export const RESPONSES_MODULE: SmartModule = {
 
 export const MODULES: Record<string, SmartModule> = { [RESPONSES_MODULE.moduleId]: RESPONSES_MODULE };
 
-/** Marks a cleaned value as spec part 2 says: 'redacted_profanity' in place of the text, never the text itself. */
-export const PROFANITY_MARKS = ['redacted_profanity', 'locale_profanity_hidden'] as const;
-
 /** The SQL that reads a column as callers may see it: a profanity-cleaned value reads as its mark. */
 export const readExpr = (c: Column) => (c.flagColumn ? `CASE WHEN ${c.flagColumn} IS NOT NULL THEN ${c.flagColumn} ELSE ${c.column} END` : c.column);
 

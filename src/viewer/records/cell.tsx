@@ -7,9 +7,7 @@ import { $settings } from '../../stores/settings';
 import { $session } from '../../stores/session';
 import { hasAnyRole } from '../../lib/roles';
 
-/** Spec part 2 section 5: values marked so are hidden. */
-export const PROFANITY_MARKS = ['redacted_profanity', 'locale_profanity_hidden'];
-export const isHiddenValue = (value: unknown) => typeof value === 'string' && PROFANITY_MARKS.includes(value);
+export { isHiddenValue } from '../../lib/profanity';
 
 /** A cell as text: dates as 'YYYY-MM-DD HH:mm', blanks empty. */
 export function cellText(value: unknown, type: SchemaColumn['typeName']): string {

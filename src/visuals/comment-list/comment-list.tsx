@@ -3,6 +3,7 @@ import { useElement } from '../../elements/element-context';
 import type { VisualProps } from '../common/visual-props';
 import { setting } from '../common/settings';
 import { readTabs, Tabs } from '../common/tabs';
+import { isHiddenValue } from '../../lib/profanity';
 import { displayValue, drillthroughLink, LIST_DEFAULTS as D, readDisplayFields, shownFields } from './rules';
 
 /** Ordered list of comments: display fields per row, an icon per row, tabs, Drillthrough links. */
@@ -38,7 +39,7 @@ export function CommentListVisual(props: VisualProps) {
                 <div className="fields">
                   {shown!.map((f, i) => (
                     <p key={i} className={`field ${f.style.toLowerCase()}${clip && i === 0 ? ' clip' : ''}`} style={{ marginBottom: f.marginBottom, WebkitLineClamp: clip ? lines : undefined }}>
-                      {displayValue(f.text)}
+                      {isHiddenValue(f.text) ? <em>{t('viewer.hidden')}</em> : displayValue(f.text)}
                     </p>
                   ))}
                 </div>
