@@ -211,3 +211,14 @@ test('on an intranet page the modes work alone: cards and grid of one profile fo
   await expect.poll(async () => { const [c, g] = await counts(); return c !== undefined && c === g && c !== n; }).toBe(true);
   expect(await axeViolations(page, 'main')).toEqual([]);
 });
+
+test('a favourite that cannot be opened says so and leaves the page on its defaults', async ({ page, expectedErrors }) => {
+  // The browser logs the refused read of someone else's (or a deleted) favourite.
+  expectedErrors.push(/status of 404/);
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/content/insights/responses/comments?f=00000000-0000-4000-8000-000000000000');
+  const v = viewer(page);
+  await expect(v.getByRole('alert')).toHaveText('The favourite could not be opened.');
+  await expect(v.locator('.bar').getByText('NPS group (1)')).toBeVisible();
+  await expect(v.locator('.records .hint')).toHaveText(/^[\d,]+ records?$/);
+});

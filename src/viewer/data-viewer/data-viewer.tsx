@@ -98,6 +98,7 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
       </div>
       {exportError && <p className="cx-error" role="alert">{t('dataViewer.exportFailed')} {exportError}</p>}
       {load.opened && <p className="hint" role="status">{t('favourites.opened', { title: load.opened })}</p>}
+      {load.openFailed && <p className="cx-error" role="alert">{t('favourites.openFailed')}</p>}
       <SmartFilterBar moduleId={moduleId} filterScope={scope} tags={setup.profile.smartFilterTags.join(',')} dateKey={setup.dateKey} />
       <Favourites moduleId={moduleId} filterScope={scope} viewMode={mode} dateKey={setup.dateKey} />
       {mode === 'AnalyticsViewer' ? <AnalyticsViewer {...props} /> : mode === 'CardViewer' ? <CardViewer {...props} /> : <RecordsViewer {...props} />}

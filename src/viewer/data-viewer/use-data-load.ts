@@ -31,12 +31,15 @@ export interface DataLoad {
   stamp: number;
   /** The favourite opened, if one was. */
   opened: string;
+  /** A favourite that could not be opened (gone, or not shared with the user): the defaults stand. */
+  openFailed: boolean;
 }
 
 /**
  * The data viewer's load of spec part 2: pick the profile (query, else path, else first), load
  * its schema, reset the filters, apply the hand-off, the favourite or the profile's default
- * filters (or, with a record id, that record), then let the mode load data. An answer is used only when it belongs to the latest load.
+ * filters (or, with a record id, that record), then let the mode load data. An answer is used
+ * only when it belongs to the latest load. A favourite that cannot be opened leaves the defaults.
  */
 export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff, recordId }: DataLoadInput): { load: DataLoad | null; error: string } {
   const [guard] = useState(loadGuard);
@@ -60,22 +63,27 @@ export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favour
       filtersFor(scope).set(defaultFilterState([]));
       viewFor(scope).set({ ...DEFAULT_VIEW, profileName: profile.name });
       let opened = '';
+      let openFailed = false;
       const id = favourite || shared;
       if (handOff && takeHandOff(scope, HAND_OFF_KEY, HAND_OFF_MS)) {
         // The analytics cell's values stand in for the defaults.
       } else if (id) {
-        const f = await openFavourite(id, !!favourite);
+        const f = await openFavourite(id, !!favourite).catch(() => null);
         if (!live()) return;
-        if (isBadRequest(f)) throw new Error(f.message);
-        restoreView(scope, f.payload);
-        viewFor(scope).setKey('profileName', profile.name);
-        opened = f.title;
+        if (f && !isBadRequest(f)) {
+          restoreView(scope, f.payload);
+          viewFor(scope).setKey('profileName', profile.name);
+          opened = f.title;
+        } else {
+          openFailed = true;
+          filtersFor(scope).set(defaultFilterState(profile.defaultSmartFilters));
+        }
       } else if (recordId) {
         filtersFor(scope).set({ ...defaultFilterState([]), dateChoice: 'ClearDate', values: { [profile.recordIdField]: [recordId] } });
       } else {
         filtersFor(scope).set(defaultFilterState(profile.defaultSmartFilters));
       }
-      setLoad({ setup: { profile, schema, dateKey: source.dateFilterKey }, source, profiles, stamp, opened });
+      setLoad({ setup: { profile, schema, dateKey: source.dateFilterKey }, source, profiles, stamp, opened, openFailed });
     })().catch((e: unknown) => live() && setError(e instanceof Error ? e.message : String(e)));
   }, [guard, key, moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff, recordId]);
   return result.key === key ? result : { load: null, error: '' };
