@@ -14,8 +14,6 @@ import styles from '../src/favourites/favourites/favourites.css?inline';
  * @attr {string} filter-scope - The filters saved and restored. Default "default".
  * @attr {string} view-mode - The viewer mode saved in the view state. Default "RecordsViewer".
  * @attr {string} date-key - The date field of the module. Default "ResponseDate".
- * @attr {string} open-id - A favourite to open as one's own (the page's `f`); updates its last access.
- * @attr {string} shared-id - A shared favourite to open (the page's `s`).
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{favouritesId: string, title: string, payload: string}>} cx-favourite-select - The user selected a favourite.
@@ -30,8 +28,6 @@ export const CxFavourites = defineElement({
     { prop: 'filterScope', type: 'string' },
     { prop: 'viewMode', type: 'string' },
     { prop: 'dateKey', type: 'string' },
-    { prop: 'openId', type: 'string' },
-    { prop: 'sharedId', type: 'string' },
   ],
 });
 

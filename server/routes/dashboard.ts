@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { notFound } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
-import { MODULES, type SmartModule } from '../smartdata/schema';
+import { moduleById, type SmartModule } from '../smartdata/schema';
 import { findDashboard, findVisual } from '../dashboards/definition';
 import { visualItem } from '../dashboards/visual-item';
 import { flow } from '../../src/lib/grid-layout';
@@ -14,11 +14,6 @@ import { selection } from './smartdata';
 /** Dashboard routes need one of the dashboard roles of spec part 2 section 6. */
 export const DASHBOARD_ROLES = ['PortalUser', 'GlobalAdmin', 'PortalAdmin'];
 
-function moduleNamed(id: string): SmartModule {
-  const module = MODULES[id];
-  if (!module) throw notFound(`No smart-data module "${id}".`);
-  return module;
-}
 
 /**
  * The smart filter data source of a dashboard module (spec part 2 section 3): which module feeds
@@ -54,9 +49,9 @@ const layoutName = z.string().regex(/^[A-Za-z0-9 _-]{1,40}$/, 'A layout name hol
 
 /** /api/dashboard: a module's data source and one visual computed on its own (a tile outside a dashboard). */
 export const dashboardRoutes = new Hono<Env>()
-  .get('/datasource/:moduleId', (c) => c.json(dataSource(moduleNamed(c.req.param('moduleId')))))
+  .get('/datasource/:moduleId', (c) => c.json(dataSource(moduleById(c.req.param('moduleId')))))
   .post('/visuals/:moduleId/:visualKey', async (c) => {
-    const module = moduleNamed(c.req.param('moduleId'));
+    const module = moduleById(c.req.param('moduleId'));
     const body = await readBody(c, selection);
     const def = await findVisual(c.var.deps.db, module.moduleId, c.req.param('visualKey'));
     if (!def) throw notFound(`No visual "${c.req.param('visualKey')}" in module "${module.moduleId}".`);
@@ -73,7 +68,7 @@ export const datavizRoutes = new Hono<Env>()
     const name = check(layoutName, decodeURIComponent(c.req.param('layout')));
     const layoutKey = Object.keys(dashboard.layouts).find((k) => k.toLowerCase() === name.toLowerCase());
     if (!layoutKey) throw notFound(`Dashboard "${dashboard.dashboardId}" has no layout "${name}".`);
-    const module = moduleNamed(dashboard.moduleId);
+    const module = moduleById(dashboard.moduleId);
     const body = await readBody(c, selection);
     const input = inputFor(c, module, body);
     // "No records" means none in the period the tiles show (the date filter, else the last 7 days).
@@ -102,5 +97,5 @@ export const datavizRoutes = new Hono<Env>()
   .post('/smartFilterDataSource/:id', async (c) => {
     const dashboard = await findDashboard(c.var.deps.db, c.req.param('id'));
     if (!dashboard) throw notFound(`No dashboard "${c.req.param('id')}".`);
-    return c.json({ ...dataSource(moduleNamed(dashboard.moduleId)), dashboardId: dashboard.dashboardId, name: dashboard.name, layouts: Object.keys(dashboard.layouts) });
+    return c.json({ ...dataSource(moduleById(dashboard.moduleId)), dashboardId: dashboard.dashboardId, name: dashboard.name, layouts: Object.keys(dashboard.layouts) });
   });

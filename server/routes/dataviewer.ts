@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { readBody, z } from '../http/validate';
-import { MODULES, type SmartModule } from '../smartdata/schema';
+import { moduleById } from '../smartdata/schema';
 import { analyticsData, MEASURES } from '../smartdata/analytics';
 import { countRecords, MAX_PAGE, recordsPage } from '../smartdata/records';
 import { profileColumns, profileOf, profilesOf } from '../smartdata/profiles';
@@ -38,15 +38,9 @@ const cardsBody = z.object({
   orderByOperator,
 });
 
-export function moduleOf(id: string): SmartModule {
-  const module = MODULES[id];
-  if (!module) throw notFound(`No smart-data module "${id}".`);
-  return module;
-}
-
 /** The module and profile named by the path (404 for either unknown). */
 export function viewOf(c: Context<Env>) {
-  const module = moduleOf(c.req.param('moduleId') ?? '');
+  const module = moduleById(c.req.param('moduleId') ?? '');
   const profile = profileOf(module, c.req.param('profile') ?? '');
   return { module, profile, columns: profileColumns(module, profile) };
 }
@@ -68,7 +62,7 @@ export const dataViewerRoutes = new Hono<Env>()
     if (n > body.limit) throw badRequest(`There are ${n} records, more than the ${body.limit} cards asked for.`);
     return c.json(await recordsPage(c.var.deps.db, module, { ...body, skip: 0, top: body.limit }, c.var.user.claims, columns));
   })
-  .get('/profiles/:moduleId', (c) => c.json(profilesOf(moduleOf(c.req.param('moduleId')))))
+  .get('/profiles/:moduleId', (c) => c.json(profilesOf(moduleById(c.req.param('moduleId')))))
   .post('/schema/:moduleId/:profile', (c) => {
     const { module, profile, columns } = viewOf(c);
     // A profile without its own column list shows the whole module, hidden columns marked as such.

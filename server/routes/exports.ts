@@ -5,14 +5,14 @@ import { Readable } from 'node:stream';
 import type { Env } from '../context';
 import { badRequest, notFound } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
-import { columnByKey, type SmartModule } from '../smartdata/schema';
+import { columnByKey, moduleById, type SmartModule } from '../smartdata/schema';
 import { countRecords, recordChunks } from '../smartdata/records';
 import { analyticsData, MEASURES } from '../smartdata/analytics';
 import { profileColumns, profileOf } from '../smartdata/profiles';
 import type { SmartFilter } from '../smartdata/where';
 import { MAX_EXPORT_ROWS, writePivotWorkbook, writeRecordsWorkbook, type ExportAbout } from '../export/workbook';
 import type { ExportStore } from '../export/store';
-import { analyticsBody, moduleOf, smartFilters } from './dataviewer';
+import { analyticsBody, smartFilters } from './dataviewer';
 
 const exportQuery = z.object({
   moduleId: z.string().min(1, 'moduleId is required').max(100),
@@ -45,7 +45,7 @@ const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80);
 
 function setUp(c: Context<Env>, store: ExportStore) {
   const q = check(exportQuery, c.req.query());
-  const module = moduleOf(q.moduleId);
+  const module = moduleById(q.moduleId);
   const profile = profileOf(module, q.profile);
   if (!profile.hasExport) throw badRequest(`The profile "${profile.name}" has no export.`);
   const dateTime = q.dateTime || c.var.deps.now().toISOString();

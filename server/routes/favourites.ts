@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { badRequest, notFound } from '../http/errors';
 import { readBody, z } from '../http/validate';
-import { MODULES } from '../smartdata/schema';
+import { moduleById } from '../smartdata/schema';
 
 /** Spec part 2 section 5: the two validation messages. */
 export const SAME_TITLE = 'The favourite with the name you have entered already exists. Please use another name.';
@@ -46,15 +46,15 @@ const shape = (r: FavouriteRow) => ({
 
 const COLUMNS = 'favourites_id, module_id, title, description, payload, created_at, last_accessed_at';
 
-function moduleId(c: Context<Env>): string {
-  const id = c.req.param('moduleId') ?? '';
-  if (!MODULES[id]) throw notFound(`No smart-data module "${id}".`);
-  return id;
-}
+const moduleId = (c: Context<Env>): string => moduleById(c.req.param('moduleId') ?? '').moduleId;
 
 /** SameTitle when the user has a favourite of that title (any case), SamePayload when one holds the same view. */
 async function outcomeOf(c: Context<Env>, body: z.infer<typeof favourite>) {
-  const mine = await c.var.deps.db.query<FavouriteRow>(`SELECT ${COLUMNS} FROM favourites WHERE user_id = $1`, [c.var.user.id]);
+  // Only the caller's favourites that match either way are read, not every saved payload.
+  const mine = await c.var.deps.db.query<FavouriteRow>(
+    `SELECT ${COLUMNS} FROM favourites WHERE user_id = $1 AND (lower(title) = lower($2) OR payload = $3)`,
+    [c.var.user.id, body.title, body.payload],
+  );
   const sameTitle = mine.find((f) => f.title.toLowerCase() === body.title.toLowerCase());
   if (sameTitle) return { outcome: 'SameTitle' as const, message: SAME_TITLE, data: shape(sameTitle) };
   const samePayload_ = mine.find((f) => f.payload === body.payload);
@@ -105,7 +105,7 @@ export const favouriteRoutes = new Hono<Env>()
     const at = c.var.deps.now();
     await c.var.deps.db.query(
       'INSERT INTO favourites (favourites_id, user_id, module_id, title, description, payload, created_at, last_accessed_at) VALUES ($1, $2, $3, $4, $5, $6, CAST($7 AS TIMESTAMP), NULL)',
-      [id, c.var.user.id, module, body.title.trim(), body.description, body.payload, at],
+      [id, c.var.user.id, module, body.title, body.description, body.payload, at],
     );
-    return c.json({ favouritesId: id, title: body.title.trim(), CreatedAt: at.toISOString() });
+    return c.json({ favouritesId: id, title: body.title, CreatedAt: at.toISOString() });
   });

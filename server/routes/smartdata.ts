@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
 import { hasAnyRole } from '../identity/users';
 import { readSetting } from './settings';
-import { MODULES, columnByKey, type SmartModule } from '../smartdata/schema';
+import { columnByKey, moduleById, type SmartModule } from '../smartdata/schema';
 import { dimensionCounts, dimensionCountsTogether, recordCount } from '../smartdata/counts';
 import { buildWhere } from '../smartdata/where';
 
@@ -33,11 +33,7 @@ const oneDimension = selection.extend({
 });
 const segment = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'View segments may hold letters, digits, _ and -.');
 
-function moduleOf(c: Context<Env>): SmartModule {
-  const module = MODULES[c.req.param('moduleId') ?? ''];
-  if (!module) throw notFound(`No smart-data module "${c.req.param('moduleId')}".`);
-  return module;
-}
+const moduleOf = (c: Context<Env>): SmartModule => moduleById(c.req.param('moduleId') ?? '');
 
 /** Claims restrict every query unless the data source itself ignores claims. */
 const claimsFor = (c: Context<Env>, module: SmartModule, askedToIgnore: boolean) => (module.ignoreClaims && askedToIgnore ? null : c.var.user.claims);

@@ -89,7 +89,8 @@ export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQue
   }
   const dims = [...r, ...c];
   const grouping = dims.length ? `GROUPING(${dims.join(', ')})` : '0';
-  const select = [...dims, `${grouping} AS g`, ...measures.map((m, i) => `${aggregateSql(m, fields[i]?.column, fields[i]?.typeName === 'String')} AS m${i}`)];
+  // `n` counts the records of every set: the grand total's is the answer's recordCount, whatever the measures.
+  const select = [...dims, `${grouping} AS g`, 'count(*) AS n', ...measures.map((m, i) => `${aggregateSql(m, fields[i]?.column, fields[i]?.typeName === 'String')} AS m${i}`)];
   const sql = `SELECT ${select.join(', ')} FROM (SELECT ${inner.length ? inner.join(', ') : '1 AS one'} FROM ${module.table} ${w.sql}) t
     GROUP BY GROUPING SETS (${sets.map((s) => `(${s.join(', ')})`).join(', ')})`;
   const result = await db.query(sql, w.params);
@@ -100,7 +101,6 @@ export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQue
   const byKey = new Map<string, PivotRow>();
   const out: AnalyticsData = { data: [], columns: [], recordCount: 0, rowTotals: {}, colTotals: {}, grandTotal: {} };
   const columns = new Set<string>();
-  const countIndex = measures.findIndex((m) => m.aggregateFunction === AGGREGATES.Count);
   // Parents before children: fewer row levels first.
   const sorted = [...result].sort((a, b) => rowLevel(a, r.length, rolled) - rowLevel(b, r.length, rolled));
   for (const row of sorted) {
@@ -114,7 +114,7 @@ export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQue
       if (hasCols) out.colTotals[colKey] = cells(row);
       else {
         out.grandTotal = cells(row);
-        if (countIndex >= 0) out.recordCount = Number(row[`m${countIndex}`]);
+        out.recordCount = Number(row.n);
       }
       continue;
     }
@@ -136,10 +136,6 @@ export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQue
   };
   sortTree(out.data);
   out.columns = [...columns].sort();
-  if (countIndex < 0) {
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${w.sql}`, w.params);
-    out.recordCount = Number(n);
-  }
   return out;
 }
 

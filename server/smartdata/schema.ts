@@ -1,3 +1,5 @@
+import { notFound } from '../http/errors';
+
 /** `Core` tags the six main dimensions a dashboard's filter bar shows; `PF_Driver` the four drivers. */
 
 /** The schema of a smart-data module: what callers may filter, count, sort and read, by key. */
@@ -73,6 +75,13 @@ export const RESPONSES_MODULE: SmartModule = {
 };
 
 export const MODULES: Record<string, SmartModule> = { [RESPONSES_MODULE.moduleId]: RESPONSES_MODULE };
+
+/** The module of a request's path or query; 404 for an unknown one. */
+export function moduleById(id: string): SmartModule {
+  const module = MODULES[id];
+  if (!module) throw notFound(`No smart-data module "${id}".`);
+  return module;
+}
 
 /** The SQL that reads a column as callers may see it: a profanity-cleaned value reads as its mark. */
 export const readExpr = (c: Column) => (c.flagColumn ? `CASE WHEN ${c.flagColumn} IS NOT NULL THEN ${c.flagColumn} ELSE ${c.column} END` : c.column);

@@ -123,10 +123,6 @@ export interface CxFavouritesAttributes {
   'view-mode'?: string;
   /** The date field of the module. Default "ResponseDate". */
   'date-key'?: string;
-  /** A favourite to open as one's own (the page's `f`); updates its last access. */
-  'open-id'?: string;
-  /** A shared favourite to open (the page's `s`). */
-  'shared-id'?: string;
   /** Language of the element's texts; defaults to `configure({ locale })`. */
   'lang'?: string;
   /** Origin of the portal server; defaults to `configure({ apiBase })`. */

@@ -13,14 +13,13 @@ export interface FavouritesProps {
   filterScope?: string;
   viewMode?: string;
   dateKey?: string;
-  /** A favourite to open as one's own (the page's `f`): its last access is updated. */
-  openId?: string;
-  /** A shared favourite to open (the page's `s`): its access time is left alone. */
-  sharedId?: string;
 }
 
-/** Favourites: the five most recent and the rest, add with the server's checks, select, share and remove. */
-export function Favourites({ moduleId = 'responses', filterScope = 'default', viewMode = 'RecordsViewer', dateKey = 'ResponseDate', openId, sharedId }: FavouritesProps) {
+/**
+ * Favourites: the five most recent and the rest, add with the server's checks, select, share and
+ * remove. Opening one from the address (`f`, `s`) is the data page's load (use-data-load.ts).
+ */
+export function Favourites({ moduleId = 'responses', filterScope = 'default', viewMode = 'RecordsViewer', dateKey = 'ResponseDate' }: FavouritesProps) {
   const { t, emit, go } = useElement();
   const [list, setList] = useState<Favourite[] | null>(null);
   // Spec: an unavailable service counts -1; otherwise the count is the list's length.
@@ -49,18 +48,6 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
       .then(() => refresh())
       .catch(() => setUnavailable(true));
   }, [refresh]);
-
-  useEffect(() => {
-    const id = openId || sharedId;
-    if (!id) return;
-    openFavourite(id, !!openId)
-      .then((f) => {
-        if (isBadRequest(f)) return;
-        restoreView(filterScope, f.payload);
-        setStatus(t('favourites.opened', { title: f.title }));
-      })
-      .catch(() => setStatus(t('favourites.openFailed')));
-  }, [openId, sharedId, filterScope, t]);
 
   if (unavailable) return <p className="hint" part="base">{t('favourites.unavailable')}</p>;
 

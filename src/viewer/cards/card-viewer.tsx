@@ -3,7 +3,6 @@ import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { analyticsData, viewerCards } from '../../api/viewer';
 import { useSmartFilters } from '../shared/use-smart-filters';
-import { loadSettings } from '../../stores/settings';
 import { loadGuard } from '../../dashboard/load-guard';
 import { useViewerSetup, type ViewerSetup } from '../shared/use-viewer-setup';
 import { applyFacets, bucketsOf, clampWindow, facetCounts, initialLimit, raisedLimit, sortCards, VISIBLE_BUCKETS, type Card } from './card-rules';
@@ -37,7 +36,6 @@ export function CardViewer({ moduleId = 'responses', profile: profileName = 'def
   const [desc, setDesc] = useState(true);
   const [chosen, setChosen] = useState<Record<string, string[]>>({});
   const [win, setWin] = useState({ start: 0, visible: VISIBLE_BUCKETS });
-  useEffect(() => void loadSettings(), []);
 
   const profile = setup?.profile.name;
   const smartFilters = useSmartFilters(filterScope, setup?.dateKey);

@@ -6,10 +6,13 @@ export type ViewMode = (typeof VIEW_MODES)[number];
 
 export const modeOf = (type: string | undefined): ViewMode => (VIEW_MODES as readonly string[]).includes(type ?? '') ? (type as ViewMode) : 'RecordsViewer';
 
-/** Spec part 2: the profile named by the query, else by the path, else the first. A name matching no profile is passed over. */
-export function pickProfile<P extends { name: string }>(profiles: readonly P[], fromQuery?: string, fromPath?: string): P | undefined {
-  const named = (n?: string) => (n ? profiles.find((p) => p.name.toLowerCase() === n.toLowerCase()) : undefined);
-  return named(fromQuery) ?? named(fromPath) ?? profiles[0];
+/** Spec part 2: the profile named by the query, else by the path (the names in that order), else the first. A name matching no profile is passed over. */
+export function pickProfile<P extends { name: string }>(profiles: readonly P[], ...names: Array<string | undefined>): P | undefined {
+  for (const n of names) {
+    const found = n ? profiles.find((p) => p.name.toLowerCase() === n.toLowerCase()) : undefined;
+    if (found) return found;
+  }
+  return profiles[0];
 }
 
 /** The profile's default filters as the filter bar's state (every other filter reset). */

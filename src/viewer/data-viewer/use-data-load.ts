@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { isBadRequest } from '../../api/client';
 import { openFavourite } from '../../api/favourites';
-import { viewerProfiles, viewerSchema, viewerSource, type ViewerProfile, type ViewerSource } from '../../api/viewer';
+import type { ViewerProfile, ViewerSource } from '../../api/viewer';
 import { filtersFor, takeHandOff } from '../../stores/filters';
 import { DEFAULT_VIEW, viewFor } from '../../stores/view-state';
 import { loadGuard } from '../../dashboard/load-guard';
 import { HAND_OFF_KEY, HAND_OFF_MS } from '../analytics/pivot-state';
 import { restoreView } from '../saved-view';
-import type { ViewerSetup } from '../shared/use-viewer-setup';
-import { defaultFilterState, pickProfile } from './load-rules';
+import { fetchSetup, type ViewerSetup } from '../shared/use-viewer-setup';
+import { defaultFilterState } from './load-rules';
 
 export interface DataLoadInput {
   moduleId: string;
@@ -52,13 +52,8 @@ export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favour
     const setLoad = (load: DataLoad) => setResult({ key, load, error: '' });
     const setError = (error: string) => setResult({ key, load: null, error });
     (async () => {
-      const [profiles, source] = await Promise.all([viewerProfiles(moduleId), viewerSource(moduleId)]);
-      if (isBadRequest(profiles)) throw new Error(profiles.message);
-      if (isBadRequest(source)) throw new Error(source.message);
-      const profile = pickProfile(profiles, queryProfile, pathProfile);
-      if (!profile) throw new Error(`No profile for module "${moduleId}".`);
-      const schema = await viewerSchema(moduleId, profile.name);
-      if (isBadRequest(schema)) throw new Error(schema.message);
+      const { setup, profiles, source } = await fetchSetup(moduleId, queryProfile, pathProfile);
+      const { profile } = setup;
       if (!live()) return;
       filtersFor(scope).set(defaultFilterState([]));
       viewFor(scope).set({ ...DEFAULT_VIEW, profileName: profile.name });
@@ -83,7 +78,7 @@ export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favour
       } else {
         filtersFor(scope).set(defaultFilterState(profile.defaultSmartFilters));
       }
-      setLoad({ setup: { profile, schema, dateKey: source.dateFilterKey }, source, profiles, stamp, opened, openFailed });
+      setLoad({ setup, source, profiles, stamp, opened, openFailed });
     })().catch((e: unknown) => live() && setError(e instanceof Error ? e.message : String(e)));
   }, [guard, key, moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff, recordId]);
   return result.key === key ? result : { load: null, error: '' };

@@ -1,9 +1,9 @@
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { rawValue, type SchemaColumn } from '../../api/viewer';
-import { $settings } from '../../stores/settings';
+import { $settings, loadSettings } from '../../stores/settings';
 import { $session } from '../../stores/session';
 import { hasAnyRole } from '../../lib/roles';
 
@@ -26,6 +26,8 @@ export function HiddenValue({ moduleId, field, recordId }: { moduleId: string; f
   const session = useStore($session);
   const [raw, setRaw] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  // Who may reveal is a portal setting; loaded once per page, whichever cell asks first.
+  useEffect(() => void loadSettings(), []);
   const permitted = hasAnyRole(session, settings?.viewingProfanityCleanedFieldsAccessibleToRoles ?? []);
   if (raw !== null) return <span className="revealed">{raw}</span>;
   const reveal = (e: MouseEvent) => {

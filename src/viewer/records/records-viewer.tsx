@@ -6,7 +6,6 @@ import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { viewerRecords } from '../../api/viewer';
 import { useSmartFilters } from '../shared/use-smart-filters';
-import { loadSettings } from '../../stores/settings';
 import { isVisible, orderColumns, viewFor } from '../../stores/view-state';
 import { drillthroughLink } from '../../visuals/comment-list/rules';
 import { openInNewTab } from '../../lib/new-tab';
@@ -43,7 +42,6 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
   const [expanded, setExpanded] = useState<number | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [cache] = useState(() => new BlockCache(() => Promise.resolve({ data: [], recordCount: 0 }), () => setVersion((v) => v + 1)));
-  useEffect(() => void loadSettings(), []);
 
   const info = setup?.profile;
   const sortBy = view.sortBy ?? info?.defaultOrderBy ?? null;

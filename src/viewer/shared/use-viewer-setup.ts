@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isBadRequest } from '../../api/client';
-import { viewerProfiles, viewerSchema, viewerSource, type SchemaColumn, type ViewerProfile } from '../../api/viewer';
+import { viewerProfiles, viewerSchema, viewerSource, type SchemaColumn, type ViewerProfile, type ViewerSource } from '../../api/viewer';
+import { pickProfile } from '../data-viewer/load-rules';
 
 /** A profile with its schema: what every viewer mode needs before it asks for data. */
 export interface ViewerSetup {
@@ -8,6 +9,18 @@ export interface ViewerSetup {
   schema: SchemaColumn[];
   /** The date field the filter bar's date choice applies to (the data source's). */
   dateKey: string;
+}
+
+/** The module's profiles and data source, the profile `pickProfile` names, and its schema. */
+export async function fetchSetup(moduleId: string, ...names: Array<string | undefined>): Promise<{ setup: ViewerSetup; profiles: ViewerProfile[]; source: ViewerSource }> {
+  const [profiles, source] = await Promise.all([viewerProfiles(moduleId), viewerSource(moduleId)]);
+  if (isBadRequest(profiles)) throw new Error(profiles.message);
+  if (isBadRequest(source)) throw new Error(source.message);
+  const profile = pickProfile(profiles, ...names);
+  if (!profile) throw new Error(`No profile for module "${moduleId}".`);
+  const schema = await viewerSchema(moduleId, profile.name);
+  if (isBadRequest(schema)) throw new Error(schema.message);
+  return { setup: { profile, schema, dateKey: source.dateFilterKey }, profiles, source };
 }
 
 /**
@@ -20,15 +33,8 @@ export function useViewerSetup(moduleId: string, profileName: string, given: Vie
   useEffect(() => {
     if (given) return;
     let live = true;
-    viewerProfiles(moduleId)
-      .then(async (profiles) => {
-        if (isBadRequest(profiles)) throw new Error(profiles.message);
-        const profile = profiles.find((p) => p.name === profileName) ?? profiles[0];
-        const [schema, source] = await Promise.all([viewerSchema(moduleId, profile.name), viewerSource(moduleId)]);
-        if (isBadRequest(schema)) throw new Error(schema.message);
-        if (isBadRequest(source)) throw new Error(source.message);
-        if (live) setLoaded({ profile, schema, dateKey: source.dateFilterKey });
-      })
+    fetchSetup(moduleId, profileName)
+      .then(({ setup }) => live && setLoaded(setup))
       .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => {
       live = false;

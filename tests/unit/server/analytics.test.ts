@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness, type Harness } from './harness';
+import { harnessWithUsers, type Harness } from './harness';
 import type { AnalyticsData, PivotRow } from '../../../src/api/types';
 
 let h: Harness;
 let user: string;
 let north: string;
 beforeAll(async () => {
-  h = await harness(3000);
-  [user, north] = await Promise.all([h.signIn('portaluser@demo.cx'), h.signIn('north.manager@demo.cx')]);
+  ({ h, user, north } = await harnessWithUsers(3000));
 });
 afterAll(() => h.close());
 
@@ -67,6 +66,15 @@ describe('POST /api/dataviewer/analytics/data/{moduleId}/{profile}', () => {
     expect(g.SumSpend).toBeCloseTo(Number(r.s), 6);
     expect([g.MinSpend, g.MaxSpend]).toEqual([Number(r.lo), Number(r.hi)]);
     expect(g.AvgStars).toBeCloseTo(Number(r.stars), 10);
+  });
+
+  it('counts the records in the same answer when no measure is a count, and says 0 when none match', async () => {
+    const [{ n }] = await h.db.query<{ n: number }>("SELECT count(*) AS n FROM responses WHERE channel = 'Online'");
+    const res = await pivot({ measureKeys: ['AvgNPS'], rowDimensions: ['Region'], columnDimensions: ['Stars'], smartFilters: [{ filterKey: 'Channel', filterValue: 'Online' }] });
+    expect(res.body.recordCount).toBe(Number(n));
+    const none = await pivot({ measureKeys: ['AvgNPS'], rowDimensions: ['Region'], smartFilters: [{ filterKey: 'Channel', filterValue: 'Carrier pigeon' }] });
+    expect(none.body.recordCount).toBe(0);
+    expect(none.body.data).toEqual([]);
   });
 
   it('keeps the restricted user in their region and refuses bad pivots with a message', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness, type Harness } from './harness';
+import { harnessWithUsers, type Harness } from './harness';
 import type { VisualsResponse, VisualItem, DataRow } from '../../../src/api/visual-types';
 
 let h: Harness;
@@ -7,8 +7,8 @@ let user: string;
 let north: string;
 let editor: string;
 beforeAll(async () => {
-  h = await harness(3000);
-  [user, north, editor] = await Promise.all([h.signIn('portaluser@demo.cx'), h.signIn('north.manager@demo.cx'), h.signIn('surveyeditor@demo.cx')]);
+  ({ h, user, north } = await harnessWithUsers(3000));
+  editor = await h.signIn('surveyeditor@demo.cx');
 });
 afterAll(() => h.close());
 

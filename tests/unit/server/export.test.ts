@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { harness, type Harness } from './harness';
+import { harnessWithUsers, type Harness } from './harness';
 import { ExportStore, EXPORT_TTL_MS } from '../../../server/export/store';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,8 +10,7 @@ let h: Harness;
 let user: string;
 let north: string;
 beforeAll(async () => {
-  h = await harness(2000);
-  [user, north] = await Promise.all([h.signIn('portaluser@demo.cx'), h.signIn('north.manager@demo.cx')]);
+  ({ h, user, north } = await harnessWithUsers(2000));
 });
 afterAll(() => h.close());
 

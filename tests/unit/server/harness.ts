@@ -71,3 +71,10 @@ export async function harness(records = 3000): Promise<Harness> {
 
   return { db, clock, call, signIn, fetch: async (path, init) => app.request(path, init), close: () => db.close() };
 }
+
+/** A harness and the two users most server tests act as: a portal user and the manager who sees only North. */
+export async function harnessWithUsers(records: number): Promise<{ h: Harness; user: string; north: string }> {
+  const h = await harness(records);
+  const [user, north] = await Promise.all([h.signIn('portaluser@demo.cx'), h.signIn('north.manager@demo.cx')]);
+  return { h, user, north };
+}

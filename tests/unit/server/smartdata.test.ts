@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness, type Harness } from './harness';
+import { harnessWithUsers, type Harness } from './harness';
 import { RESTRICTED_MESSAGE } from '../../../server/smartdata/where';
 
 let h: Harness;
 let user: string;
 let north: string;
 beforeAll(async () => {
-  h = await harness(4000);
-  [user, north] = await Promise.all([h.signIn('portaluser@demo.cx'), h.signIn('north.manager@demo.cx')]);
+  ({ h, user, north } = await harnessWithUsers(4000));
 });
 afterAll(() => h.close());
 

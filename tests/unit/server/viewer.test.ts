@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness, type Harness } from './harness';
+import { harnessWithUsers, type Harness } from './harness';
 
 let h: Harness;
 let user: string;
 let north: string;
 beforeAll(async () => {
-  h = await harness(1500);
-  [user, north] = await Promise.all([h.signIn('portaluser@demo.cx'), h.signIn('north.manager@demo.cx')]);
+  ({ h, user, north } = await harnessWithUsers(1500));
 });
 afterAll(() => h.close());
 
