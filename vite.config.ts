@@ -86,9 +86,19 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       {
-        // The server tests again, on PostgreSQL (TEST_DATABASE_URL; .ci/run starts a cluster).
+        // Attacks against the real server over HTTP (tests/security/portal.ts), on DuckDB.
         extends: true,
-        test: { name: 'server-pg', include: ['tests/unit/server/**/*.test.ts'], environment: 'node', env: { CX_TEST_ENGINE: 'postgres' } },
+        test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // The server and security tests again, on PostgreSQL (TEST_DATABASE_URL; .ci/run starts a cluster).
+        extends: true,
+        test: {
+          name: 'server-pg',
+          include: ['tests/unit/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          environment: 'node',
+          env: { CX_TEST_ENGINE: 'postgres' },
+        },
       },
       {
         extends: true,

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { dashboardOf, type Match } from './routes';
 import { $menu } from '../src/stores/menu';
 import { translator } from '../src/i18n';
-import { clearSession } from '../src/stores/session';
+import { endSession } from '../src/api/identity';
 
 /** The page of a route: the cx-* element with attributes from the path and query. */
 export function PageFor({ match, query, lang }: { match: Match; query: URLSearchParams; lang: string }) {
@@ -120,12 +120,12 @@ function DashboardPage({ first, second, editor }: { first: string; second?: stri
 
 /** /logout: the session ends on arrival. */
 function SignedOut() {
-  useEffect(() => clearSession(), []);
+  useEffect(() => endSession(), []);
   return <cx-status-page kind="logged-out"></cx-status-page>;
 }
 
 /** /sso/error: shows the error and clears the token. */
 function SsoError({ error }: { error: string }) {
-  useEffect(() => clearSession(), []);
+  useEffect(() => endSession(), []);
   return <cx-status-page kind="sso-error" description={error}></cx-status-page>;
 }

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { Deps, Env } from './context';
+import { resolveDeps, type Deps, type Env } from './context';
 import { onError } from './http/errors';
 import { requireAuth, requireRoles } from './auth/middleware';
 import { tokenRoutes } from './routes/token';
@@ -25,6 +25,7 @@ import { dashboardRoutes, datavizRoutes, DASHBOARD_ROLES } from './routes/dashbo
 import { favouriteRoutes } from './routes/favourites';
 import { telemetryRoutes } from './routes/telemetry';
 import { ssoRoutes } from './routes/sso';
+import { directoryRoutes } from './routes/identity-directory';
 import { LocalIdentityProvider } from './sso/provider';
 
 export interface AppOptions {
@@ -40,7 +41,8 @@ export const CONTENT_SECURITY_POLICY =
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** The API of spec parts 1 and 2 under /api, and the built front end. */
-export function createApi(deps: Deps): Hono<Env> {
+export function createApi(given: Deps): Hono<Env> {
+  const deps = resolveDeps(given);
   const api = new Hono<Env>();
   api.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -50,7 +52,7 @@ export function createApi(deps: Deps): Hono<Env> {
     '*',
     bodyLimit({
       maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => c.json({ message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.` }, 400),
+      onError: (c) => c.json({ message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.` }, 413),
     }),
   );
 
@@ -58,7 +60,7 @@ export function createApi(deps: Deps): Hono<Env> {
   api.route('/api/identity', tokenRoutes);
   api.route('/api/identity', passwordRoutes);
   api.route('/api/identity', sessionPasswordRoutes);
-  api.route('/api/identity', auth.route('/', userRoutes).route('/application', applicationRoutes).route('/', trialRoutes));
+  api.route('/api/identity', auth.route('/', userRoutes).route('/', directoryRoutes).route('/application', applicationRoutes).route('/', trialRoutes));
   api.route('/api/settings', settingsRoutes);
   api.route('/api/membership', membershipRoutes);
   api.route('/api/content', contentRoutes);
@@ -66,19 +68,21 @@ export function createApi(deps: Deps): Hono<Env> {
   api.get('/api/dummy/secretdata', requireAuth, (c) => c.json({ secret: `Only signed-in users read this, ${c.var.user.userName}.` }));
   api.route('/api/UserPreferences', new Hono<Env>().use(requireAuth).route('/', preferenceRoutes));
   api.route('/api/portaluserstate', new Hono<Env>().use(requireAuth).route('/', userStateRoutes));
-  api.route('/api/filter', new Hono<Env>().use(requireAuth).route('/', claimFilterRoutes));
-  api.route('/reporting/api/filter', new Hono<Env>().use(requireAuth).route('/', storeFilterRoutes));
-  api.route('/api/smartdata', new Hono<Env>().use(requireAuth).route('/', smartDataRoutes));
+  // Smart data, filters and favourites serve the dashboard and data screens: the same roles as those screens.
+  const dataScreens = () => new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES));
+  api.route('/api/filter', dataScreens().route('/', claimFilterRoutes));
+  api.route('/reporting/api/filter', dataScreens().route('/', storeFilterRoutes));
+  api.route('/api/smartdata', dataScreens().route('/', smartDataRoutes));
   api.route('/api/telemetry', telemetryRoutes);
   api.route('/api/sso', ssoRoutes(new LocalIdentityProvider(deps.secret)));
   api.route('/api/groups', new Hono<Env>().use(requireAuth).route('/', groupRoutes));
-  api.route('/api/dashboard', new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES)).route('/', dashboardRoutes));
-  api.route('/api/dataviz', new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES)).route('/', datavizRoutes));
+  api.route('/api/dashboard', dataScreens().route('/', dashboardRoutes));
+  api.route('/api/dataviz', dataScreens().route('/', datavizRoutes));
   const exports = new ExportStore(join(deps.dataDir ?? mkdtempSync(join(tmpdir(), 'cx-')), 'exports'));
   // The download is a navigation without the bearer header: its unguessable, one-time id stands in (ExportStore).
   api.route('/api/dataviewer', downloadRoute(exports));
-  api.route('/api/dataviewer', new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES)).route('/', dataViewerRoutes).route('/', exportRoutes(exports)));
-  api.route('/api/favourites', new Hono<Env>().use(requireAuth).route('/', favouriteRoutes));
+  api.route('/api/dataviewer', dataScreens().route('/', dataViewerRoutes).route('/', exportRoutes(exports)));
+  api.route('/api/favourites', dataScreens().route('/', favouriteRoutes));
   if (deps.exposeMailOutbox) {
     // A local mail catcher for demos and end-to-end tests (MAIL_OUTBOX_API=1): never in production.
     api.get('/api/dev/mail', async (c) =>
@@ -96,6 +100,8 @@ export function createApp({ deps, distDir }: AppOptions): Hono<Env> {
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
+    // Addresses can hold one-time tokens (/resetPassword/{token}): never sent on as a referrer.
+    c.header('Referrer-Policy', 'no-referrer');
     if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   });
   app.route('/', createApi(deps));

@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import type { Principal } from './auth/tokens';
+import { scryptHasher, type PasswordHasher } from './auth/password';
 
 /** What every route handler can reach: the database, the signing secret and the clock. */
 export interface Deps {
@@ -10,6 +11,18 @@ export interface Deps {
   exposeMailOutbox?: boolean;
   /** Where export files go (under `exports/`); a fresh temporary directory when unset. */
   dataDir?: string;
+  /** Password hashing (scrypt unless a test counts the checks). */
+  hasher?: PasswordHasher;
+  /** How long a wrong password waits before its answer (default 1 s; slows guessing one by one). */
+  failureDelayMs?: number;
+  /** Behind a load balancer (TRUST_PROXY=1): the client is the last X-Forwarded-For address. */
+  trustProxy?: boolean;
 }
 
-export type Env = { Variables: { user: Principal; deps: Deps } };
+export const FAILURE_DELAY_MS = 1000;
+
+export type ResolvedDeps = Deps & Required<Pick<Deps, 'hasher' | 'failureDelayMs'>>;
+
+export const resolveDeps = (deps: Deps): ResolvedDeps => ({ ...deps, hasher: deps.hasher ?? scryptHasher, failureDelayMs: deps.failureDelayMs ?? FAILURE_DELAY_MS });
+
+export type Env = { Variables: { user: Principal; deps: ResolvedDeps } };

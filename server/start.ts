@@ -25,7 +25,10 @@ if (await isEmpty(db)) {
 // Without JWT_SECRET, tokens are signed with a per-process key: a restart signs everyone out of
 // their access token, and the client's refresh token (stored server-side) gets them a new one.
 const secret = process.env.JWT_SECRET ?? newSecret();
-const app = createApp({ deps: { db, secret, now: () => new Date(), exposeMailOutbox: process.env.MAIL_OUTBOX_API === '1', dataDir: process.env.DATA_DIR ?? 'data' }, distDir });
+const app = createApp({
+  deps: { db, secret, now: () => new Date(), exposeMailOutbox: process.env.MAIL_OUTBOX_API === '1', dataDir: process.env.DATA_DIR ?? 'data', trustProxy: process.env.TRUST_PROXY === '1' },
+  distDir,
+});
 const port = Number(process.env.PORT ?? 8080);
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`CX portal on http://localhost:${info.port}/  (demo pages: http://localhost:${info.port}/demo/)`);

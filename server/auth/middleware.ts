@@ -1,26 +1,40 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Env } from '../context';
 import { forbidden, unauthorized } from '../http/errors';
 import { hasAnyRole } from '../identity/users';
-import { verifyAccessToken } from './tokens';
+import { verifyAccessToken, type Principal } from './tokens';
+import { liveSessionRole } from './sessions';
 
-const bearer = (header: string | undefined) => /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1];
+const bearer = (header: string | undefined) => /^Bearer ([^\s]+)$/i.exec(header ?? '')?.[1];
+const EXPIRED = 'Your session has expired. Sign in again.';
+
+/**
+ * The principal of the request's bearer token: signed, unexpired, and of a session that has not
+ * ended for a user who still holds the token's role. Undefined without a token; 401 for a bad one.
+ */
+async function principalOf(c: Context<Env>): Promise<Principal | undefined> {
+  const header = c.req.header('authorization');
+  if (header === undefined) return undefined;
+  const token = bearer(header);
+  const { db, secret, now } = c.var.deps;
+  const user = token ? verifyAccessToken(token, secret, now().getTime()) : undefined;
+  if (!user) throw unauthorized(EXPIRED);
+  const role = await liveSessionRole(db, user.sessionId, user.id);
+  if (role === undefined || role !== user.roles.join(',')) throw unauthorized('Your session has ended. Sign in again.');
+  return user;
+}
 
 /** Every call after this needs a valid bearer token; the principal is `c.var.user`. */
 export const requireAuth: MiddlewareHandler<Env> = async (c, next) => {
-  const token = bearer(c.req.header('authorization'));
-  if (!token) throw unauthorized();
-  const user = verifyAccessToken(token, c.var.deps.secret, c.var.deps.now().getTime());
-  if (!user) throw unauthorized('Your session has expired. Sign in again.');
+  const user = await principalOf(c);
+  if (!user) throw unauthorized();
   c.set('user', user);
   await next();
 };
 
 /** Sets `c.var.user` when a valid token is sent; anonymous callers continue without one. */
 export const optionalAuth: MiddlewareHandler<Env> = async (c, next) => {
-  const token = bearer(c.req.header('authorization'));
-  const user = token ? verifyAccessToken(token, c.var.deps.secret, c.var.deps.now().getTime()) : undefined;
-  if (token && !user) throw unauthorized('Your session has expired. Sign in again.');
+  const user = await principalOf(c);
   if (user) c.set('user', user);
   await next();
 };

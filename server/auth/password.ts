@@ -17,14 +17,29 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/** A hash of no one's password: an unknown or password-less account is checked against it, so it answers as slowly as a real one. */
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword(randomBytes(24).toString('base64')));
+
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   const parts = stored?.split('$');
-  if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') {
+    await verifyPassword(password, await dummyHash());
+    return false;
+  }
   const [, n, r, p, salt, hash] = parts;
   const expected = Buffer.from(hash, 'base64');
   const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
   return timingSafeEqual(key, expected);
 }
+
+/** How the server hashes and checks passwords (a seam for counting checks in tests and for a worker pool). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string | null | undefined): Promise<boolean>;
+}
+
+export const scryptHasher: PasswordHasher = { hash: hashPassword, verify: verifyPassword };
 
 /** The portal's password rule: at least 8 characters with a lower-case and an upper-case letter, a digit and a symbol. */
 export const PASSWORD_RULE = 'Use at least 8 characters, with upper- and lower-case letters, a digit and a symbol.';

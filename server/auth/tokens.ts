@@ -11,6 +11,8 @@ export interface Principal {
   userName: string;
   roles: string[];
   claims: Array<[type: string, value: string]>;
+  /** The session (refresh-token family) the token belongs to; ending the session ends the token. */
+  sessionId: string;
 }
 
 interface AccessPayload {
@@ -18,34 +20,51 @@ interface AccessPayload {
   name: string;
   role: string;
   claims: Array<[string, string]>;
+  sid: string;
   exp: number;
   iat: number;
-  [key: string]: unknown;
 }
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-const mac = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest();
+const mac = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest('base64url');
 
 /** A compact HS256 JWT. Signed and checked here (not by a library) so expiry follows the server's clock. */
 export function signAccessToken(principal: Principal, secret: string, now = Date.now()) {
   const iat = Math.floor(now / 1000);
   const exp = iat + ACCESS_TOKEN_SECONDS;
-  const payload: AccessPayload = { sub: principal.id, name: principal.userName, role: principal.roles.join(','), claims: principal.claims, iat, exp };
+  const payload: AccessPayload = {
+    sub: principal.id,
+    name: principal.userName,
+    role: principal.roles.join(','),
+    claims: principal.claims,
+    sid: principal.sessionId,
+    iat,
+    exp,
+  };
   const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-  return { token: `${body}.${mac(body, secret).toString('base64url')}`, expires: new Date(exp * 1000) };
+  return { token: `${body}.${mac(body, secret)}`, expires: new Date(exp * 1000) };
 }
 
-/** The principal of a valid token, or undefined for a malformed, forged or expired one. */
+/** Exactly three unpadded base64url parts: anything else (a fourth part, `+`, `/`, `=`, spaces) is not a token of ours. */
+const STRICT_JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
+
+/** Compares two ASCII strings in constant time. */
+export function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The principal of a well-formed, correctly signed, unexpired token, or undefined. The session is checked by the caller. */
 export function verifyAccessToken(token: string, secret: string, now = Date.now()): Principal | undefined {
+  if (!STRICT_JWT.test(token)) return undefined;
   const [header, payload, signature] = token.split('.');
-  if (header !== HEADER || !payload || !signature) return undefined;
-  const expected = mac(`${header}.${payload}`, secret);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  // The signature is compared as the exact text we would have produced, so another encoding of the same bytes fails.
+  if (header !== HEADER || !sameText(signature, mac(`${header}.${payload}`, secret))) return undefined;
   try {
-    const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AccessPayload;
-    if (typeof p.exp !== 'number' || p.exp * 1000 <= now) return undefined;
-    return { id: p.sub, userName: p.name, roles: p.role ? p.role.split(',') : [], claims: p.claims ?? [] };
+    const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<AccessPayload>;
+    if (typeof p.exp !== 'number' || p.exp * 1000 <= now || typeof p.sub !== 'string' || typeof p.sid !== 'string') return undefined;
+    return { id: p.sub, userName: p.name ?? '', roles: p.role ? p.role.split(',') : [], claims: p.claims ?? [], sessionId: p.sid };
   } catch {
     return undefined;
   }
@@ -54,7 +73,7 @@ export function verifyAccessToken(token: string, secret: string, now = Date.now(
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const newSecret = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
-/** Stores a new refresh token (only its hash) in a rotation family; returns the token. */
+/** Stores a new refresh token (only its hash) in a session's rotation family; returns the token. */
 export async function issueRefreshToken(q: Queryable, userId: string, family: string, days: number, now = new Date()) {
   const token = newSecret();
   const expires = new Date(now.getTime() + days * 86_400_000);
@@ -68,20 +87,26 @@ export async function issueRefreshToken(q: Queryable, userId: string, family: st
 export type RefreshOutcome = { ok: true; userId: string; family: string } | { ok: false; reason: string };
 
 /**
- * Uses a refresh token once. A token presented a second time means it was stolen or replayed:
- * its whole family is revoked, so neither the thief nor the owner can keep refreshing.
+ * Uses a refresh token once. The spend is one conditional update, so of two requests racing with
+ * the same token exactly one wins. A spent token presented again means it was stolen or replayed:
+ * its whole family (the session) is revoked, so neither the thief nor the owner can keep refreshing.
  */
 export async function useRefreshToken(q: Queryable, token: string, now = new Date()): Promise<RefreshOutcome> {
-  const [row] = await q.query<{ user_id: string; family: string; expires_at: Date; used: boolean }>(
-    'SELECT user_id, family, expires_at, used FROM refresh_tokens WHERE token_hash = $1',
-    [sha256(token)],
+  const hash = sha256(token);
+  const [won] = await q.query<{ user_id: string; family: string }>(
+    `UPDATE refresh_tokens SET used = true
+     WHERE token_hash = $1 AND NOT used AND expires_at > CAST($2 AS TIMESTAMP)
+       AND family IN (SELECT id FROM sessions WHERE NOT revoked)
+     RETURNING user_id, family`,
+    [hash, now],
   );
+  if (won) return { ok: true, userId: won.user_id, family: won.family };
+  const [row] = await q.query<{ family: string; expires_at: Date; used: boolean }>('SELECT family, expires_at, used FROM refresh_tokens WHERE token_hash = $1', [hash]);
   if (!row) return { ok: false, reason: 'The refresh token is not valid.' };
   if (row.used) {
-    await q.query('UPDATE refresh_tokens SET used = true WHERE family = $1', [row.family]);
+    await q.query('UPDATE sessions SET revoked = true WHERE id = $1', [row.family]);
     return { ok: false, reason: 'The refresh token was already used; sign in again.' };
   }
   if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'The refresh token has expired; sign in again.' };
-  await q.query('UPDATE refresh_tokens SET used = true WHERE token_hash = $1', [sha256(token)]);
-  return { ok: true, userId: row.user_id, family: row.family };
+  return { ok: false, reason: 'This session has ended; sign in again.' };
 }

@@ -26,3 +26,10 @@ export function normalizeRow(row: Row): Row {
   }
   return row;
 }
+
+/** True for a unique-constraint violation on either engine (PostgreSQL 23505, DuckDB's "Duplicate key"). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if ((error as { code?: unknown }).code === '23505') return true;
+  return /Constraint Error: Duplicate key/i.test(String((error as { message?: unknown }).message ?? ''));
+}

@@ -16,6 +16,7 @@ export class ApiError extends Error {
 export const badRequest = (message: string, errors?: Record<string, string[]>) => new ApiError(400, message, errors);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const forbidden = (message = 'You do not have permission to do this.') => new ApiError(403, message);
+export const conflict = (message: string, errors?: Record<string, string[]>) => new ApiError(409, message, errors);
 export const unauthorized = (message = 'Sign in to continue.') => new ApiError(401, message);
 
 /** Known errors keep their status and message; anything else is a 500 with a correlation id, logged once. */
@@ -23,6 +24,8 @@ export function onError(error: Error, c: Context) {
   if (error instanceof ApiError) {
     return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
   }
+  // A malformed percent-encoding reached a decoder: the caller's address is at fault, not the server.
+  if (error instanceof URIError) return c.json({ message: 'The address holds a malformed percent-encoding.' }, 400);
   if (error instanceof HTTPException) {
     return c.json({ message: error.message || 'Request failed' }, error.status);
   }

@@ -1,17 +1,25 @@
 import type { Context } from 'hono';
 import { z, type ZodType } from 'zod';
 import { badRequest } from './errors';
+import { nestedTooDeeply, TOO_DEEP } from './json-depth';
 
 /** Reads the JSON body (or form body) and checks it against `schema`; any problem is a 400 naming the field. */
 export async function readBody<T>(c: Context, schema: ZodType<T>): Promise<T> {
   let raw: unknown;
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    raw = Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw badRequest('The request body could not be read as a form.');
+    }
+    raw = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
   } else {
     const text = await c.req.text();
     if (text.trim() === '') raw = {};
     else {
+      if (nestedTooDeeply(text)) throw badRequest(TOO_DEEP);
       try {
         raw = JSON.parse(text);
       } catch {
@@ -26,7 +34,8 @@ export async function readBody<T>(c: Context, schema: ZodType<T>): Promise<T> {
 export function check<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
+  // No prototype: a field named __proto__ or constructor is just a key here.
+  const errors: Record<string, string[]> = Object.create(null);
   for (const issue of result.error.issues) {
     const key = issue.path.join('.') || '';
     (errors[key] ??= []).push(issue.message);

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Queryable } from '../db';
+import type { Param, Queryable } from '../db';
 import { newSecret, sha256 } from '../auth/tokens';
+import { queueMail } from '../mail/outbox';
 
 export type Purpose = 'reset' | 'create' | 'totp';
 
@@ -20,9 +21,7 @@ export async function createOneTimeToken(q: Queryable, userId: string, email: st
   const token = newSecret(24);
   await insertToken(q, userId, token, purpose, now);
   const link = LINKS[purpose];
-  await q.query('INSERT INTO mail_outbox (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, CAST($5 AS TIMESTAMP))', [
-    crypto.randomUUID(), email, link.subject, `Open ${link.path}${token} to set your password. The link works once.`, now,
-  ]);
+  await queueMail(q, email, link.subject, `Open ${link.path}${token} to set your password. The link works once.`, now);
   return token;
 }
 
@@ -42,7 +41,7 @@ async function insertToken(q: Queryable, userId: string, token: string, purpose:
   return expires;
 }
 
-/** The user id of a live, unused token of one of `purposes`, or undefined. */
+/** The user id of a live, unused token of one of `purposes`, or undefined (a look, not a use: otpWho). */
 export async function peekToken(q: Queryable, token: string, purposes: Purpose[], now: Date) {
   const [row] = await q.query<{ user_id: string; purpose: Purpose; expires_at: Date; used: boolean }>(
     'SELECT user_id, purpose, expires_at, used FROM one_time_tokens WHERE token_hash = $1',
@@ -52,6 +51,24 @@ export async function peekToken(q: Queryable, token: string, purposes: Purpose[]
   return { userId: row.user_id, purpose: row.purpose };
 }
 
-export async function spendToken(q: Queryable, token: string): Promise<void> {
-  await q.query('UPDATE one_time_tokens SET used = true WHERE token_hash = $1', [sha256(token)]);
+/**
+ * Uses a live token of one of `purposes` (and of `userId`, when given) in one conditional update:
+ * of any number of requests racing with the same token, exactly one gets it.
+ */
+export async function consumeToken(q: Queryable, token: string, purposes: Purpose[], now: Date, userId?: string) {
+  const params: Param[] = [sha256(token), now, ...purposes];
+  const owner = userId === undefined ? '' : ` AND user_id = $${params.push(userId)}`;
+  const [row] = await q.query<{ user_id: string; purpose: Purpose }>(
+    `UPDATE one_time_tokens SET used = true
+     WHERE token_hash = $1 AND NOT used AND expires_at > CAST($2 AS TIMESTAMP)
+       AND purpose IN (${purposes.map((_, i) => `$${i + 3}`).join(', ')})${owner}
+     RETURNING user_id, purpose`,
+    params,
+  );
+  return row ? { userId: row.user_id, purpose: row.purpose } : undefined;
+}
+
+/** Once one link of a user is used, every other reset or invitation link of theirs stops working. */
+export async function spendUserLinks(q: Queryable, userId: string): Promise<void> {
+  await q.query("UPDATE one_time_tokens SET used = true WHERE user_id = $1 AND purpose IN ('reset', 'create') AND NOT used", [userId]);
 }

@@ -40,7 +40,7 @@ export async function claimsOf(q: Queryable, userId: string): Promise<Claim[]> {
 
 export const rolesOf = (user: Pick<UserRow, 'role'>) => user.role.split(',').map((r) => r.trim()).filter(Boolean);
 
-export async function principalOf(q: Queryable, user: UserRow): Promise<Principal> {
+export async function principalOf(q: Queryable, user: UserRow): Promise<Omit<Principal, 'sessionId'>> {
   return { id: user.id, userName: user.user_name, roles: rolesOf(user), claims: await claimsOf(q, user.id) };
 }
 

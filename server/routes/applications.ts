@@ -3,7 +3,7 @@ import type { Env } from '../context';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
 import { findUserById } from '../identity/users';
-import { peekToken, spendToken } from '../identity/one-time';
+import { consumeToken } from '../identity/one-time';
 import type { MiddlewareHandler } from 'hono';
 
 export const SCOPE_LABELS = ['Mobile assistant', 'Tablet', 'Store kiosk', 'Wall display'];
@@ -34,15 +34,16 @@ export const applicationRoutes = new Hono<Env>()
   .post('/register', async (c) => {
     const { db, now } = c.var.deps;
     const body = await readBody(c, z.object({ code: z.string().trim().min(1, 'Enter the code shown on the device.').max(64), scopeLabel }));
-    const found = await peekToken(db, body.code, ['totp'], now());
-    if (!found || found.userId !== c.var.user.id) throw badRequest('The code is not valid or has expired.', { Code: ['authentication'] });
     const registrationId = `app-${crypto.randomUUID()}`;
-    await db.tx(async (q) => {
-      await spendToken(q, body.code);
+    // The code is spent and the device registered in one transaction: one code, one device, however many requests race.
+    const registered = await db.tx(async (q) => {
+      if (!(await consumeToken(q, body.code, ['totp'], now(), c.var.user.id))) return false;
       await q.query('INSERT INTO app_registrations (registration_id, user_id, code, scope_label, created_at) VALUES ($1, $2, $3, $4, CAST($5 AS TIMESTAMP))', [
         registrationId, c.var.user.id, body.code.slice(-4), body.scopeLabel, now(),
       ]);
+      return true;
     });
+    if (!registered) throw badRequest('The code is not valid or has expired.', { Code: ['authentication'] });
     return c.json({ registrationId, code: body.code.slice(-4), scopeLabel: body.scopeLabel }, 201);
   })
   .get('/list', async (c) => {

@@ -65,7 +65,8 @@ export const datavizRoutes = new Hono<Env>()
     const { db } = c.var.deps;
     const dashboard = await findDashboard(db, c.req.param('dashboardId'));
     if (!dashboard) throw notFound(`No dashboard "${c.req.param('dashboardId')}".`);
-    const name = check(layoutName, decodeURIComponent(c.req.param('layout')));
+    // The router has decoded the segment once already; decoding again would misread '%' (and throw on it).
+    const name = check(layoutName, c.req.param('layout'));
     const layoutKey = Object.keys(dashboard.layouts).find((k) => k.toLowerCase() === name.toLowerCase());
     if (!layoutKey) throw notFound(`Dashboard "${dashboard.dashboardId}" has no layout "${name}".`);
     const module = moduleById(dashboard.moduleId);

@@ -1,24 +1,30 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { requireAuth } from '../auth/middleware';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
+import { passwordProblem } from '../auth/password';
+import { checkPassword } from '../auth/sign-in';
+import { findSession, revokeUserSessions, startSession } from '../auth/sessions';
+import { unlockAccount } from '../auth/throttle';
 import { badRequest, notFound } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { findUserById, findUserByName } from '../identity/users';
-import { createOneTimeToken, createTotpCode, peekToken, spendToken } from '../identity/one-time';
+import { consumeToken, createOneTimeToken, createTotpCode, peekToken, spendUserLinks } from '../identity/one-time';
 import type { Queryable } from '../db';
 import { readSetting } from './settings';
+import { answerWithSession } from './token';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match. Please enter again.';
 export const RESET_FAILED = 'Unable to reset your password. Please ensure it meets the minimum criteria below';
 export const INVALID_LINK = 'This link is not valid or has expired.';
+const UPDATE_FAILED = 'A problem was encountered and your password was not updated';
+const WRONG_OLD = 'The current password is incorrect.';
 
 const passwords = z.object({
   oldPassword: z.string().max(1024).optional(),
   newPassword: z.string().min(1, 'Enter a new password.').max(1024),
   confirmPassword: z.string().max(1024),
 });
-const unwrap = (key: string) => (v: unknown) => (v && typeof v === 'object' && key in v ? (v as Record<string, unknown>)[key] : v);
+const unwrap = (key: string) => (v: unknown) => (v && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : v);
 
 /** Checks match and strength; the errors name the field (spec: server errors are shown per field). */
 function checkNewPassword(p: z.infer<typeof passwords>, failure: string) {
@@ -27,10 +33,17 @@ function checkNewPassword(p: z.infer<typeof passwords>, failure: string) {
   if (problem) throw badRequest(failure, { NewPassword: [problem] });
 }
 
-async function setPassword(q: Queryable, userId: string, password: string) {
-  await q.query('UPDATE users SET password_hash = $1, change_password_on_next_login = false, failed_sign_ins = 0, locked_until = NULL WHERE id = $2', [
-    await hashPassword(password), userId,
-  ]);
+/** The old password through the one sign-in check: wrong ones count towards the lock, a locked account is refused. */
+async function checkOldPassword(c: Context<Env>, userName: string, oldPassword: string | undefined, failure: string) {
+  const outcome = await checkPassword(c, userName, oldPassword ?? '');
+  if (outcome.ok) return outcome.user;
+  throw badRequest(outcome.locked ? outcome.message : failure, { OldPassword: [outcome.locked ? outcome.message : WRONG_OLD] });
+}
+
+/** A new password ends every session of the user: whoever else held one is signed out. */
+async function setPassword(c: Context<Env>, q: Queryable, userId: string, password: string) {
+  await q.query('UPDATE users SET password_hash = $1, change_password_on_next_login = false WHERE id = $2', [await c.var.deps.hasher.hash(password), userId]);
+  await revokeUserSessions(q, userId);
 }
 
 /** Anonymous password flows: reset request, reset by link, first password by invitation link. */
@@ -38,34 +51,40 @@ export const passwordRoutes = new Hono<Env>()
   .post('/requestResetpassword', async (c) => {
     const { db, now } = c.var.deps;
     const username = await readBody(c, z.preprocess(unwrap('username'), z.string().trim().min(1, 'Enter your user name.').max(256)));
-    const user = await findUserByName(db, username);
-    if (user) await createOneTimeToken(db, user.id, user.email, 'reset', now());
-    // The same answer whether or not the account exists, so the form cannot be used to probe for users.
+    const at = now();
+    // The answer goes before any look-up: known and unknown names answer alike, in the same time.
+    void (async () => {
+      const user = await findUserByName(db, username);
+      if (user) await createOneTimeToken(db, user.id, user.email, 'reset', at);
+    })().catch((error) => console.error('Password reset e-mail failed:', error));
     return c.json({ isSuccess: true, message: 'If the account exists, we have sent it a link to reset the password.' });
   })
   .post('/requestPasswordResetAfterLogin', async (c) => {
     const { db } = c.var.deps;
     const body = await readBody(c, z.object({ username: z.string().trim().min(1).max(256), changePasswordData: passwords }));
-    const user = await findUserByName(db, body.username);
-    if (!user || !(await verifyPassword(body.changePasswordData.oldPassword ?? '', user.password_hash))) {
-      throw badRequest('The current password is incorrect.', { OldPassword: ['The current password is incorrect.'] });
-    }
     checkNewPassword(body.changePasswordData, RESET_FAILED);
-    await setPassword(db, user.id, body.changePasswordData.newPassword);
+    const user = await checkOldPassword(c, body.username, body.changePasswordData.oldPassword, WRONG_OLD);
+    await db.tx((q) => setPassword(c, q, user.id, body.changePasswordData.newPassword));
     return c.json({ isSuccess: true, message: 'Your password has been updated successfully' });
   })
   .post('/resetpassword/:token', async (c) => {
     const { db, now } = c.var.deps;
-    const token = c.req.param('token');
     const body = await readBody(c, passwords);
-    const found = await peekToken(db, token, ['reset', 'create'], now());
-    if (!found) return c.json({ isSuccess: false, message: INVALID_LINK, tokenInvalid: true }, 400);
+    if (!(await peekToken(db, c.req.param('token'), ['reset', 'create'], now()))) return c.json({ isSuccess: false, message: INVALID_LINK, tokenInvalid: true }, 400);
+    // A weak or mismatched password leaves the link unspent.
     checkNewPassword(body, RESET_FAILED);
-    await db.tx(async (q) => {
-      await setPassword(q, found.userId, body.newPassword);
-      await spendToken(q, token);
+    const used = await db.tx(async (q) => {
+      const found = await consumeToken(q, c.req.param('token'), ['reset', 'create'], now());
+      if (!found) return undefined;
+      await setPassword(c, q, found.userId, body.newPassword);
+      await spendUserLinks(q, found.userId);
+      const user = await findUserById(q, found.userId);
+      // The owner proved the mailbox: every sign-in lock on the account ends.
+      if (user) await unlockAccount(q, user.user_name.toLowerCase());
+      return found;
     });
-    return c.json({ isSuccess: true, message: 'Your password has been updated successfully', purpose: found.purpose });
+    if (!used) return c.json({ isSuccess: false, message: INVALID_LINK, tokenInvalid: true }, 400);
+    return c.json({ isSuccess: true, message: 'Your password has been updated successfully', purpose: used.purpose });
   })
   .get('/otpWho/:token', async (c) => {
     const { db, now } = c.var.deps;
@@ -79,16 +98,21 @@ export const passwordRoutes = new Hono<Env>()
 export const sessionPasswordRoutes = new Hono<Env>()
   .use(requireAuth)
   .post('/changePassword', async (c) => {
-    const { db } = c.var.deps;
+    const { db, now } = c.var.deps;
     const body = await readBody(c, z.preprocess(unwrap('ChangePasswordModel'), passwords));
-    const user = await findUserById(db, c.var.user.id);
-    if (!user) throw notFound('Your account no longer exists.');
-    if (!(await verifyPassword(body.oldPassword ?? '', user.password_hash))) {
-      throw badRequest('A problem was encountered and your password was not updated', { OldPassword: ['The current password is incorrect.'] });
-    }
-    checkNewPassword(body, 'A problem was encountered and your password was not updated');
-    await setPassword(db, user.id, body.newPassword);
-    return c.json({ isSuccess: true, message: 'Your password has been updated successfully' });
+    const me = await findUserById(db, c.var.user.id);
+    if (!me) throw notFound('Your account no longer exists.');
+    checkNewPassword(body, UPDATE_FAILED);
+    const user = await checkOldPassword(c, me.user_name, body.oldPassword, UPDATE_FAILED);
+    // Every session ends, this one included; the caller goes on in a new one of the same kind.
+    const answer = await db.tx(async (q) => {
+      const current = await findSession(q, c.var.user.sessionId);
+      await setPassword(c, q, user.id, body.newPassword);
+      const options = { remember: current?.remember ?? false, cookie: !!current?.csrf_hash };
+      const fresh = await findUserById(q, user.id);
+      return answerWithSession(c, q, fresh!, { ...(await startSession(q, user.id, options, now())), remember: options.remember });
+    });
+    return c.json({ isSuccess: true, message: 'Your password has been updated successfully', content: answer.content });
   })
   .post('/totp/next', async (c) => {
     const { db, now } = c.var.deps;

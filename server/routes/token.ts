@@ -1,20 +1,24 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
-import type { Db, Queryable } from '../db';
-import { verifyPassword } from '../auth/password';
-import { issueRefreshToken, newSecret, REFRESH_TOKEN_DAYS, REMEMBER_ME_DAYS, signAccessToken, useRefreshToken } from '../auth/tokens';
-import { findUserById, findUserByName, principalOf, type UserRow } from '../identity/users';
+import type { Queryable } from '../db';
+import { issueRefreshToken, REFRESH_TOKEN_DAYS, REMEMBER_ME_DAYS, sha256, signAccessToken, useRefreshToken } from '../auth/tokens';
+import { csrfMatches, findSession, revokeSession, revokeUserSessions, startSession, type NewSession } from '../auth/sessions';
+import { checkPassword } from '../auth/sign-in';
+import { clearRefreshCookie, CSRF_HEADER, readRefreshCookie, sameOriginRequest, setRefreshCookie, WEB_CLIENTS } from '../auth/refresh-cookie';
+import { findUserById, principalOf, type UserRow } from '../identity/users';
 import { check, readBody, z } from '../http/validate';
+import { optionalAuth } from '../auth/middleware';
+import { noStore } from '../http/no-store';
 
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCKOUT_MINUTES = 15;
-export const BAD_CREDENTIALS = 'The user name or password is incorrect.';
+export { BAD_CREDENTIALS, LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../auth/sign-in';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])]).optional();
+const clientId = z.string().max(200).optional();
 const refreshGrant = z.object({
   grant_type: z.literal('refresh_token'),
-  refresh_token: z.string({ message: 'refresh_token is required.' }).min(1, 'refresh_token is required.').max(200),
-  client_id: z.string().max(200).optional(),
+  // Absent for the host portal, whose refresh token arrives in its HttpOnly cookie.
+  refresh_token: z.string().min(1, 'refresh_token is required.').max(200).optional(),
+  client_id: clientId,
   environment: z.string().max(200).optional(),
 });
 const passwordGrant = z.object({
@@ -22,15 +26,25 @@ const passwordGrant = z.object({
   username: z.string({ message: 'Enter your user name.' }).trim().min(1, 'Enter your user name.').max(256),
   password: z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.').max(1024),
   rememberme: flag,
+  client_id: clientId,
 });
 const anyObject = z.record(z.string(), z.unknown(), { message: 'The body must be an object.' });
 
 const fail = (message: string) => ({ isSuccess: false, message, content: null });
+const isWebClient = (id: string | undefined) => id !== undefined && WEB_CLIENTS.includes(id);
 
-/** The token response of spec part 1 section 7. */
-async function session(q: Queryable, user: UserRow, secret: string, refreshToken: string, now: Date) {
-  const principal = await principalOf(q, user);
-  const { token, expires } = signAccessToken(principal, secret, now.getTime());
+/**
+ * The token response of spec part 1 section 7 for a session, on `c`. A cookie session's refresh
+ * token goes into the HttpOnly cookie (the body's refresh_token is empty, its csrf_token is what
+ * the page sends back with a refresh); any other client gets it in the body.
+ */
+export async function answerWithSession(c: Context<Env>, q: Queryable, user: UserRow, s: NewSession & { remember: boolean }) {
+  const { secret, now } = c.var.deps;
+  const at = now();
+  const principal = { ...(await principalOf(q, user)), sessionId: s.sessionId };
+  const { token, expires } = signAccessToken(principal, secret, at.getTime());
+  const cookie = s.csrfToken !== undefined;
+  if (cookie) setRefreshCookie(c, s.refreshToken, s.remember);
   const { claims } = principal;
   return {
     isSuccess: true,
@@ -49,57 +63,72 @@ async function session(q: Queryable, user: UserRow, secret: string, refreshToken
       claims: claims.map(([t, v]) => `${t}=${v}`).join('|'),
       changePasswordOnNextLogin: user.change_password_on_next_login,
       access_token: token,
-      refresh_token: refreshToken,
+      refresh_token: cookie ? '' : s.refreshToken,
+      ...(cookie ? { csrf_token: s.csrfToken } : {}),
       token_type: 'bearer',
-      expires_in: Math.round((expires.getTime() - now.getTime()) / 1000),
+      expires_in: Math.round((expires.getTime() - at.getTime()) / 1000),
       '.expires': expires.toUTCString(),
     },
   };
 }
 
-export const tokenRoutes = new Hono<Env>().post('/token', async (c) => {
-  const { db, secret, now } = c.var.deps;
-  const raw = await readBody(c, anyObject);
-  const body = raw.grant_type === 'refresh_token' ? check(refreshGrant, raw) : check(passwordGrant, raw);
-  const at = now();
-
-  if (body.grant_type === 'refresh_token') {
-    const result = await db.tx(async (q) => {
-      const used = await useRefreshToken(q, body.refresh_token, at);
-      if (!used.ok) return fail(used.reason);
-      const user = await findUserById(q, used.userId);
-      if (!user) return fail('The account no longer exists.');
-      return session(q, user, secret, await issueRefreshToken(q, user.id, used.family, REFRESH_TOKEN_DAYS, at), at);
-    });
-    return c.json(result, result.isSuccess ? 200 : 400);
-  }
-
-  const user = await findUserByName(db, body.username);
-  if (!user) return c.json(fail(BAD_CREDENTIALS), 400);
-  if (user.locked_until && user.locked_until.getTime() > at.getTime()) {
-    const minutes = Math.ceil((user.locked_until.getTime() - at.getTime()) / 60_000);
-    return c.json(fail(`This account is locked after ${MAX_FAILED_SIGN_INS} failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`), 400);
-  }
-  if (!(await verifyPassword(body.password, user.password_hash))) {
-    const failures = user.failed_sign_ins + 1;
-    const locked = failures >= MAX_FAILED_SIGN_INS;
-    await db.query('UPDATE users SET failed_sign_ins = $1, locked_until = CAST($2 AS TIMESTAMP) WHERE id = $3', [
-      locked ? 0 : failures,
-      locked ? new Date(at.getTime() + LOCKOUT_MINUTES * 60_000) : null,
-      user.id,
-    ]);
-    return c.json(fail(BAD_CREDENTIALS), 400);
-  }
-  if (user.failed_sign_ins > 0 || user.locked_until) {
-    await db.query('UPDATE users SET failed_sign_ins = 0, locked_until = NULL WHERE id = $1', [user.id]);
-  }
-  const remember = body.rememberme === true || body.rememberme === 'true' || body.rememberme === 'on' || body.rememberme === '1';
-  return c.json(await startSession(db, user, secret, at, remember));
-});
-
-/** A new session (a new refresh-token family) for a user who has proved who they are. */
-export function startSession(db: Db, user: UserRow, secret: string, at: Date, remember: boolean) {
-  return db.tx(async (q) =>
-    session(q, user, secret, await issueRefreshToken(q, user.id, newSecret(12), remember ? REMEMBER_ME_DAYS : REFRESH_TOKEN_DAYS, at), at),
-  );
+/** A new session for a user who has proved who they are, answered on `c`. */
+export function signInAnswer(c: Context<Env>, user: UserRow, options: { remember: boolean; cookie: boolean }) {
+  const { db, now } = c.var.deps;
+  return db.tx(async (q) => answerWithSession(c, q, user, { ...(await startSession(q, user.id, options, now())), remember: options.remember }));
 }
+
+/** A cookie refresh must carry its session's CSRF token and come from the portal's own origin; checked before the token is spent. */
+async function cookieRefreshAllowed(c: Context<Env>, q: Queryable, token: string): Promise<boolean> {
+  const [row] = await q.query<{ family: string }>('SELECT family FROM refresh_tokens WHERE token_hash = $1', [sha256(token)]);
+  const session = row && (await findSession(q, row.family));
+  return !!session && sameOriginRequest(c) && csrfMatches(session, c.req.header(CSRF_HEADER));
+}
+
+/** The refresh grant: from the body (apps, scripts) or from the portal's cookie with its CSRF header. */
+async function refresh(c: Context<Env>, body: z.infer<typeof refreshGrant>) {
+  const { db, now } = c.var.deps;
+  const fromCookie = body.refresh_token === undefined;
+  const presented = body.refresh_token ?? readRefreshCookie(c);
+  if (!presented) return c.json(fail('refresh_token is required.'), 400);
+  if (fromCookie && !(await cookieRefreshAllowed(c, db, presented))) return c.json(fail('The refresh could not be verified. Sign in again.'), 403);
+  const at = now();
+  const result = await db.tx(async (q) => {
+    const used = await useRefreshToken(q, presented, at);
+    if (!used.ok) return fail(used.reason);
+    const [user, session] = [await findUserById(q, used.userId), await findSession(q, used.family)];
+    if (!user || !session) return fail('The account no longer exists.');
+    const refreshToken = await issueRefreshToken(q, user.id, used.family, session.remember ? REMEMBER_ME_DAYS : REFRESH_TOKEN_DAYS, at);
+    // A cookie session stays a cookie session: its refresh token never reaches script, whatever client is named.
+    const csrfToken = session.csrf_hash ? c.req.header(CSRF_HEADER) : undefined;
+    return answerWithSession(c, q, user, { sessionId: used.family, refreshToken, csrfToken, remember: session.remember });
+  });
+  if (!result.isSuccess && fromCookie) clearRefreshCookie(c);
+  return c.json(result, result.isSuccess ? 200 : 400);
+}
+
+const logoutBody = z.object({ everywhere: z.boolean().default(false) });
+
+export const tokenRoutes = new Hono<Env>()
+  .use(noStore)
+  .post('/token', async (c) => {
+    const raw = await readBody(c, anyObject);
+    const body = raw.grant_type === 'refresh_token' ? check(refreshGrant, raw) : check(passwordGrant, raw);
+    if (body.grant_type === 'refresh_token') return refresh(c, body);
+
+    const outcome = await checkPassword(c, body.username, body.password);
+    if (!outcome.ok) return c.json(fail(outcome.message), outcome.status);
+    const remember = body.rememberme === true || body.rememberme === 'true' || body.rememberme === 'on' || body.rememberme === '1';
+    return c.json(await signInAnswer(c, outcome.user, { remember, cookie: isWebClient(body.client_id) }));
+  })
+  .post('/logout', optionalAuth, async (c) => {
+    const { everywhere } = await readBody(c, logoutBody);
+    const user = c.get('user');
+    if (user) {
+      const { db } = c.var.deps;
+      if (everywhere) await revokeUserSessions(db, user.id);
+      else await revokeSession(db, user.sessionId);
+    }
+    clearRefreshCookie(c);
+    return c.json({ isSuccess: true, message: 'You have signed out.' });
+  });

@@ -74,11 +74,12 @@ export const RESPONSES_MODULE: SmartModule = {
   ],
 };
 
-export const MODULES: Record<string, SmartModule> = { [RESPONSES_MODULE.moduleId]: RESPONSES_MODULE };
+/** Modules by id: a Map, so a request's 'constructor' or '__proto__' is just an unknown id. */
+export const MODULES = new Map<string, SmartModule>([[RESPONSES_MODULE.moduleId, RESPONSES_MODULE]]);
 
 /** The module of a request's path or query; 404 for an unknown one. */
 export function moduleById(id: string): SmartModule {
-  const module = MODULES[id];
+  const module = MODULES.get(id);
   if (!module) throw notFound(`No smart-data module "${id}".`);
   return module;
 }

@@ -36,15 +36,25 @@ export class Where {
 
 const isSearch = (f: SmartFilter) => ['search', 'searchall'].includes((f.filterDataType ?? '').toLowerCase()) || f.filterKey.toLowerCase() === 'search';
 
+/** The dates both engines hold as a timestamp: years 1 to 9999. */
+const FIRST_DATE = new Date('0001-01-01T00:00:00Z').getTime();
+const LAST_DATE = new Date('9999-12-31T23:59:59.999Z').getTime();
+
 function parseDate(value: unknown, key: string): Date {
   const d = new Date(String(value));
-  if (value === null || value === undefined || value === '' || Number.isNaN(d.getTime())) throw badRequest(`Filter "${key}": "${value}" is not a date (invalidDateFormat).`);
+  const t = d.getTime();
+  if (value === null || value === undefined || value === '' || Number.isNaN(t) || t < FIRST_DATE || t > LAST_DATE) {
+    throw badRequest(`Filter "${key}": "${value}" is not a date (invalidDateFormat).`);
+  }
   return d;
 }
 
+/** Numbers exact in a double and in a BIGINT alike: beyond 2^53 a value would round or overflow in the engine. */
 function parseNumber(value: unknown, key: string): number {
   const n = Number(value);
-  if (value === null || value === '' || !Number.isFinite(n)) throw badRequest(`Filter "${key}": "${value}" is not a number.`);
+  if (value === null || value === '' || !Number.isFinite(n) || Math.abs(n) > Number.MAX_SAFE_INTEGER) {
+    throw badRequest(`Filter "${key}": "${value}" is not a number the filter can use.`);
+  }
   return n;
 }
 

@@ -1,4 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import type { Queryable } from '../db';
+import { sameText } from '../auth/tokens';
 
 /**
  * The identity provider behind single sign-on. A customer's IdP (SAML, OIDC) cannot run here, so
@@ -7,19 +9,19 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface IdentityProvider {
   /** Where the browser goes to authenticate; the provider comes back to `returnTo` with an assertion. */
   authorizeUrl(returnTo: string, relayState: string): string;
-  /** The e-mail an assertion vouches for, or why it is refused. */
-  verify(assertion: string, now: Date): { email: string } | { error: string };
+  /** The e-mail an assertion vouches for, or why it is refused. Each assertion works once. */
+  verify(q: Queryable, assertion: string, now: Date): Promise<{ email: string } | { error: string }>;
 }
 
 export const ASSERTION_TTL_MS = 120_000;
+const STRICT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
 
 /**
  * The local identity provider: it authenticates against the portal's own users on its own page and
- * signs a short-lived assertion (HMAC). Each assertion works once.
+ * signs a short-lived assertion (HMAC). Its nonce is spent in the database with one conditional
+ * insert, so of any number of racing exchanges, on any number of processes, exactly one wins.
  */
 export class LocalIdentityProvider implements IdentityProvider {
-  private readonly used = new Set<string>();
-
   constructor(private readonly secret: string) {}
 
   authorizeUrl(returnTo: string, relayState: string): string {
@@ -31,16 +33,23 @@ export class LocalIdentityProvider implements IdentityProvider {
     return `${body}.${this.sign(body)}`;
   }
 
-  verify(assertion: string, now: Date): { email: string } | { error: string } {
+  async verify(q: Queryable, assertion: string, now: Date): Promise<{ email: string } | { error: string }> {
+    if (!STRICT.test(assertion)) return { error: 'The sign-on response is malformed.' };
     const [body, signature] = assertion.split('.');
-    if (!body || !signature) return { error: 'The sign-on response is malformed.' };
-    const expected = Buffer.from(this.sign(body));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { error: 'The sign-on response is not signed by the identity provider.' };
-    const claim = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { email: string; exp: number; nonce: string };
+    if (!sameText(signature, this.sign(body))) return { error: 'The sign-on response is not signed by the identity provider.' };
+    let claim: { email?: unknown; exp?: unknown; nonce?: unknown };
+    try {
+      claim = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    } catch {
+      return { error: 'The sign-on response is malformed.' };
+    }
+    if (typeof claim.email !== 'string' || typeof claim.exp !== 'number' || typeof claim.nonce !== 'string') return { error: 'The sign-on response is malformed.' };
     if (claim.exp <= now.getTime()) return { error: 'The sign-on response has expired.' };
-    if (this.used.has(claim.nonce)) return { error: 'The sign-on response was already used.' };
-    this.used.add(claim.nonce);
+    await q.query('DELETE FROM used_assertions WHERE expires_at < CAST($1 AS TIMESTAMP)', [now]);
+    const spent = await q.query('INSERT INTO used_assertions (nonce, expires_at) VALUES ($1, CAST($2 AS TIMESTAMP)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce', [
+      claim.nonce, new Date(claim.exp),
+    ]);
+    if (spent.length === 0) return { error: 'The sign-on response was already used.' };
     return { email: claim.email };
   }
 

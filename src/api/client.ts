@@ -51,11 +51,13 @@ export function setRefresher(fn: Refresher): void {
   refresher = fn;
 }
 
-/** Refreshes the access token when it expires within 10 s; one refresh at a time. */
+/** Refreshes the access token when it expires within 10 s (or is not in memory yet, after a reload); one refresh at a time. */
 export async function ensureFreshToken(): Promise<void> {
   const session = $session.get();
-  if (!session || !needsRefresh(session) || !refresher) return;
-  refreshing ??= refresher().finally(() => (refreshing = undefined));
+  if (!session || !needsRefresh(session)) return;
+  // An element used alone on a page (no host) has not loaded the identity module that registers the refresher.
+  const refresh = refresher ?? (await import('./identity')).refreshSession;
+  refreshing ??= refresh().finally(() => (refreshing = undefined));
   await refreshing;
 }
 
@@ -65,6 +67,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** The request loads a script: a 5xx is rejected quietly. */
   script?: boolean;
+  /** More headers (the CSRF token of a cookie refresh). */
+  headers?: Record<string, string>;
 }
 
 async function parse(res: Response): Promise<unknown> {
@@ -79,7 +83,7 @@ async function parse(res: Response): Promise<unknown> {
 
 /** One API call with the portal's headers and the error catalogue applied. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T | BadRequest> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (!options.anonymous) {
     await ensureFreshToken();
     const session = $session.get();
@@ -88,7 +92,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     if (lastClicked) headers['X-Ppm-MetaData'] = lastClicked;
   }
   const startedOn = $path.get();
-  const res = await http(`${$config.get().apiBase}${path}`, { method, json: options.json, headers });
+  // Same-origin calls carry the refresh cookie to the token call; other origins never get credentials.
+  const res = await http(`${$config.get().apiBase}${path}`, { method, json: options.json, headers, credentials: 'same-origin' });
   const body = await parse(res);
   if (res.ok) return body as T;
 

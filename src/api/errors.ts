@@ -42,7 +42,8 @@ export function errorPageFor(body: unknown): string {
 }
 
 export function decide({ status, body, isScript, navigatedAway }: FailureContext): ErrorAction {
-  if (status === 400) {
+  // 409 (a name that is taken) is about the input as much as a 400, with field errors to show: passed on the same way.
+  if (status === 400 || status === 409) {
     const base = isObject(body) ? body : { message: typeof body === 'string' ? body : undefined };
     return { kind: 'pass', body: { ...base, contain_error: true } };
   }

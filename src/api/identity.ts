@@ -1,42 +1,89 @@
 import { request, setRefresher, isBadRequest } from './client';
 import type { BadRequest } from './errors';
-import type { Role, TokenResponse, User, UserList } from './types';
+import type { Role, Session, TokenContent, TokenResponse, User, UserList } from './types';
 import { $config } from '../stores/config';
 import { clearSession, setSession, toSession, $session } from '../stores/session';
 import { navigate } from '../stores/navigation';
 import { inAssistant, postToAssistant } from '../lib/assistant';
 
+/** The host portal's client id: the server then keeps the refresh token in its HttpOnly cookie. */
+export const WEB_CLIENT_ID = 'cx-portal-web';
+
 /** Signs in with a password; on success the session is stored. Returns the server's message on failure. */
 export async function signIn(username: string, password: string, remember: boolean): Promise<TokenResponse> {
-  const res = await request<TokenResponse>('POST', '/api/identity/token', { anonymous: true, json: { username, password, rememberme: remember } });
+  const res = await request<TokenResponse>('POST', '/api/identity/token', { anonymous: true, json: { username, password, rememberme: remember, client_id: WEB_CLIENT_ID } });
   if (isBadRequest(res)) return { isSuccess: false, message: res.message ?? '', content: null };
   if (res.isSuccess && res.content) setSession(toSession(res.content), remember);
   return res;
 }
 
-/** Exchanges the refresh token for a new session; a failed refresh logs out. */
+/** One refresh at a time across the tabs of the browser: they share the cookie, and a token is spent once. */
+function oneTabAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('cx-session-refresh', fn) as Promise<T>) : fn();
+}
+
+const refreshCall = (session: Session) =>
+  oneTabAtATime(() =>
+    request<TokenResponse>('POST', '/api/identity/token', {
+      anonymous: true,
+      headers: session.csrfToken ? { 'X-CSRF-Token': session.csrfToken } : {},
+      json: { grant_type: 'refresh_token', client_id: WEB_CLIENT_ID, environment: 'web', ...(session.refreshToken ? { refresh_token: session.refreshToken } : {}) },
+    }),
+  );
+
+/**
+ * Gets a new access token: from the HttpOnly cookie with the session's CSRF token (the host
+ * portal), or with the refresh token in the body (an app's session). A failed refresh logs out.
+ */
 export async function refreshSession(): Promise<boolean> {
   const session = $session.get();
   if (!session) return false;
   try {
-    const res = await request<TokenResponse>('POST', '/api/identity/token', {
-      anonymous: true,
-      json: { grant_type: 'refresh_token', client_id: 'cx-portal-web', refresh_token: session.refreshToken, environment: 'web' },
-    });
+    const res = await refreshCall(session);
+    // Signed out (or in as someone else) while the refresh was on its way: the answer is not brought back to life.
+    if ($session.get()?.id !== session.id) return false;
     if (!isBadRequest(res) && res.isSuccess && res.content) {
       setSession(toSession(res.content));
       return true;
     }
   } catch {
-    // falls through to logout
+    // falls through to sign-out
   }
-  logout();
+  // The session is over on the server already: only this page still has to leave it.
+  leave();
   return false;
 }
 setRefresher(refreshSession);
 
-/** Clears the session; goes to /login (/signin on lite hosts), or tells the assistant wrapper. */
+/** Ends the session on the server (its refresh token and access tokens, and the cookie). After a reload the access token is fetched first. */
+async function endServerSession(session: Session): Promise<void> {
+  try {
+    let token = session.token;
+    if (!token && (session.csrfToken || session.refreshToken)) {
+      const res = await refreshCall(session);
+      token = !isBadRequest(res) && res.content ? res.content.access_token : '';
+    }
+    if (token) await request('POST', '/api/identity/logout', { anonymous: true, headers: { Authorization: `Bearer ${token}` } });
+  } catch {
+    // signed out locally whatever the server says
+  }
+}
+
+/** Ends the session on the server and clears it here (the /logout page). */
+export function endSession(): void {
+  const session = $session.get();
+  if (session) void endServerSession(session);
+  clearSession();
+}
+
+/** Ends the session; goes to /login (/signin on lite hosts), or tells the assistant wrapper. */
 export function logout(): void {
+  endSession();
+  leave();
+}
+
+function leave(): void {
   clearSession();
   if (inAssistant()) postToAssistant('virtualLogout');
   else navigate($config.get().lite ? '/signin' : '/login', { system: true });
@@ -51,10 +98,16 @@ export const getUserDetail = (): Maybe<User> => request('POST', '/api/identity/u
 export const getRoles = (): Maybe<Role[]> => request('POST', '/api/identity/roles');
 export const createUser = (user: Omit<User, 'id' | 'userName' | 'fullName' | 'createdOn' | 'changePasswordOnNextLogin' | 'phoneNumber' | 'company'>): Maybe<{ user: User }> =>
   request('POST', '/api/identity/createuser', { json: { User: user } });
-export const updateUser = (user: Partial<User> & { id: string }): Maybe<{ user: User }> => request('POST', '/api/identity/updateuser', { json: { UserModel: user } });
+/** Saves a user; one's own e-mail address changes only with `currentPassword`. */
+export const updateUser = (user: Partial<User> & { id: string; currentPassword?: string }): Maybe<{ user: User }> =>
+  request('POST', '/api/identity/updateuser', { json: { UserModel: user } });
 export const deleteUser = (id: string): Maybe<{ isSuccess: boolean }> => request('POST', `/api/identity/deleteuser/${encodeURIComponent(id)}`);
-export const changePassword = (body: { oldPassword: string; newPassword: string; confirmPassword: string }): Maybe<{ isSuccess: boolean; message: string }> =>
-  request('POST', '/api/identity/changePassword', { json: { ChangePasswordModel: body } });
+/** Changes the password; every session ends, and this one goes on in the new session the answer holds. */
+export async function changePassword(body: { oldPassword: string; newPassword: string; confirmPassword: string }): Maybe<{ isSuccess: boolean; message: string }> {
+  const res = await request<{ isSuccess: boolean; message: string; content?: TokenContent }>('POST', '/api/identity/changePassword', { json: { ChangePasswordModel: body } });
+  if (!isBadRequest(res) && res.content) setSession(toSession(res.content));
+  return res;
+}
 export const requestPasswordReset = (username: string): Maybe<{ message: string }> =>
   request('POST', '/api/identity/requestResetpassword', { anonymous: true, json: { username } });
 export const resetPassword = (token: string, body: { newPassword: string; confirmPassword: string }): Maybe<{ isSuccess: boolean; message: string }> =>

@@ -18,7 +18,10 @@ export interface TokenContent extends Profile {
   claims: string;
   changePasswordOnNextLogin: boolean;
   access_token: string;
+  /** Empty for the host portal: its refresh token is in an HttpOnly cookie. */
   refresh_token: string;
+  /** Sent back in X-CSRF-Token with a refresh from the cookie. */
+  csrf_token?: string;
   token_type: string;
   expires_in: number;
   '.expires': string;
@@ -38,8 +41,12 @@ export interface Session extends Profile {
   claimsJSON: Array<{ Type: string; Value: string }>;
   expiryDate: string;
   tokenType: string;
+  /** The access token: in memory only, never in web storage. */
   token: string;
+  /** Empty in the host portal (the refresh token is in an HttpOnly cookie). */
   refreshToken: string;
+  /** The session's CSRF token, sent with a refresh from the cookie. */
+  csrfToken?: string;
   changePasswordOnNextLogin: boolean;
 }
 
@@ -119,6 +126,8 @@ export interface Role {
   claims: string[];
   reportingRoles: string[];
   defaultRoute: string | null;
+  /** The signed-in user may give this role (it is below theirs). */
+  assignable?: boolean;
 }
 
 /** A smart filter as the API takes it (spec part 2 section 3). */

@@ -1,4 +1,5 @@
 /** Where the user goes after signing in (spec part 1 section 4, "After login"). */
+import { samePortalPath } from './safe-path';
 
 const LOGIN_PATHS = /\/(login|signin|resetPassword|userCreation|logout)\b/i;
 
@@ -16,7 +17,9 @@ export function isLoginPath(path: string): boolean {
 
 export function afterLogin({ target, changePasswordOnNextLogin, roleDefaultRoute }: AfterLoginInput): string {
   if (changePasswordOnNextLogin) return '/user/changePassword';
-  if (target && !isLoginPath(target)) return target;
+  // Only a path of the portal itself: a saved or relayed target never leads to another site.
+  const own = samePortalPath(target);
+  if (own && !isLoginPath(own)) return own;
   if (roleDefaultRoute) return roleDefaultRoute;
   return '/home';
 }

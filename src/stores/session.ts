@@ -10,12 +10,17 @@ function storage(remember: boolean): Storage | undefined {
   return remember ? localStorage : sessionStorage;
 }
 
+/**
+ * What a reload finds: who the user is and the CSRF token of the session, never a token. The
+ * access token lives in memory only and the refresh token in the server's HttpOnly cookie, so a
+ * script injected into the page finds nothing in web storage to take away.
+ */
 function load(): Session | null {
   for (const s of [storage(true), storage(false)]) {
     const text = s?.getItem(KEY);
     if (text) {
       try {
-        return JSON.parse(text) as Session;
+        return { ...(JSON.parse(text) as Session), token: '', refreshToken: '', expiryDate: new Date(0).toISOString() };
       } catch {
         s?.removeItem(KEY);
       }
@@ -57,17 +62,19 @@ export function toSession(c: TokenContent): Session {
     tokenType: c.token_type,
     token: c.access_token,
     refreshToken: c.refresh_token,
+    csrfToken: c.csrf_token,
     changePasswordOnNextLogin: c.changePasswordOnNextLogin,
   };
 }
 
-let remembered = false;
+let remembered = !!storage(true)?.getItem(KEY);
 
 /** Stores a new session (after sign-in or refresh). `remember` keeps it after the browser closes. */
 export function setSession(session: Session, remember = remembered): void {
   remembered = remember;
   storage(!remember)?.removeItem(KEY);
-  storage(remember)?.setItem(KEY, JSON.stringify(session));
+  // Tokens stay in memory: only the profile and the CSRF token are written.
+  storage(remember)?.setItem(KEY, JSON.stringify({ ...session, token: '', refreshToken: '', expiryDate: undefined }));
   $session.set(session);
 }
 
@@ -77,7 +84,7 @@ export function clearSession(): void {
   $session.set(null);
 }
 
-/** True when the access token expires within the refresh margin. */
+/** True when the access token expires within the refresh margin (or, after a reload, is not in memory yet). */
 export function needsRefresh(session: Session, now = Date.now()): boolean {
-  return new Date(session.expiryDate).getTime() - now <= REFRESH_MARGIN_MS;
+  return !session.token || new Date(session.expiryDate).getTime() - now <= REFRESH_MARGIN_MS;
 }

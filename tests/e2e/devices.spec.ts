@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { signInAs } from './helpers';
 
-test('Other Devices: register with a code and a scope label, re-scope, remove', async ({ page, expectedErrors }) => {
+test('Other Devices: register with a code and a scope label, re-scope, remove', async ({ page, request, expectedErrors }) => {
   expectedErrors.push(/status of 400/);
   await signInAs(page, 'north.manager@demo.cx');
   await page.goto('/user/applicationRegistrations');
@@ -16,12 +16,10 @@ test('Other Devices: register with a code and a scope label, re-scope, remove', 
   await page.getByRole('button', { name: 'Register device' }).click();
   await expect(page.getByRole('alert')).toHaveText('The code is not valid or has expired.');
 
-  // The device shows the code the portal issued for this user.
-  const code = await page.evaluate(async () => {
-    const token = JSON.parse(sessionStorage.getItem('cx.session')!).token;
-    const res = await fetch('/api/identity/totp/next', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    return (await res.json()).code as string;
-  });
+  // The device shows the code the portal issued for this user (here from a second session of theirs).
+  const signedIn = await (await request.post('/api/identity/token', { data: { username: 'north.manager@demo.cx', password: 'Demo-2345!' } })).json();
+  const issued = await request.post('/api/identity/totp/next', { headers: { authorization: `Bearer ${signedIn.content.access_token}` } });
+  const code = (await issued.json()).code as string;
   await page.getByLabel('Code shown on the device').fill(code);
   await page.getByRole('button', { name: 'Register device' }).click();
   await expect(page.getByRole('status')).toHaveText('The device was registered as Tablet.');

@@ -8,6 +8,8 @@ test('the QR code counts down every second and is replaced with 20 seconds left'
   await expect(page.getByRole('img', { name: 'QR code for the mobile assistant' })).toBeVisible();
   const countdown = page.getByRole('timer');
   await expect(countdown).toHaveText(/Expires in 1[12]\d seconds/);
+  // From here the page's time moves only when the test moves it.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
   const seconds = async () => Number(/(\d+)/.exec((await countdown.textContent()) ?? '')![1]);
   const first = await seconds();
   await page.clock.runFor(3000);

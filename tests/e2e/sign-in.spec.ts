@@ -59,18 +59,46 @@ test('sign-out from the profile panel goes to /login and /logout ends the sessio
 });
 
 test('the session is refreshed before the access token expires', async ({ page }) => {
+  await page.clock.install();
   await signInAs(page, 'portaluser@demo.cx');
-  const before = await page.evaluate(() => {
-    const s = JSON.parse(sessionStorage.getItem('cx.session')!);
-    s.expiryDate = new Date(Date.now() + 8_000).toISOString();
-    sessionStorage.setItem('cx.session', JSON.stringify(s));
-    return s.refreshToken as string;
-  });
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('cx.session')!).refreshToken), { timeout: 15_000 })
-    .not.toBe(before);
+  // A refresh from the cookie is the token call that carries the session's CSRF token.
+  const refreshed = page.waitForRequest((r) => r.url().endsWith('/api/identity/token') && !!r.headers()['x-csrf-token']);
+  // Within 10 s of the token's 15 minutes, the session keeper refreshes it from the cookie.
+  await page.clock.fastForward('14:52');
+  const request = await refreshed;
+  expect(request.headers()['x-csrf-token']).toMatch(/^[\w-]{20,}$/);
+  expect((await request.response())!.status()).toBe(200);
   await expect(page.getByRole('button', { name: /Profile of/ })).toBeVisible();
+});
+
+test('no token is kept where a script could read it, and a reload keeps the user signed in', async ({ page, context }) => {
+  await signInAs(page, 'portaladmin@demo.cx');
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  const cookies = await context.cookies();
+  const refresh = cookies.find((c) => c.name === 'cx_refresh')!;
+  expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/identity/token' });
+  expect(stored).not.toContain(refresh.value);
+  expect(stored).not.toMatch(/eyJhbGciOi/);
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Profile of/ })).toBeVisible();
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+});
+
+test('signing out ends the session on the server: the old refresh cookie no longer works', async ({ page, context, request }) => {
+  await signInAs(page, 'globaladmin@demo.cx');
+  const refresh = (await context.cookies()).find((c) => c.name === 'cx_refresh')!.value;
+  const csrf = await page.evaluate(() => JSON.parse(sessionStorage.getItem('cx.session')!).csrfToken as string);
+  await page.getByRole('button', { name: /Profile of/ }).click();
+  const out = page.waitForResponse((r) => r.url().endsWith('/api/identity/logout'));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  expect((await out).status()).toBe(200);
+  const again = await request.post('/api/identity/token', {
+    data: { grant_type: 'refresh_token', client_id: 'cx-portal-web' },
+    headers: { cookie: `cx_refresh=${refresh}`, 'x-csrf-token': csrf },
+  });
+  expect(again.status()).toBe(400);
 });
 
 test('a server error sends the user to /error with its code', async ({ page, expectedErrors }) => {

@@ -14,10 +14,19 @@ test('single sign-on through the identity provider returns to the page the user 
 
 test('a bad sign-on response shows the SSO error and signs nobody in', async ({ page, expectedErrors }) => {
   expectedErrors.push(/status of 400/);
-  await page.goto('/sso/confirm?assertion=forged.response&relayState=%2Fuser');
+  await page.goto(`/sso/confirm?assertion=forged.${'A'.repeat(43)}&relayState=%2Fuser`);
   await expect(page).toHaveURL(/\/sso\/error\?error=/);
   await expect(page.getByRole('heading', { name: 'Single sign-on failed' })).toBeVisible();
   await expect(page.getByText('The sign-on response is not signed by the identity provider.')).toBeVisible();
   await page.goto('/home');
   await expect(page).toHaveURL('/login');
+});
+
+test('a relay state that leads off the portal is not followed after single sign-on', async ({ page }) => {
+  // The attacker's link: the provider's page with a foreign return address and relay state.
+  await page.goto(`/api/sso/local/authorize?returnTo=${encodeURIComponent('/\\evil.example/steal')}&relayState=${encodeURIComponent('/\\evil.example')}`);
+  await page.getByLabel('E-mail').fill('portaluser@demo.cx');
+  await page.getByLabel('Password').fill('Demo-2345!');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/dashboard/overview/');
 });

@@ -37,6 +37,7 @@ const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['eslint', '.']],
   ['unit', ...vitest('unit')],
+  ['security', ...vitest('security')],
   ...(pgUrl ? [['server-pg', ...vitest('server-pg'), { TEST_DATABASE_URL: pgUrl }]] : []),
   ['build', 'npm', ['run', 'build', '--silent']],
   ['elements', ...vitest('elements')],

@@ -11,6 +11,13 @@ describe('the HTTP error catalogue', () => {
     expect(decide({ status: 400, body: 'plain text' })).toEqual({ kind: 'pass', body: { message: 'plain text', contain_error: true } });
   });
 
+  it('409 (a taken name): passed on like a 400, so the form shows its field errors', () => {
+    expect(decide({ status: 409, body: { message: 'Taken', errors: { Email: ['A user with this e-mail address already exists.'] } } })).toEqual({
+      kind: 'pass',
+      body: { message: 'Taken', errors: { Email: ['A user with this e-mail address already exists.'] }, contain_error: true },
+    });
+  });
+
   it('401: goes to /login, or to /401 when the response says the user is logged in', () => {
     expect(decide({ status: 401, body: { message: 'Sign in' } })).toEqual({ kind: 'navigate', to: '/login' });
     expect(decide({ status: 401, body: { isLoggedIn: true } })).toEqual({ kind: 'navigate', to: '/401' });

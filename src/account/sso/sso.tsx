@@ -7,6 +7,8 @@ import { takeTarget } from '../../stores/target';
 import { $settings, loadSettings } from '../../stores/settings';
 import { isLoginPath } from '../../lib/after-login';
 import { destinationAfterSignIn } from '../login/after-sign-in';
+import { samePortalPath } from '../../lib/safe-path';
+import { WEB_CLIENT_ID } from '../../api/identity';
 
 export interface SsoProps {
   mode?: 'start' | 'confirm';
@@ -40,10 +42,12 @@ async function start(): Promise<string | null> {
 
 /** Exchanges the provider's assertion for a session, then goes on like a password sign-in. */
 async function confirm(assertion: string, relayState: string | undefined): Promise<{ to: string } | { error: string }> {
-  const res = await request<TokenResponse>('POST', '/api/sso/token', { anonymous: true, json: { assertion } });
+  const res = await request<TokenResponse>('POST', '/api/sso/token', { anonymous: true, json: { assertion, client_id: WEB_CLIENT_ID } });
   if (isBadRequest(res) || !res.isSuccess || !res.content) return { error: res.message || 'Single sign-on failed.' };
   setSession(toSession(res.content), false);
-  const target = relayState && relayState !== '/' && !isLoginPath(relayState) ? relayState : await destinationAfterSignIn();
+  // The relay state came back through the browser: followed only as a path of this portal.
+  const relay = samePortalPath(relayState);
+  const target = relay && relay !== '/' && !isLoginPath(relay) ? relay : await destinationAfterSignIn();
   return { to: target };
 }
 

@@ -120,7 +120,8 @@ export function UserDetail({ userId }: { userId?: string }) {
         {t('users.role')}
         <select value={draft.role} disabled={locked} onChange={(e) => setDraft({ ...draft, role: e.target.value })} aria-invalid={fieldErrors('role').length > 0}>
           <option value="">{t('users.chooseRole')}</option>
-          {roles?.map((r) => <option key={r.name} value={r.name}>{r.name}</option>)}
+          {/* Roles at or above the actor's are shown but cannot be chosen (the server refuses them too). */}
+          {roles?.map((r) => <option key={r.name} value={r.name} disabled={r.assignable === false && r.name !== user?.role}>{r.name}</option>)}
         </select>
         {fieldErrors('role').map((m) => <span key={m} className="field-error">{m}</span>)}
       </label>

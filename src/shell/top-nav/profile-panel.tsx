@@ -18,7 +18,8 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
   const settings = useStore($settings);
   const locale = useStore($config).locale.split('-')[0];
   const [userName, setUserName] = useState(session?.userName ?? '');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string; detail?: string } | null>(null);
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -31,9 +32,14 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
   const saveUserName = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const res = await updateUser({ id: session.id, email: userName.trim() });
-      if (isBadRequest(res)) throw new Error(res.message);
+      // The user name is the sign-in e-mail: the server asks for the current password to change it.
+      const res = await updateUser({ id: session.id, email: userName.trim(), currentPassword });
+      if (isBadRequest(res)) {
+        setMessage({ ok: false, text: t('profile.usernameFailed'), detail: res.errors?.CurrentPassword?.[0] ?? res.errors?.email?.[0] ?? res.errors?.Email?.[0] });
+        return;
+      }
       setSession({ ...session, userName: res.user.userName, email: res.user.email });
+      setCurrentPassword('');
       setMessage({ ok: true, text: t('profile.usernameUpdated') });
     } catch {
       setMessage({ ok: false, text: t('profile.usernameFailed') });
@@ -63,11 +69,22 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
         {message && (
           <p className={`banner ${message.ok ? 'success' : 'error'}`} role={message.ok ? 'status' : 'alert'}>
             {message.text}
+            {message.detail && (
+              <>
+                <br />
+                {message.detail}
+              </>
+            )}
           </p>
         )}
+        <p className="hint" id="username-hint">{t('profile.usernameHint')}</p>
         <label>
           {t('login.username')}
-          <input type="email" value={userName} onChange={(e) => setUserName(e.target.value)} />
+          <input type="email" value={userName} autoComplete="username" aria-describedby="username-hint" onChange={(e) => setUserName(e.target.value)} />
+        </label>
+        <label>
+          {t('profile.currentPassword')}
+          <input type="password" value={currentPassword} autoComplete="current-password" onChange={(e) => setCurrentPassword(e.target.value)} />
         </label>
         <button type="submit">{t('profile.usernameSubmit')}</button>
       </form>

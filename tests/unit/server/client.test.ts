@@ -12,8 +12,20 @@ let h: Harness;
 const visited: string[] = [];
 beforeAll(async () => {
   h = await harness(100);
-  const app = createApp({ deps: { db: h.db, secret: 'client-secret', now: () => new Date() } });
-  setFetch((input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init)));
+  const app = createApp({ deps: { db: h.db, secret: 'client-secret', now: () => new Date(), failureDelayMs: 0 } });
+  // A browser's cookie jar for the refresh cookie, which the server scopes to the token call.
+  const jar = new Map<string, string>();
+  setFetch(async (input, init) => {
+    const req = new Request(input instanceof Request ? input : String(input), init);
+    if (new URL(req.url).pathname.startsWith('/api/identity/token') && jar.size) req.headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await app.request(req);
+    for (const line of res.headers.getSetCookie()) {
+      const [name, value] = line.split(';')[0].split('=');
+      if (/Max-Age=0/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return res;
+  });
   configure({ apiBase: 'http://cx.test' });
   setNavigator((to) => visited.push(to));
 });
@@ -38,19 +50,32 @@ describe('the API client', () => {
     expect(isBadRequest(res) && res.contain_error).toBe(true);
   });
 
-  it('refreshes the token when it expires within 10 seconds', async () => {
+  it('keeps the refresh token out of script: the session holds a CSRF token instead', async () => {
+    await signIn('portaluser@demo.cx', 'Demo-2345!', false);
+    expect($session.get()!.refreshToken).toBe('');
+    expect($session.get()!.csrfToken).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it('refreshes the token from the cookie when it expires within 10 seconds', async () => {
     await signIn('portaluser@demo.cx', 'Demo-2345!', false);
     const before = $session.get()!;
     // The client reads the real clock: make the stored expiry 5 s away.
     $session.set({ ...before, expiryDate: new Date(Date.now() + 5_000).toISOString() });
     await request('POST', '/api/identity/userdetail');
-    expect($session.get()!.refreshToken).not.toBe(before.refreshToken);
+    // The faked 5 s expiry was replaced by a fresh token's 15 minutes.
     expect(new Date($session.get()!.expiryDate).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+  });
+
+  it('after a reload (no access token in memory) gets one from the cookie first', async () => {
+    await signIn('portaluser@demo.cx', 'Demo-2345!', false);
+    $session.set({ ...$session.get()!, token: '', expiryDate: new Date(0).toISOString() });
+    const me = await request<{ userName: string }>('POST', '/api/identity/userdetail');
+    expect(isBadRequest(me) ? me : me.userName).toBe('portaluser@demo.cx');
   });
 
   it('logs out when the refresh fails', async () => {
     await signIn('portaluser@demo.cx', 'Demo-2345!', false);
-    $session.set({ ...$session.get()!, refreshToken: 'revoked', expiryDate: new Date(Date.now() + 1000).toISOString() });
+    $session.set({ ...$session.get()!, csrfToken: 'forged', expiryDate: new Date(Date.now() + 1000).toISOString() });
     visited.length = 0;
     await request('GET', '/api/dummy').catch(() => undefined);
     expect($session.get()).toBeNull();

@@ -13,7 +13,8 @@ export const ANCHOR = new Date('2026-11-20T00:00:00Z');
 /** The engine under test: PostgreSQL in the `server-pg` project (a fresh database per file), else in-memory DuckDB. */
 export const ENGINE = process.env.CX_TEST_ENGINE === 'postgres' ? 'postgres' : 'duckdb';
 
-async function freshDb(): Promise<Db> {
+/** An empty database of the engine under test. */
+export async function freshDb(): Promise<Db> {
   const url = process.env.TEST_DATABASE_URL;
   if (ENGINE === 'duckdb') return openDuckDb(':memory:');
   if (!url) throw new Error('CX_TEST_ENGINE=postgres needs TEST_DATABASE_URL (tests/tools/postgres.sh start sets it).');
@@ -39,13 +40,18 @@ export interface Harness {
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-/** A migrated, seeded database and the app over it, called through `app.request()`. */
-export async function harness(records = 3000): Promise<Harness> {
+/** A fresh, migrated database seeded with `records` responses, and a clock at noon of the anchor day. */
+export async function seededDb(records: number): Promise<{ db: Db; clock: { now: Date } }> {
   const db = await freshDb();
   await migrate(db);
   await seed(db, { records, anchor: ANCHOR });
-  const clock = { now: new Date(ANCHOR.getTime() + 12 * 3_600_000) };
-  const app = createApp({ deps: { db, secret: 'test-secret-that-is-long-enough', now: () => clock.now } });
+  return { db, clock: { now: new Date(ANCHOR.getTime() + 12 * 3_600_000) } };
+}
+
+/** A migrated, seeded database and the app over it, called through `app.request()`. */
+export async function harness(records = 3000): Promise<Harness> {
+  const { db, clock } = await seededDb(records);
+  const app = createApp({ deps: { db, secret: 'test-secret-that-is-long-enough', now: () => clock.now, failureDelayMs: 0 } });
 
   const call: Harness['call'] = async (method, path, { body, token, raw, headers = {} } = {}) => {
     const res = await app.request(path, {

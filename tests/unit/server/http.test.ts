@@ -41,12 +41,12 @@ describe('the API over HTTP', () => {
     expect(regions.filterDimensionValues.map((v: { dimensionValue: string }) => v.dimensionValue)).toEqual(['North']);
   });
 
-  it('answers malformed JSON and oversized bodies with 400, never 500', async () => {
+  it('answers malformed JSON with 400 and oversized bodies with 413, never 500', async () => {
     const malformed = await post('/api/identity/token', '{"username":');
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
     const huge = await post('/api/identity/token', { username: 'x'.repeat(300_000), password: 'y' });
-    expect(huge.status).toBe(400);
+    expect(huge.status).toBe(413);
     expect((await huge.json()).message).toBe('The request body is larger than 256 KB.');
   });
 

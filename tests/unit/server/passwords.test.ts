@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { harness, type Harness } from './harness';
 import { PASSWORDS_DO_NOT_MATCH, INVALID_LINK } from '../../../server/routes/identity-passwords';
 
@@ -8,10 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const resetLink = async (email: string) => {
-  const rows = await h.db.query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC', [email]);
-  return /\/resetPassword\/([\w-]+)/.exec(rows[0].body)![1];
-};
+/** The newest reset link mailed to `email`: the mail goes out after the answer, so this waits for it. */
+const resetLink = (email: string) =>
+  vi.waitFor(async () => {
+    const rows = await h.db.query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC', [email]);
+    if (!rows.length) throw new Error(`no mail to ${email} yet`);
+    return /\/resetPassword\/([\w-]+)/.exec(rows[0].body)![1];
+  });
 
 describe('password reset', () => {
   it('answers the same for known and unknown accounts, and mails only the known one', async () => {
@@ -19,6 +22,7 @@ describe('password reset', () => {
     const unknown = await h.call('POST', '/api/identity/requestResetpassword', { body: { username: 'ghost@demo.cx' } });
     expect(known.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
+    await resetLink('portaluser@demo.cx');
     const mails = await h.db.query<{ recipient: string }>('SELECT recipient FROM mail_outbox');
     expect(mails.map((m) => m.recipient)).toEqual(['portaluser@demo.cx']);
   });
@@ -67,7 +71,10 @@ describe('changePassword (signed in)', () => {
     const wrongOld = await change({ oldPassword: 'nope', newPassword: 'Global-Admin-2', confirmPassword: 'Global-Admin-2' });
     expect(wrongOld.body.message).toBe('A problem was encountered and your password was not updated');
     const ok = await change({ ChangePasswordModel: { oldPassword: 'Demo-2345!', newPassword: 'Global-Admin-2', confirmPassword: 'Global-Admin-2' } });
-    expect(ok.body).toEqual({ isSuccess: true, message: 'Your password has been updated successfully' });
+    expect(ok.body).toMatchObject({ isSuccess: true, message: 'Your password has been updated successfully' });
+    // The caller goes on in a new session; the old one has ended.
+    expect(ok.body.content.access_token).toEqual(expect.any(String));
+    expect((await h.call('POST', '/api/identity/userdetail', { token })).status).toBe(401);
     expect(await h.signIn('globaladmin@demo.cx', 'Global-Admin-2')).toBeTruthy();
     expect((await h.call('POST', '/api/identity/changePassword', { body: {} })).status).toBe(401);
   });

@@ -70,9 +70,9 @@ describe('preferences, state and membership', () => {
     expect(big.body.message).toBe('The saved state is larger than 64 KB.');
   });
 
-  it('refuses bodies over the size limit with 400', async () => {
+  it('refuses bodies over the size limit with 413', async () => {
     const res = await h.call('POST', '/api/portaluserstate/save/huge', { token: user, raw: JSON.stringify({ blob: 'x'.repeat(300_000) }) });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
     expect(res.body.message).toBe('The request body is larger than 256 KB.');
   });
 

@@ -36,7 +36,9 @@ describe('single sign-on with the local identity provider', () => {
   });
 
   it('refuses forged and expired assertions and foreign return addresses', async () => {
-    expect((await h.call('POST', '/api/sso/token', { body: { assertion: 'eyJlbWFpbCI6ImEifQ.forged' } })).body.message).toBe('The sign-on response is not signed by the identity provider.');
+    const forged = `eyJlbWFpbCI6ImEifQ.${'A'.repeat(43)}`;
+    expect((await h.call('POST', '/api/sso/token', { body: { assertion: forged } })).body.message).toBe('The sign-on response is not signed by the identity provider.');
+    expect((await h.call('POST', '/api/sso/token', { body: { assertion: 'eyJlbWFpbCI6ImEifQ.forged' } })).body.message).toBe('The sign-on response is malformed.');
     expect((await h.call('POST', '/api/sso/authRequest', { body: { location: 'https://evil.example/steal' } })).status).toBe(400);
     expect((await h.call('POST', '/api/sso/authRequest', { body: { relayState: '//evil.example' } })).status).toBe(400);
     const ok = await h.call('POST', '/api/sso/local/authorize', form({ returnTo: 'https://evil.example', relayState: '/', email: 'portaluser@demo.cx', password: 'Demo-2345!' }));

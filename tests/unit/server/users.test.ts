@@ -90,8 +90,9 @@ describe('creating and changing users', () => {
     expect(set.status).toBe(200);
     expect(await h.signIn('new.person@demo.cx', 'Fresh-Start-9')).toBeTruthy();
     expect((await h.call('GET', `/api/identity/otpWho/${token}`)).status).toBe(404);
-    const dupe = await h.call('POST', '/api/identity/createuser', { token: admin, body: newUser() });
-    expect(dupe.body.errors.Email).toBeDefined();
+    const dupe = await h.call('POST', '/api/identity/createuser', { token: admin, body: newUser({ email: 'New.Person@demo.cx' }) });
+    expect(dupe.status).toBe(409);
+    expect(dupe.body.errors.Email).toEqual(['A user with this e-mail address already exists.']);
   });
 
   it('updates a lower user, not a same-or-higher one', async () => {
@@ -105,6 +106,8 @@ describe('creating and changing users', () => {
     expect(ok.body.user.claims).toEqual([{ Type: 'Region', Value: 'West' }]);
     const higher = await h.call('POST', '/api/identity/updateuser', { token: admin, body: { UserModel: { id: 'u-globaladmin', firstName: 'X' } } });
     expect(higher.status).toBe(403);
+    // The claim change ended Petra's sessions: she signs in again.
+    user = await h.signIn('portaluser@demo.cx');
     const selfRole = await h.call('POST', '/api/identity/updateuser', { token: user, body: { UserModel: { id: target.id, role: 'PortalAdmin' } } });
     expect(selfRole.status).toBe(403);
     const selfName = await h.call('POST', '/api/identity/updateuser', { token: user, body: { UserModel: { id: target.id, firstName: 'Pet' } } });
@@ -137,8 +140,13 @@ describe('reading users and roles', () => {
   });
 
   it('lists roles with hierarchy, claim values and default routes', async () => {
-    const roles = await h.call('POST', '/api/identity/roles', { token: user });
+    const roles = await h.call('POST', '/api/identity/roles', { token: globalAdmin });
     const portalUser = roles.body.find((r: { name: string }) => r.name === 'PortalUser');
+    expect(portalUser.assignable).toBe(true);
+    expect(roles.body.find((r: { name: string }) => r.name === 'GlobalAdmin').assignable).toBe(false);
+    // Someone restricted to a region is offered only the values they may grant.
+    const restricted = await h.call('POST', '/api/identity/roles', { token: await h.signIn('north.manager@demo.cx') });
+    expect(restricted.body.find((r: { name: string }) => r.name === 'PortalUser').claims).toEqual(['North']);
     expect(portalUser).toMatchObject({ reportsTo: 'PortalAdmin', dataAttribute: 'Region', defaultRoute: '/dashboard/overview/' });
     expect(portalUser.claims).toContain('North');
     expect(roles.body.find((r: { name: string }) => r.name === 'PortalAdmin').reportingRoles).toEqual(['PortalUser', 'SurveyEditor']);
@@ -149,6 +157,10 @@ describe('reading users and roles', () => {
     expect(sys.body.results.map((u: { userName: string }) => u.userName)).toEqual(['system@demo.cx']);
     expect((await h.call('POST', '/api/identity/getUsersByRole', { token: globalAdmin, body: {} })).status).toBe(400);
     const info = await h.call('GET', '/api/identity/users/displayinfo', { token: user });
-    expect(info.body[0]).toEqual({ id: expect.any(String), userName: expect.any(String), fullName: expect.any(String) });
+    // A portal user sees the people of their groups by name; administrators see user names too.
+    expect(info.body.map((u: { id: string }) => u.id).sort()).toEqual(['u-north', 'u-portaluser']);
+    expect(info.body[0]).toEqual({ id: expect.any(String), fullName: expect.any(String) });
+    const all = await h.call('GET', '/api/identity/users/displayinfo', { token: globalAdmin });
+    expect(all.body[0]).toEqual({ id: expect.any(String), userName: expect.any(String), fullName: expect.any(String) });
   });
 });

@@ -1,0 +1,139 @@
+import { request } from 'node:http';
+import { vi } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from '../../server/app';
+import { DEMO_PASSWORD } from '../../server/seed/people';
+import { scryptHasher } from '../../server/auth/password';
+import type { Db } from '../../server/db';
+import { seededDb } from '../unit/server/harness';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are read field by field in assertions */
+export interface Reply {
+  status: number;
+  body: any;
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** Set-Cookie lines of the answer. */
+  cookies: string[];
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export interface CallOptions {
+  body?: unknown;
+  /** A form body (application/x-www-form-urlencoded). */
+  form?: Record<string, string>;
+  raw?: string;
+  token?: string;
+  /** The client's own address: any 127.0.0.0/8 address is a different client on loopback. */
+  from?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Portal {
+  origin: string;
+  db: Db;
+  clock: { now: Date };
+  /** How many password checks (scrypt verifications) the server has run. */
+  verifications: { count: number };
+  call: (method: string, path: string, options?: CallOptions) => Promise<Reply>;
+  /** Signs in with a password; the answer's access and refresh tokens. */
+  signIn: (email: string, password?: string, from?: string) => Promise<{ access: string; refresh: string }>;
+  /** The e-mails that were sent to `recipient`, newest first. */
+  mails: (recipient: string) => Promise<Array<{ subject: string; body: string }>>;
+  close: () => Promise<void>;
+}
+
+/**
+ * The real server (the same `createApp` that `npm start` serves) on a real socket over a freshly
+ * seeded database, called over HTTP. Tests move `clock` for lockouts and expiry.
+ */
+export async function startPortal(records = 200): Promise<Portal> {
+  const { db, clock } = await seededDb(records);
+  const verifications = { count: 0 };
+  const hasher = {
+    hash: scryptHasher.hash,
+    verify: (password: string, stored: string | null | undefined) => {
+      verifications.count++;
+      return scryptHasher.verify(password, stored);
+    },
+  };
+  const app = createApp({ deps: { db, secret: 'security-suite-secret-long-enough', now: () => clock.now, hasher, failureDelayMs: 0 } });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  const call: Portal['call'] = (method, path, { body, form, raw, token, from, headers = {} } = {}) =>
+    new Promise((resolve, reject) => {
+      const payload = raw ?? (form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body));
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          localAddress: from,
+          // A connection per request: each is its own client, and an early answer (413) cannot spoil the next.
+          agent: false,
+          headers: {
+            'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(payload !== undefined ? { 'content-length': Buffer.byteLength(payload) } : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let parsed: unknown = text;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              // not JSON: keep the text
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed, text, headers: res.headers, cookies: res.headers['set-cookie'] ?? [] });
+          });
+        },
+      );
+      req.on('error', reject);
+      if (payload !== undefined) req.write(payload);
+      req.end();
+    });
+
+  const signIn: Portal['signIn'] = async (email, password = DEMO_PASSWORD, from) => {
+    const res = await call('POST', '/api/identity/token', { body: { username: email, password }, from });
+    if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.text}`);
+    return { access: res.body.content.access_token, refresh: res.body.content.refresh_token };
+  };
+
+  const mails: Portal['mails'] = (recipient) =>
+    db.query<{ subject: string; body: string }>('SELECT subject, body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC, id', [recipient]);
+
+  const close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await db.close();
+  };
+  return { origin, db, clock, verifications, call, signIn, mails, close };
+}
+
+/**
+ * The link token of the newest e-mail to `recipient` that carries one. Reset mail is sent after the
+ * answer, so this waits until `atLeast` such e-mails have arrived.
+ */
+export async function linkToken(portal: Portal, recipient: string, atLeast = 1): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const links = (await portal.mails(recipient)).filter((m) => /\/(resetPassword|userCreation)\//.test(m.body));
+      const mail = links.length >= atLeast ? links[0] : undefined;
+      if (!mail) throw new Error(`no link was mailed to ${recipient}`);
+      return /\/(?:resetPassword|userCreation)\/([\w-]+)/.exec(mail.body)![1];
+    },
+    { timeout: 5000, interval: 20 },
+  );
+}
+
+/** The same request `n` times at once. */
+export const inParallel = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkToken, startPortal, type Portal } from './portal';
+
+let portal: Portal;
+let global: string;
+beforeAll(async () => {
+  portal = await startPortal();
+  global = (await portal.signIn('globaladmin@demo.cx')).access;
+});
+afterAll(() => portal.close());
+
+const refresh = (refreshToken: string) =>
+  portal.call('POST', '/api/identity/token', { body: { grant_type: 'refresh_token', client_id: 'cx-assistant', refresh_token: refreshToken, environment: 'test' } });
+const me = (access: string) => portal.call('POST', '/api/identity/userdetail', { token: access });
+const createStaff = async (email: string) => {
+  const res = await portal.call('POST', '/api/identity/createuser', {
+    token: global,
+    body: { User: { email, firstName: 'Temp', lastName: 'Staff', role: 'PortalUser', claims: [{ Type: 'Region', Value: 'South' }] } },
+  });
+  const link = await linkToken(portal, email);
+  await portal.call('POST', `/api/identity/resetpassword/${link}`, { body: { newPassword: 'Temp-Staff-1', confirmPassword: 'Temp-Staff-1' } });
+  return { id: res.body.user.id as string, ...(await portal.signIn(email, 'Temp-Staff-1')) };
+};
+
+describe('sessions end when they should', () => {
+  it('a password change ends every other session (refresh and access tokens)', async () => {
+    const laptop = await portal.signIn('portaluser@demo.cx');
+    const phone = await portal.signIn('portaluser@demo.cx');
+    const res = await portal.call('POST', '/api/identity/changePassword', {
+      token: laptop.access,
+      body: { oldPassword: 'Demo-2345!', newPassword: 'Petra-New-1', confirmPassword: 'Petra-New-1' },
+    });
+    expect(res.status).toBe(200);
+    expect((await refresh(phone.refresh)).status).toBe(400);
+    expect((await me(phone.access)).status).toBe(401);
+    expect((await refresh(laptop.refresh)).status).toBe(400);
+    // The one who changed it stays signed in with the new session in the answer.
+    expect((await me(res.body.content.access_token)).status).toBe(200);
+  });
+
+  it('a password reset by link ends every session', async () => {
+    const stolen = await portal.signIn('north.manager@demo.cx');
+    await portal.call('POST', '/api/identity/requestResetpassword', { body: { username: 'north.manager@demo.cx' } });
+    const link = await linkToken(portal, 'north.manager@demo.cx');
+    expect((await portal.call('POST', `/api/identity/resetpassword/${link}`, { body: { newPassword: 'Nora-New-12', confirmPassword: 'Nora-New-12' } })).status).toBe(200);
+    expect((await refresh(stolen.refresh)).status).toBe(400);
+    expect((await me(stolen.access)).status).toBe(401);
+  });
+
+  it('a role change ends the user’s sessions, so the old role is not kept for the token’s lifetime', async () => {
+    const staff = await createStaff('demoted@demo.cx');
+    const before = await portal.call('POST', '/api/smartdata/filters/responses', { token: staff.access, body: {} });
+    expect(before.status).toBe(200);
+    const res = await portal.call('POST', '/api/identity/updateuser', { token: global, body: { UserModel: { id: staff.id, role: 'SurveyEditor', claims: [] } } });
+    expect(res.status).toBe(200);
+    expect((await portal.call('POST', '/api/smartdata/filters/responses', { token: staff.access, body: {} })).status).toBe(401);
+    expect((await refresh(staff.refresh)).status).toBe(400);
+  });
+
+  it('a claim change ends the user’s sessions', async () => {
+    const staff = await createStaff('moved@demo.cx');
+    const res = await portal.call('POST', '/api/identity/updateuser', { token: global, body: { UserModel: { id: staff.id, claims: [{ Type: 'Region', Value: 'East' }] } } });
+    expect(res.status).toBe(200);
+    expect((await me(staff.access)).status).toBe(401);
+    expect((await refresh(staff.refresh)).status).toBe(400);
+    const fresh = await portal.signIn('moved@demo.cx', 'Temp-Staff-1');
+    expect((await me(fresh.access)).body.claims).toEqual([{ Type: 'Region', Value: 'East' }]);
+  });
+
+  it('a deleted user’s tokens stop working at once', async () => {
+    const staff = await createStaff('leaver@demo.cx');
+    expect((await portal.call('POST', `/api/identity/deleteuser/${staff.id}`, { token: global })).status).toBe(200);
+    expect((await me(staff.access)).status).toBe(401);
+    expect((await portal.call('POST', '/api/smartdata/filters/responses', { token: staff.access, body: {} })).status).toBe(401);
+    expect((await refresh(staff.refresh)).status).toBe(400);
+  });
+
+  it('signing out revokes the session on the server', async () => {
+    const session = await portal.signIn('portaladmin@demo.cx');
+    const out = await portal.call('POST', '/api/identity/logout', { token: session.access });
+    expect(out.status).toBe(200);
+    expect((await refresh(session.refresh)).status).toBe(400);
+    expect((await me(session.access)).status).toBe(401);
+  });
+
+  it('signing out everywhere revokes every session of the user', async () => {
+    const one = await portal.signIn('surveyeditor@demo.cx');
+    const two = await portal.signIn('surveyeditor@demo.cx');
+    expect((await portal.call('POST', '/api/identity/logout', { token: one.access, body: { everywhere: true } })).status).toBe(200);
+    expect((await refresh(two.refresh)).status).toBe(400);
+    expect((await me(two.access)).status).toBe(401);
+  });
+});
