@@ -16,13 +16,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.{js,mjs}', 'server/**', 'bench/**', 'tests/tools/**', 'elements/tools/**'],
+    files: ['**/*.{js,mjs}', 'server/**', 'bench/**', 'tests/tools/**', 'elements/tools/**', 'demo/partner-site/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
     rules: { 'no-console': 'off' },
   },
   {
     files: ['demo/**/*.js', 'bench/**/*.{js,mjs}'],
-    languageOptions: { globals: { document: 'readonly', window: 'readonly', performance: 'readonly', customElements: 'readonly' } },
+    languageOptions: { globals: { document: 'readonly', window: 'readonly', performance: 'readonly', customElements: 'readonly', fetch: 'readonly' } },
   },
   {
     files: ['tests/**'],

@@ -2,6 +2,12 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/tools/browser.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8787);
+/** A second origin: the partner site of the embedding tests (demo/partner-site). */
+export const PARTNER_PORT = Number(process.env.E2E_PARTNER_PORT ?? port + 1);
+const portal = `http://127.0.0.1:${port}`;
+const partner = `http://127.0.0.1:${PARTNER_PORT}`;
+/** Shared by the portal and the partner site's back end, as in a real signed-embed set-up. */
+const EMBED_SECRET = 'e2e-embed-secret-shared-with-the-partner-0123456789';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -10,16 +16,25 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: portal,
     launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    // Serves the existing build (`npm test` builds first); the real server, over real HTTP.
-    command: 'tsx server/start.ts',
-    // A fresh DuckDB under .tmp/ (the test runner empties it), seeded on start like `npm start` does.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', DATABASE_URL: '', MAIL_OUTBOX_API: '1' },
-    url: `http://127.0.0.1:${port}/demo/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+  webServer: [
+    {
+      // Serves the existing build (`npm test` builds first); the real server, over real HTTP.
+      command: 'tsx server/start.ts',
+      // A fresh DuckDB under .tmp/ (the test runner empties it), seeded on start like `npm start` does.
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', DATABASE_URL: '', MAIL_OUTBOX_API: '1', EMBED_ORIGINS: partner, EMBED_SECRET },
+      url: `${portal}/demo/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: 'tsx demo/partner-site/server.ts',
+      env: { PORT: String(PARTNER_PORT), PORTAL: portal, EMBED_SECRET },
+      url: `${partner}/snippet.html`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

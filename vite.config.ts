@@ -19,7 +19,8 @@ function demoPages(): Plugin {
     name: 'cx-demo-pages',
     apply: 'build',
     generateBundle() {
-      for (const file of readdirSync(resolve(here, 'demo'))) {
+      // Only the demo's own files: demo/partner-site/ is another web site, served from its own origin.
+      for (const file of readdirSync(resolve(here, 'demo'), { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name)) {
         this.emitFile({ type: 'asset', fileName: `demo/${file}`, source: readFileSync(resolve(here, 'demo', file)) });
       }
     },

@@ -59,6 +59,8 @@ wallCaption.append(wallCode);
 wall.append(wallTile, wallCaption);
 main.append(wall);
 
-document.addEventListener('cx-navigate', (event) => {
-  if (event.detail.to.startsWith('/login')) document.getElementById('sign-in-note').hidden = false;
+// Signed out, the tiles ask for a sign-in (cx-auth-required): one note for the page instead.
+document.addEventListener('cx-auth-required', (event) => {
+  event.preventDefault();
+  document.getElementById('sign-in-note').hidden = false;
 });

@@ -1,5 +1,7 @@
-// Without a portal session the elements announce a sign-in with a cx-navigate event instead of
-// leaving this page; the partner shows its own hint.
-document.addEventListener('cx-navigate', (event) => {
-  if (event.detail.to.startsWith('/login')) document.getElementById('sign-in-note').hidden = false;
+// Without a portal session the elements ask for a sign-in with a cancelable cx-auth-required
+// event (they never leave this page). This page shows its own note once and cancels the event,
+// so the tiles do not each show their own sign-in message.
+document.addEventListener('cx-auth-required', (event) => {
+  event.preventDefault();
+  document.getElementById('sign-in-note').hidden = false;
 });

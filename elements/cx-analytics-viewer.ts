@@ -16,6 +16,7 @@ import { VIEWER_ATTRIBUTES } from '../src/viewer/viewer-attributes';
  * @attr {string} filter-scope - The filters the pivot follows. Default "default".
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
  * @csspart base - The pivot.
  */
 export const CxAnalyticsViewer = defineElement({

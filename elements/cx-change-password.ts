@@ -11,6 +11,7 @@ import forms from '../src/account/shared/forms.css?inline';
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{}>} cx-password-changed - The password was changed.
+ * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
  * @csspart base - The form.
  */
 export const CxChangePassword = defineElement({ tag: 'cx-change-password', component: ChangePassword, styles: forms, attributes: [{ prop: 'compact', type: 'boolean' }] });

@@ -1,8 +1,8 @@
 /**
  * The autoloader: `<script type="module" src=".../elements/cx-elements.js">`. It registers nothing
  * by itself; it watches the document, and the shadow roots of cx-* elements, for cx-* tags and
- * imports only the chunks of the tags it finds. Script-tag attributes `data-api-base` and
- * `data-lang` configure every element on the page.
+ * imports only the chunks of the tags it finds. Script-tag attributes `data-api-base` (default: the
+ * origin that served this script) and `data-lang` configure every element on the page.
  */
 import { elementLoaders } from './registry';
 import type { CxConfig } from '../src/stores/config';
@@ -19,7 +19,10 @@ let configured: Promise<void> | undefined;
 function readScriptConfig(): Partial<CxConfig> {
   const script = document.querySelector<HTMLScriptElement>('script[src*="cx-elements"]');
   const config: Partial<CxConfig> = {};
-  if (script?.dataset.apiBase) config.apiBase = script.dataset.apiBase;
+  // The portal is where this script came from, unless the tag names another (elements on a CDN).
+  const served = new URL(import.meta.url).origin;
+  if (script?.dataset.apiBase !== undefined) config.apiBase = script.dataset.apiBase.replace(/\/$/, '');
+  else if (served !== location.origin) config.apiBase = served;
   if (script?.dataset.lang) config.locale = script.dataset.lang;
   return config;
 }

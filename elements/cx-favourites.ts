@@ -17,6 +17,7 @@ import styles from '../src/favourites/favourites/favourites.css?inline';
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{favouritesId: string, title: string, payload: string}>} cx-favourite-select - The user selected a favourite.
+ * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
  * @csspart base - The favourites panel.
  */
 export const CxFavourites = defineElement({

@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { resolveDeps, type Deps, type Env } from './context';
 import { onError } from './http/errors';
+import { apiCors, publicCors } from './http/cors';
+import { cacheControlFor, compressAnswers, REVALIDATE } from './http/delivery';
+import { etag } from 'hono/etag';
 import { requireAuth, requireRoles } from './auth/middleware';
 import { tokenRoutes } from './routes/token';
 import { userRoutes } from './routes/identity-users';
@@ -26,6 +29,7 @@ import { favouriteRoutes } from './routes/favourites';
 import { telemetryRoutes } from './routes/telemetry';
 import { ssoRoutes } from './routes/sso';
 import { directoryRoutes } from './routes/identity-directory';
+import { embedRoutes } from './routes/embed';
 import { LocalIdentityProvider } from './sso/provider';
 
 export interface AppOptions {
@@ -34,9 +38,9 @@ export interface AppOptions {
   distDir?: string;
 }
 
-/** No inline scripts or styles anywhere: elements adopt constructable stylesheets. */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'self'";
+/** No inline scripts or styles anywhere: elements adopt constructable stylesheets. Framed only by the portal and EMBED_ORIGINS. */
+export const contentSecurityPolicy = (embedOrigins: readonly string[] = []) =>
+  `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -44,6 +48,10 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 export function createApi(given: Deps): Hono<Env> {
   const deps = resolveDeps(given);
   const api = new Hono<Env>();
+  // Other origins may call the API only when listed (EMBED_ORIGINS); preflights end here.
+  const cors = apiCors(deps.embedOrigins ?? []);
+  api.use('/api/*', cors);
+  api.use('/reporting/*', cors);
   api.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -75,6 +83,7 @@ export function createApi(given: Deps): Hono<Env> {
   api.route('/api/smartdata', dataScreens().route('/', smartDataRoutes));
   api.route('/api/telemetry', telemetryRoutes);
   api.route('/api/sso', ssoRoutes(new LocalIdentityProvider(deps.secret)));
+  api.route('/api/embed', embedRoutes);
   api.route('/api/groups', new Hono<Env>().use(requireAuth).route('/', groupRoutes));
   api.route('/api/dashboard', dataScreens().route('/', dashboardRoutes));
   api.route('/api/dataviz', dataScreens().route('/', datavizRoutes));
@@ -97,26 +106,36 @@ export function createApi(given: Deps): Hono<Env> {
 /** The portal server: the API, static elements, demo pages and the host app with history fallback. */
 export function createApp({ deps, distDir }: AppOptions): Hono<Env> {
   const app = new Hono<Env>();
+  const csp = contentSecurityPolicy(deps.embedOrigins);
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
-    // Addresses can hold one-time tokens (/resetPassword/{token}): never sent on as a referrer.
-    c.header('Referrer-Policy', 'no-referrer');
-    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // Addresses can hold one-time tokens (/resetPassword/{token}): never sent to another site as a
+    // referrer. ('no-referrer' would also blank the Origin of the portal's own form posts.)
+    c.header('Referrer-Policy', 'same-origin');
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', csp);
   });
+  app.use('*', compressAnswers);
   app.route('/', createApi(deps));
   if (!distDir) return app;
 
   const root = relative(process.cwd(), distDir) || '.';
+  // Files are sent as the build compressed them (brotli, gzip) and cached by what their name promises.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.ok && /^\/(elements|host|demo)\//.test(c.req.path)) c.header('Cache-Control', cacheControlFor(c.req.path));
+  });
+  const files = (options: Parameters<typeof serveStatic>[0] = {}) => serveStatic({ root, precompressed: true, ...options });
   app.get('/demo', (c) => c.redirect('/demo/'));
-  app.use('/demo/*', serveStatic({ root, rewriteRequestPath: (p) => (p.endsWith('/') ? `${p}index.html` : p) }));
-  app.use('/elements/*', serveStatic({ root }));
-  app.use('/host/*', serveStatic({ root }));
+  app.use('/demo/*', files({ rewriteRequestPath: (p) => (p.endsWith('/') ? `${p}index.html` : p) }));
+  app.use('/elements/*', publicCors, files());
+  app.use('/host/*', files());
 
   // Every other GET is a portal route: the host page decides what to show (including Page Not Found).
   const hostPage = join(distDir, 'host', 'index.html');
-  app.get('*', async (c) => {
+  app.get('*', etag(), async (c) => {
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text('Not found', 404);
+    c.header('Cache-Control', REVALIDATE);
     return c.html(await readFile(hostPage, 'utf8'));
   });
   return app;

@@ -17,6 +17,10 @@ export interface Deps {
   failureDelayMs?: number;
   /** Behind a load balancer (TRUST_PROXY=1): the client is the last X-Forwarded-For address. */
   trustProxy?: boolean;
+  /** Origins that may call the API and frame the portal (EMBED_ORIGINS). */
+  embedOrigins?: string[];
+  /** The secret partners sign embed requests with (EMBED_SECRET); without it signed embedding is off. */
+  embedSecret?: string;
 }
 
 export const FAILURE_DELAY_MS = 1000;

@@ -7,6 +7,8 @@ import { migrate } from './db/migrate';
 import { isEmpty, seed } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/people';
 import { newSecret } from './auth/tokens';
+import { parseOrigins } from './http/cors';
+import { embedSecret } from './embed/request';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 if (!existsSync(resolve(distDir, 'host', 'index.html'))) {
@@ -26,7 +28,16 @@ if (await isEmpty(db)) {
 // their access token, and the client's refresh token (stored server-side) gets them a new one.
 const secret = process.env.JWT_SECRET ?? newSecret();
 const app = createApp({
-  deps: { db, secret, now: () => new Date(), exposeMailOutbox: process.env.MAIL_OUTBOX_API === '1', dataDir: process.env.DATA_DIR ?? 'data', trustProxy: process.env.TRUST_PROXY === '1' },
+  deps: {
+    db,
+    secret,
+    now: () => new Date(),
+    exposeMailOutbox: process.env.MAIL_OUTBOX_API === '1',
+    dataDir: process.env.DATA_DIR ?? 'data',
+    trustProxy: process.env.TRUST_PROXY === '1',
+    embedOrigins: parseOrigins(process.env.EMBED_ORIGINS),
+    embedSecret: embedSecret(process.env.EMBED_SECRET),
+  },
   distDir,
 });
 const port = Number(process.env.PORT ?? 8080);

@@ -4,6 +4,7 @@ import { forbidden, unauthorized } from '../http/errors';
 import { hasAnyRole } from '../identity/users';
 import { verifyAccessToken, type Principal } from './tokens';
 import { liveSessionRole } from './sessions';
+import { scopeAllows } from '../embed/scope';
 
 const bearer = (header: string | undefined) => /^Bearer ([^\s]+)$/i.exec(header ?? '')?.[1];
 const EXPIRED = 'Your session has expired. Sign in again.';
@@ -21,6 +22,8 @@ async function principalOf(c: Context<Env>): Promise<Principal | undefined> {
   if (!user) throw unauthorized(EXPIRED);
   const role = await liveSessionRole(db, user.sessionId, user.id);
   if (role === undefined || role !== user.roles.join(',')) throw unauthorized('Your session has ended. Sign in again.');
+  // An embed token reads only what it names; the path is checked before any route runs.
+  if (user.scope && !scopeAllows(user.scope, c.req.path)) throw forbidden('This embed token may not read this: it is scoped to other elements, modules or dashboards.');
   return user;
 }
 

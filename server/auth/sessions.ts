@@ -37,15 +37,20 @@ export const csrfMatches = (session: SessionRow, token: string | undefined) => !
 
 /**
  * The user's current role if the session is live and still theirs: one indexed lookup on every
- * authenticated call, so a signed-out, deleted or re-roled user's access token stops at once.
+ * authenticated call, so a signed-out, deleted or re-roled user's access token stops at once. A
+ * partner's service identity (an embed without a user, `embed:<partner>`) acts as a PortalUser.
  */
 export async function liveSessionRole(q: Queryable, sessionId: string, userId: string): Promise<string | undefined> {
-  const [row] = await q.query<{ role: string }>(
-    'SELECT u.role FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2 AND NOT s.revoked',
+  const [row] = await q.query<{ role: string | null; user_id: string }>(
+    'SELECT u.role, s.user_id FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2 AND NOT s.revoked',
     [sessionId, userId],
   );
-  return row?.role;
+  if (!row) return undefined;
+  return row.role ?? (row.user_id.startsWith(SERVICE_PREFIX) ? 'PortalUser' : undefined);
 }
+
+/** Sessions of a partner's service identity carry this prefix instead of a user id. */
+export const SERVICE_PREFIX = 'embed:';
 
 export async function revokeSession(q: Queryable, sessionId: string): Promise<void> {
   await q.query('UPDATE sessions SET revoked = true WHERE id = $1', [sessionId]);

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db';
+import type { EmbedScope } from '../embed/scope';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 14;
@@ -13,6 +14,8 @@ export interface Principal {
   claims: Array<[type: string, value: string]>;
   /** The session (refresh-token family) the token belongs to; ending the session ends the token. */
   sessionId: string;
+  /** An embed token reads only what its scope names (server/embed/scope.ts). */
+  scope?: EmbedScope;
 }
 
 interface AccessPayload {
@@ -21,6 +24,7 @@ interface AccessPayload {
   role: string;
   claims: Array<[string, string]>;
   sid: string;
+  scope?: EmbedScope;
   exp: number;
   iat: number;
 }
@@ -29,15 +33,16 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 const mac = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest('base64url');
 
 /** A compact HS256 JWT. Signed and checked here (not by a library) so expiry follows the server's clock. */
-export function signAccessToken(principal: Principal, secret: string, now = Date.now()) {
+export function signAccessToken(principal: Principal, secret: string, now = Date.now(), seconds = ACCESS_TOKEN_SECONDS) {
   const iat = Math.floor(now / 1000);
-  const exp = iat + ACCESS_TOKEN_SECONDS;
+  const exp = iat + seconds;
   const payload: AccessPayload = {
     sub: principal.id,
     name: principal.userName,
     role: principal.roles.join(','),
     claims: principal.claims,
     sid: principal.sessionId,
+    ...(principal.scope ? { scope: principal.scope } : {}),
     iat,
     exp,
   };
@@ -64,7 +69,7 @@ export function verifyAccessToken(token: string, secret: string, now = Date.now(
   try {
     const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<AccessPayload>;
     if (typeof p.exp !== 'number' || p.exp * 1000 <= now || typeof p.sub !== 'string' || typeof p.sid !== 'string') return undefined;
-    return { id: p.sub, userName: p.name ?? '', roles: p.role ? p.role.split(',') : [], claims: p.claims ?? [], sessionId: p.sid };
+    return { id: p.sub, userName: p.name ?? '', roles: p.role ? p.role.split(',') : [], claims: p.claims ?? [], sessionId: p.sid, ...(p.scope ? { scope: p.scope } : {}) };
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { request } from './client';
+import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 
 export interface Registration {
@@ -9,10 +9,10 @@ export interface Registration {
 
 type Maybe<T> = Promise<T | BadRequest>;
 
-export const scopeLabels = (): Maybe<{ scopeLabels: string[] }> => request('GET', '/api/identity/application/scopeLabels');
-export const listRegistrations = (): Maybe<{ results: Registration[] }> => request('GET', '/api/identity/application/list');
-export const registerDevice = (code: string, scopeLabel: string): Maybe<Registration> =>
-  request('POST', '/api/identity/application/register', { json: { code, scopeLabel } });
-export const rescope = (id: string, scopeLabel: string): Maybe<Registration> =>
-  request('POST', `/api/identity/application/${encodeURIComponent(id)}/update?${new URLSearchParams({ scopeLabel })}`);
-export const removeRegistration = (id: string): Maybe<{ isSuccess: boolean }> => request('DELETE', `/api/identity/application/${encodeURIComponent(id)}`);
+export const scopeLabels = (target?: ApiTarget): Maybe<{ scopeLabels: string[] }> => request('GET', '/api/identity/application/scopeLabels', { target });
+export const listRegistrations = (target?: ApiTarget): Maybe<{ results: Registration[] }> => request('GET', '/api/identity/application/list', { target });
+export const registerDevice = (code: string, scopeLabel: string, target?: ApiTarget): Maybe<Registration> =>
+  request('POST', '/api/identity/application/register', { json: { code, scopeLabel }, target });
+export const rescope = (id: string, scopeLabel: string, target?: ApiTarget): Maybe<Registration> =>
+  request('POST', `/api/identity/application/${encodeURIComponent(id)}/update?${new URLSearchParams({ scopeLabel })}`, { target });
+export const removeRegistration = (id: string, target?: ApiTarget): Maybe<{ isSuccess: boolean }> => request('DELETE', `/api/identity/application/${encodeURIComponent(id)}`, { target });

@@ -1,6 +1,8 @@
 import ky, { type KyInstance } from 'ky';
 import { $config } from '../stores/config';
-import { $path, navigate } from '../stores/navigation';
+import { $path, hasHost, navigate } from '../stores/navigation';
+import { requireSignIn, signInArrived } from '../stores/auth-required';
+import { forgetEmbedToken, tokenFrom } from './embed-token';
 import { $session, needsRefresh } from '../stores/session';
 import { decide, type BadRequest } from './errors';
 
@@ -41,6 +43,16 @@ if (typeof document !== 'undefined') {
   );
 }
 
+// A session or a token arriving (a sign-in, configure()) lets every element waiting for one try again.
+let lastAuth = { token: $config.get().token, getToken: $config.get().getToken };
+$config.listen((config) => {
+  if (config.token === lastAuth.token && config.getToken === lastAuth.getToken) return;
+  lastAuth = { token: config.token, getToken: config.getToken };
+  forgetEmbedToken();
+  signInArrived();
+});
+$session.listen((session) => session && signInArrived());
+
 const http: KyInstance = ky.create({ throwHttpErrors: false, retry: 0, timeout: 30_000, fetch: (i, o) => fetchImpl(i as RequestInfo, o) });
 
 type Refresher = () => Promise<boolean>;
@@ -61,7 +73,15 @@ export async function ensureFreshToken(): Promise<void> {
   await refreshing;
 }
 
+/** Where an element's calls go: its own `api-base` (else the page's), and the element itself (told when a sign-in is needed). */
+export interface ApiTarget {
+  apiBase?: string;
+  host?: Element;
+}
+
 export interface RequestOptions {
+  /** The calling element; without it the page-wide settings apply. */
+  target?: ApiTarget;
   json?: unknown;
   /** Settings, token and static calls go without the session headers. */
   anonymous?: boolean;
@@ -81,24 +101,49 @@ async function parse(res: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The bearer token for a call: `configure({ token })`, else `configure({ getToken })` (a partner's
+ * embed request is exchanged for a scoped token), else the portal session, refreshed when due.
+ */
+async function bearer(apiBase: string, renew: boolean): Promise<string | undefined> {
+  const { token, getToken } = $config.get();
+  if (token) return token;
+  if (getToken) return tokenFrom(getToken, apiBase, (input, init) => fetchImpl(input, init), renew);
+  await ensureFreshToken();
+  return $session.get()?.token || undefined;
+}
+
 /** One API call with the portal's headers and the error catalogue applied. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T | BadRequest> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (!options.anonymous) {
-    await ensureFreshToken();
-    const session = $session.get();
-    if (session) headers.Authorization = `Bearer ${session.token}`;
-    headers['X-Ppm-Access'] = 'Web';
-    if (lastClicked) headers['X-Ppm-MetaData'] = lastClicked;
-  }
+  const apiBase = options.target?.apiBase ?? $config.get().apiBase;
+  const signedIn = !!$session.get();
+  const send = async (renew: boolean) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (!options.anonymous) {
+      const token = await bearer(apiBase, renew);
+      // Signed out while this call waited for its token: it is dropped, not sent to be refused.
+      if (signedIn && !$session.get() && !token) throw new ApiError(401, 'Signed out.', true);
+      if (token) headers.Authorization = `Bearer ${token}`;
+      headers['X-Ppm-Access'] = 'Web';
+      if (lastClicked) headers['X-Ppm-MetaData'] = lastClicked;
+    }
+    // Same-origin calls carry the refresh cookie to the token call; other origins never get credentials.
+    return http(`${apiBase}${path}`, { method, json: options.json, headers, credentials: 'same-origin' });
+  };
   const startedOn = $path.get();
-  // Same-origin calls carry the refresh cookie to the token call; other origins never get credentials.
-  const res = await http(`${$config.get().apiBase}${path}`, { method, json: options.json, headers, credentials: 'same-origin' });
+  let res = await send(false);
+  // A token from getToken may have ended early (revoked, a restart): ask for a new one once.
+  if (res.status === 401 && !options.anonymous && $config.get().getToken && !$config.get().token) res = await send(true);
   const body = await parse(res);
   if (res.ok) return body as T;
 
-  const action = decide({ status: res.status, body, isScript: options.script, navigatedAway: $path.get() !== startedOn });
   const message = typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : `HTTP ${res.status}`;
+  // Outside the host portal an element never moves the page: it asks for a sign-in instead.
+  if (res.status === 401 && !hasHost()) {
+    requireSignIn(options.target?.host, { apiBase: apiBase || (typeof location === 'undefined' ? '' : location.origin) });
+    throw new ApiError(401, message, true);
+  }
+  const action = decide({ status: res.status, body, isScript: options.script, navigatedAway: $path.get() !== startedOn });
   switch (action.kind) {
     case 'pass':
       return action.body;

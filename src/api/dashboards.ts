@@ -1,4 +1,4 @@
-import { request } from './client';
+import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 import type { SmartFilter } from '../stores/filters';
 import type { SingleVisualResponse, VisualsResponse } from './visual-types';
@@ -16,10 +16,10 @@ export interface DashboardSource {
   layouts: string[];
 }
 
-export const dashboardSource = (id: string): Maybe<DashboardSource> => request('POST', `/api/dataviz/smartFilterDataSource/${seg(id)}`, { json: {} });
+export const dashboardSource = (id: string, target?: ApiTarget): Maybe<DashboardSource> => request('POST', `/api/dataviz/smartFilterDataSource/${seg(id)}`, { json: {}, target });
 
-export const dashboardVisuals = (id: string, layout: string, filters: SmartFilter[]): Maybe<VisualsResponse> =>
-  request('POST', `/api/dataviz/visuals/${seg(id)}/${seg(layout)}`, { json: { smartFilters: filters } });
+export const dashboardVisuals = (id: string, layout: string, filters: SmartFilter[], target?: ApiTarget): Maybe<VisualsResponse> =>
+  request('POST', `/api/dataviz/visuals/${seg(id)}/${seg(layout)}`, { json: { smartFilters: filters }, target });
 
-export const singleVisual = (moduleId: string, visual: string, filters: SmartFilter[]): Maybe<SingleVisualResponse> =>
-  request('POST', `/api/dashboard/visuals/${seg(moduleId)}/${seg(visual)}`, { json: { smartFilters: filters } });
+export const singleVisual = (moduleId: string, visual: string, filters: SmartFilter[], target?: ApiTarget): Maybe<SingleVisualResponse> =>
+  request('POST', `/api/dashboard/visuals/${seg(moduleId)}/${seg(visual)}`, { json: { smartFilters: filters }, target });

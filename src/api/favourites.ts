@@ -1,4 +1,4 @@
-import { request } from './client';
+import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 import type { Favourite } from '../lib/favourites';
 
@@ -12,10 +12,10 @@ export interface FavouriteInput {
 }
 export type Outcome = { outcome: 'NoIssue' | 'SameTitle' | 'SamePayload'; message: string; data: Favourite | null };
 
-export const favouritesAvailable = (): Promise<unknown> => request('GET', '/api/favourites/available/Favourites');
-export const listFavourites = (): Maybe<Favourite[]> => request('GET', '/api/favourites/Favourites');
-export const openFavourite = (id: string, own: boolean): Maybe<Favourite> =>
-  request('GET', own ? `/api/favourites/Favourites/${seg(id)}?updateAccessedAt=true&_=${Date.now()}` : `/api/favourites/share/favourites/${seg(id)}`);
-export const validateFavourite = (moduleId: string, f: FavouriteInput): Maybe<Outcome> => request('POST', `/api/favourites/validate/${seg(moduleId)}`, { json: f });
-export const saveFavourite = (moduleId: string, f: FavouriteInput): Maybe<{ favouritesId: string }> => request('POST', `/api/favourites/${seg(moduleId)}`, { json: f });
-export const removeFavourite = (id: string): Maybe<unknown> => request('DELETE', `/api/favourites/Favourites/${seg(id)}`);
+export const favouritesAvailable = (target?: ApiTarget): Promise<unknown> => request('GET', '/api/favourites/available/Favourites', { target });
+export const listFavourites = (target?: ApiTarget): Maybe<Favourite[]> => request('GET', '/api/favourites/Favourites', { target });
+export const openFavourite = (id: string, own: boolean, target?: ApiTarget): Maybe<Favourite> =>
+  request('GET', own ? `/api/favourites/Favourites/${seg(id)}?updateAccessedAt=true&_=${Date.now()}` : `/api/favourites/share/favourites/${seg(id)}`, { target });
+export const validateFavourite = (moduleId: string, f: FavouriteInput, target?: ApiTarget): Maybe<Outcome> => request('POST', `/api/favourites/validate/${seg(moduleId)}`, { json: f, target });
+export const saveFavourite = (moduleId: string, f: FavouriteInput, target?: ApiTarget): Maybe<{ favouritesId: string }> => request('POST', `/api/favourites/${seg(moduleId)}`, { json: f, target });
+export const removeFavourite = (id: string, target?: ApiTarget): Maybe<unknown> => request('DELETE', `/api/favourites/Favourites/${seg(id)}`, { target });

@@ -1,4 +1,4 @@
-import { request } from './client';
+import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 
 export interface GroupSummary {
@@ -25,9 +25,9 @@ export interface GroupInput {
   memberIds: string[];
 }
 
-export const listGroups = (): Maybe<{ results: GroupSummary[] }> => request('GET', '/api/groups');
-export const getGroup = (id: string): Maybe<Group> => request('GET', `/api/groups/${encodeURIComponent(id)}`);
-export const createGroup = (g: GroupInput): Maybe<{ id: string }> => request('POST', '/api/groups', { json: g });
-export const updateGroup = (id: string, g: GroupInput): Maybe<{ id: string }> => request('POST', `/api/groups/${encodeURIComponent(id)}`, { json: g });
-export const deleteGroup = (id: string): Maybe<{ isSuccess: boolean }> => request('DELETE', `/api/groups/${encodeURIComponent(id)}`);
-export const userDirectory = (): Maybe<Member[]> => request('GET', '/api/identity/users/displayinfo');
+export const listGroups = (target?: ApiTarget): Maybe<{ results: GroupSummary[] }> => request('GET', '/api/groups', { target });
+export const getGroup = (id: string, target?: ApiTarget): Maybe<Group> => request('GET', `/api/groups/${encodeURIComponent(id)}`, { target });
+export const createGroup = (g: GroupInput, target?: ApiTarget): Maybe<{ id: string }> => request('POST', '/api/groups', { json: g, target });
+export const updateGroup = (id: string, g: GroupInput, target?: ApiTarget): Maybe<{ id: string }> => request('POST', `/api/groups/${encodeURIComponent(id)}`, { json: g, target });
+export const deleteGroup = (id: string, target?: ApiTarget): Maybe<{ isSuccess: boolean }> => request('DELETE', `/api/groups/${encodeURIComponent(id)}`, { target });
+export const userDirectory = (target?: ApiTarget): Maybe<Member[]> => request('GET', '/api/identity/users/displayinfo', { target });

@@ -1,4 +1,4 @@
-import { request, setRefresher, isBadRequest } from './client';
+import { request, setRefresher, isBadRequest, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 import type { Role, Session, TokenContent, TokenResponse, User, UserList } from './types';
 import { $config } from '../stores/config';
@@ -91,25 +91,25 @@ function leave(): void {
 
 type Maybe<T> = Promise<T | BadRequest>;
 
-export const getUserList = (filter: { take: number; skip: number; sortType: string; usernameFilter: string }): Maybe<UserList> =>
-  request('POST', '/api/identity/getuserlist', { json: { Filter: filter } });
-export const getUser = (id: string): Maybe<User> => request('POST', `/api/identity/getuser/${encodeURIComponent(id)}`);
-export const getUserDetail = (): Maybe<User> => request('POST', '/api/identity/userdetail');
-export const getRoles = (): Maybe<Role[]> => request('POST', '/api/identity/roles');
-export const createUser = (user: Omit<User, 'id' | 'userName' | 'fullName' | 'createdOn' | 'changePasswordOnNextLogin' | 'phoneNumber' | 'company'>): Maybe<{ user: User }> =>
-  request('POST', '/api/identity/createuser', { json: { User: user } });
+export const getUserList = (filter: { take: number; skip: number; sortType: string; usernameFilter: string }, target?: ApiTarget): Maybe<UserList> =>
+  request('POST', '/api/identity/getuserlist', { json: { Filter: filter }, target });
+export const getUser = (id: string, target?: ApiTarget): Maybe<User> => request('POST', `/api/identity/getuser/${encodeURIComponent(id)}`, { target });
+export const getUserDetail = (target?: ApiTarget): Maybe<User> => request('POST', '/api/identity/userdetail', { target });
+export const getRoles = (target?: ApiTarget): Maybe<Role[]> => request('POST', '/api/identity/roles', { target });
+export const createUser = (user: Omit<User, 'id' | 'userName' | 'fullName' | 'createdOn' | 'changePasswordOnNextLogin' | 'phoneNumber' | 'company'>, target?: ApiTarget): Maybe<{ user: User }> =>
+  request('POST', '/api/identity/createuser', { json: { User: user }, target });
 /** Saves a user; one's own e-mail address changes only with `currentPassword`. */
-export const updateUser = (user: Partial<User> & { id: string; currentPassword?: string }): Maybe<{ user: User }> =>
-  request('POST', '/api/identity/updateuser', { json: { UserModel: user } });
-export const deleteUser = (id: string): Maybe<{ isSuccess: boolean }> => request('POST', `/api/identity/deleteuser/${encodeURIComponent(id)}`);
+export const updateUser = (user: Partial<User> & { id: string; currentPassword?: string }, target?: ApiTarget): Maybe<{ user: User }> =>
+  request('POST', '/api/identity/updateuser', { json: { UserModel: user }, target });
+export const deleteUser = (id: string, target?: ApiTarget): Maybe<{ isSuccess: boolean }> => request('POST', `/api/identity/deleteuser/${encodeURIComponent(id)}`, { target });
 /** Changes the password; every session ends, and this one goes on in the new session the answer holds. */
 export async function changePassword(body: { oldPassword: string; newPassword: string; confirmPassword: string }): Maybe<{ isSuccess: boolean; message: string }> {
   const res = await request<{ isSuccess: boolean; message: string; content?: TokenContent }>('POST', '/api/identity/changePassword', { json: { ChangePasswordModel: body } });
   if (!isBadRequest(res) && res.content) setSession(toSession(res.content));
   return res;
 }
-export const requestPasswordReset = (username: string): Maybe<{ message: string }> =>
-  request('POST', '/api/identity/requestResetpassword', { anonymous: true, json: { username } });
-export const resetPassword = (token: string, body: { newPassword: string; confirmPassword: string }): Maybe<{ isSuccess: boolean; message: string }> =>
-  request('POST', `/api/identity/resetpassword/${encodeURIComponent(token)}`, { anonymous: true, json: body });
-export const whoIs = (token: string) => request<{ firstName: string; email: string; purpose: string }>('GET', `/api/identity/otpWho/${encodeURIComponent(token)}`, { anonymous: true });
+export const requestPasswordReset = (username: string, target?: ApiTarget): Maybe<{ message: string }> =>
+  request('POST', '/api/identity/requestResetpassword', { anonymous: true, json: { username }, target });
+export const resetPassword = (token: string, body: { newPassword: string; confirmPassword: string }, target?: ApiTarget): Maybe<{ isSuccess: boolean; message: string }> =>
+  request('POST', `/api/identity/resetpassword/${encodeURIComponent(token)}`, { anonymous: true, json: body, target });
+export const whoIs = (token: string, target?: ApiTarget) => request<{ firstName: string; email: string; purpose: string }>('GET', `/api/identity/otpWho/${encodeURIComponent(token)}`, { anonymous: true, target });

@@ -1,4 +1,4 @@
-import { request } from './client';
+import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 import { $config } from '../stores/config';
 import type { AnalyticsData, AnalyticsQuery, CardViewModel, MeasureInfo, RecordsQuery, SmartFilterInput } from './types';
@@ -38,27 +38,27 @@ export interface ExportAnswer {
   dateTime: string;
 }
 
-export const viewerProfiles = (moduleId: string): Maybe<ViewerProfile[]> => request('GET', `/api/dataviewer/profiles/${seg(moduleId)}`);
-export const viewerSchema = (moduleId: string, profile: string): Maybe<SchemaColumn[]> => request('POST', `/api/dataviewer/schema/${seg(moduleId)}/${seg(profile)}`, { json: {} });
-export const viewerRecords = (moduleId: string, profile: string, q: RecordsQuery): Maybe<Records> =>
-  request('POST', `/api/dataviewer/data/${seg(moduleId)}/${seg(profile)}`, { json: q });
-export const viewerCards = (moduleId: string, profile: string, q: { smartFilters: SmartFilterInput[]; limit: number; orderByFields: string[]; orderByOperator: 'ASC' | 'DESC' }): Maybe<Records> =>
-  request('POST', `/api/dataviewer/cards/${seg(moduleId)}/${seg(profile)}`, { json: q });
-export const viewerSource = (moduleId: string): Maybe<ViewerSource> => request('GET', `/api/dashboard/datasource/${seg(moduleId)}`);
-export const rawValue = (moduleId: string, field: string, recordId: string | number): Maybe<{ rawValue: string | null }> =>
-  request('GET', `/api/smartdata/rawdata/${seg(moduleId)}?cleanedFieldName=${seg(field)}&recordId=${seg(String(recordId))}`);
+export const viewerProfiles = (moduleId: string, target?: ApiTarget): Maybe<ViewerProfile[]> => request('GET', `/api/dataviewer/profiles/${seg(moduleId)}`, { target });
+export const viewerSchema = (moduleId: string, profile: string, target?: ApiTarget): Maybe<SchemaColumn[]> => request('POST', `/api/dataviewer/schema/${seg(moduleId)}/${seg(profile)}`, { json: {}, target });
+export const viewerRecords = (moduleId: string, profile: string, q: RecordsQuery, target?: ApiTarget): Maybe<Records> =>
+  request('POST', `/api/dataviewer/data/${seg(moduleId)}/${seg(profile)}`, { json: q, target });
+export const viewerCards = (moduleId: string, profile: string, q: { smartFilters: SmartFilterInput[]; limit: number; orderByFields: string[]; orderByOperator: 'ASC' | 'DESC' }, target?: ApiTarget): Maybe<Records> =>
+  request('POST', `/api/dataviewer/cards/${seg(moduleId)}/${seg(profile)}`, { json: q, target });
+export const viewerSource = (moduleId: string, target?: ApiTarget): Maybe<ViewerSource> => request('GET', `/api/dashboard/datasource/${seg(moduleId)}`, { target });
+export const rawValue = (moduleId: string, field: string, recordId: string | number, target?: ApiTarget): Maybe<{ rawValue: string | null }> =>
+  request('GET', `/api/smartdata/rawdata/${seg(moduleId)}?cleanedFieldName=${seg(field)}&recordId=${seg(String(recordId))}`, { target });
 
 const exportQuery = (moduleId: string, profile: string, author: string, dateTime: string) =>
   `?dateTime=${seg(dateTime)}&author=${seg(author)}&moduleId=${seg(moduleId)}&profile=${seg(profile)}`;
-export const exportRecords = (moduleId: string, profile: string, author: string, dateTime: string, body: { ExportCols: string[]; SmartDataSelection: { smartFilters: SmartFilterInput[] }; SortBy: { fieldKey: string; operatorAsString: 'ASC' | 'DESC' } | null }): Maybe<ExportAnswer> =>
-  request('POST', `/api/dataviewer/exporttoexcel/${exportQuery(moduleId, profile, author, dateTime)}`, { json: body });
-export const exportAnalytics = (moduleId: string, profile: string, author: string, dateTime: string, totals: { hideRowTotals: boolean; hideColumnTotals: boolean }, body: AnalyticsQuery): Maybe<ExportAnswer> =>
-  request('POST', `/api/dataviewer/analytics/exporttoexcel/${exportQuery(moduleId, profile, author, dateTime)}&hideRowTotals=${totals.hideRowTotals}&hideColumnTotals=${totals.hideColumnTotals}`, { json: body });
+export const exportRecords = (moduleId: string, profile: string, author: string, dateTime: string, body: { ExportCols: string[]; SmartDataSelection: { smartFilters: SmartFilterInput[] }; SortBy: { fieldKey: string; operatorAsString: 'ASC' | 'DESC' } | null }, target?: ApiTarget): Maybe<ExportAnswer> =>
+  request('POST', `/api/dataviewer/exporttoexcel/${exportQuery(moduleId, profile, author, dateTime)}`, { json: body, target });
+export const exportAnalytics = (moduleId: string, profile: string, author: string, dateTime: string, totals: { hideRowTotals: boolean; hideColumnTotals: boolean }, body: AnalyticsQuery, target?: ApiTarget): Maybe<ExportAnswer> =>
+  request('POST', `/api/dataviewer/analytics/exporttoexcel/${exportQuery(moduleId, profile, author, dateTime)}&hideRowTotals=${totals.hideRowTotals}&hideColumnTotals=${totals.hideColumnTotals}`, { json: body, target });
 /** Where the browser goes to fetch a prepared export (its id is the credential: no header needed). */
-export const downloadAddress = (e: ExportAnswer) =>
-  `${$config.get().apiBase}/api/dataviewer/downloadexport/?exportId=${seg(e.exportId)}&dateTime=${seg(e.dateTime)}&name=${seg(e.name)}`;
+export const downloadAddress = (e: ExportAnswer, target?: ApiTarget) =>
+  `${target?.apiBase ?? $config.get().apiBase}/api/dataviewer/downloadexport/?exportId=${seg(e.exportId)}&dateTime=${seg(e.dateTime)}&name=${seg(e.name)}`;
 
-export const analyticsParameters = (moduleId: string, profile: string): Maybe<{ measureDefinitions: MeasureInfo[]; dimensions: Array<{ filterKey: string; filterName: string }> }> =>
-  request('GET', `/api/dataviewer/analytics/parameters/${seg(moduleId)}/${seg(profile)}`);
-export const analyticsData = (moduleId: string, profile: string, q: AnalyticsQuery): Maybe<AnalyticsData> =>
-  request('POST', `/api/dataviewer/analytics/data/${seg(moduleId)}/${seg(profile)}`, { json: q });
+export const analyticsParameters = (moduleId: string, profile: string, target?: ApiTarget): Maybe<{ measureDefinitions: MeasureInfo[]; dimensions: Array<{ filterKey: string; filterName: string }> }> =>
+  request('GET', `/api/dataviewer/analytics/parameters/${seg(moduleId)}/${seg(profile)}`, { target });
+export const analyticsData = (moduleId: string, profile: string, q: AnalyticsQuery, target?: ApiTarget): Maybe<AnalyticsData> =>
+  request('POST', `/api/dataviewer/analytics/data/${seg(moduleId)}/${seg(profile)}`, { json: q, target });

@@ -1,5 +1,5 @@
 import { map, type MapStore } from 'nanostores';
-import { isBadRequest } from '../api/client';
+import { isBadRequest, type ApiTarget } from '../api/client';
 import { dashboardSource, dashboardVisuals, type DashboardSource } from '../api/dashboards';
 import type { Block, VisualsResponse } from '../api/visual-types';
 import type { SmartFilter } from '../stores/filters';
@@ -29,7 +29,7 @@ const message = (e: unknown): string => (isBadRequest(e) ? (e.message ?? '') : e
  * One dashboard's data: its source, then its visuals for the filters, and a second set for the
  * filters plus the selections. The primary set is reused when only the selections changed.
  */
-export function createDashboardStore(dashboardId: string): DashboardStore {
+export function createDashboardStore(dashboardId: string, api?: ApiTarget): DashboardStore {
   const $state = map<DashboardState>({ source: null, response: null, secondary: {}, loading: false, generation: 0, error: '' });
   const guard = loadGuard();
   let primaryKey = '';
@@ -38,7 +38,7 @@ export function createDashboardStore(dashboardId: string): DashboardStore {
     $state,
     async loadSource() {
       try {
-        const res = await dashboardSource(dashboardId);
+        const res = await dashboardSource(dashboardId, api);
         if (isBadRequest(res)) $state.setKey('error', message(res));
         else $state.setKey('source', res);
       } catch (e) {
@@ -53,8 +53,8 @@ export function createDashboardStore(dashboardId: string): DashboardStore {
       const known = key === primaryKey ? $state.get().response : null;
       try {
         const [primary, secondary] = await Promise.all([
-          known ?? dashboardVisuals(dashboardId, layout, filters),
-          extra.length ? dashboardVisuals(dashboardId, layout, [...filters, ...extra]) : null,
+          known ?? dashboardVisuals(dashboardId, layout, filters, api),
+          extra.length ? dashboardVisuals(dashboardId, layout, [...filters, ...extra], api) : null,
         ]);
         if (!guard.isLatest(stamp)) return;
         if (isBadRequest(primary) || isBadRequest(secondary)) {

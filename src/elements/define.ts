@@ -33,6 +33,8 @@ const COMMON: AttributeSpec[] = [
 const PROPS = Symbol.for('r2wc.props');
 const RENDER = Symbol.for('r2wc.render');
 const OBSERVE = Symbol.for('cx.observeRoot');
+/** How a component records the user's choice as the element's own property (see `useElement().commit`). */
+export const COMMIT = Symbol.for('cx.commit');
 
 type R2wcInternals = HTMLElement & {
   [PROPS]: Record<string, unknown>;
@@ -98,6 +100,18 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
       const spec = byAttribute.get(name);
       if (!spec) return;
       this.apply(spec, name, parseAttribute(spec, raw), raw);
+    }
+
+    /**
+     * The user changed what the element shows: the property takes the new value (no event, no
+     * attribute), so `value` always reflects the screen, a framework setting it again re-renders,
+     * and a re-attached element shows the user's choice.
+     */
+    [COMMIT](prop: string, value: unknown) {
+      this[PROPS][prop] = value;
+      const attribute = toKebab(prop);
+      this.attributeErrors.delete(attribute);
+      if (this.isConnected) this[RENDER]();
     }
 
     get updateComplete(): Promise<boolean> {

@@ -4,6 +4,9 @@ import type { TFunction } from 'i18next';
 import { $config } from '../stores/config';
 import { navigate } from '../stores/navigation';
 import { translator } from '../i18n';
+import type { ApiTarget } from '../api/client';
+
+const COMMIT = Symbol.for('cx.commit');
 
 /** What an element's component knows about its host custom element. */
 export interface ElementHandle {
@@ -22,11 +25,16 @@ export interface ElementApi {
   lang: string;
   apiBase: string;
   t: TFunction;
+  /** Where this element's calls go (its `api-base`, else the page's) and who is told when one needs a sign-in: pass it to the API functions. */
+  api: ApiTarget;
+  /** Records a value the user chose as the element's property (`el.value` then reads it). */
+  commit: (prop: string, value: unknown) => void;
   /** Fires `cx-<name>` from the host (bubbles, composed). Call from user-action handlers only. */
   emit: <D>(name: string, detail: D) => void;
   /**
    * Asks for a portal path: fires a cancelable `cx-navigate`; the host portal takes it and routes,
-   * elsewhere the element loads the page itself.
+   * elsewhere the element loads the page itself, from the portal's origin (never a path of the
+   * embedding page's own site).
    */
   go: (to: string) => void;
 }
@@ -43,12 +51,14 @@ export function useElement(): ElementApi {
       host: handle.host,
       lang,
       apiBase,
+      api: { apiBase, host: handle.host },
       t: translator(lang),
+      commit: (prop, value) => (handle.host as unknown as Record<symbol, (p: string, v: unknown) => void>)[COMMIT]?.(prop, value),
       emit: (name, detail) =>
         handle.host.dispatchEvent(new CustomEvent(`cx-${name}`, { detail, bubbles: true, composed: true })),
       go: (to) => {
         const event = new CustomEvent('cx-navigate', { detail: { to }, bubbles: true, composed: true, cancelable: true });
-        if (handle.host.dispatchEvent(event)) navigate(to);
+        if (handle.host.dispatchEvent(event)) navigate(apiBase && to.startsWith('/') ? new URL(to, apiBase).href : to);
       },
     }),
     [handle.host, lang, apiBase],

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { ElementBoundary, ErrorState, type AttributeError } from './element-boundary';
 import { ElementContext, type ElementHandle } from './element-context';
+import { AuthGate } from './auth-gate';
 
 /**
  * One React root per page renders every cx-* element through a portal into its shadow root.
@@ -47,7 +48,9 @@ const Slot = memo(function Slot({ entry }: { entry: Mounted }) {
   return (
     <ElementContext.Provider value={handle}>
       <ElementBoundary tag={tag} lang={handle.lang}>
-        {errors.length > 0 ? <ErrorState lang={handle.lang} errors={errors} /> : <Component {...props} />}
+        <AuthGate host={handle.host} lang={handle.lang}>
+          {errors.length > 0 ? <ErrorState lang={handle.lang} errors={errors} /> : <Component {...props} />}
+        </AuthGate>
       </ElementBoundary>
     </ElementContext.Provider>
   );

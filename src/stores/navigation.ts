@@ -14,16 +14,17 @@ export function setNavigator(navigator: Navigator | undefined): void {
   (globalThis as Holder)[KEY] = navigator;
 }
 
+/** True inside the host portal (its router is registered); elements elsewhere must never move the page. */
+export const hasHost = () => !!(globalThis as Holder)[KEY];
+
 /**
  * Goes to a portal path: through the host's router when there is one. Without a host, a user's
  * action loads the page; a `system` navigation (the error catalogue, a sign-out after a failed
- * refresh) must not take over a customer's page, so it only tells the page with a `cx-navigate`
- * event on the document.
+ * refresh) never takes over a customer's page: the elements show their own state instead (and a
+ * 401 fires `cx-auth-required` on the element).
  */
 export function navigate(to: string, options?: { replace?: boolean; system?: boolean }): void {
   const host = (globalThis as Holder)[KEY];
   if (host) host(to, options);
-  else if (options?.system) {
-    if (typeof document !== 'undefined') document.dispatchEvent(new CustomEvent('cx-navigate', { detail: { to, system: true } }));
-  } else if (typeof location !== 'undefined') location.assign(to);
+  else if (!options?.system && typeof location !== 'undefined') location.assign(to);
 }

@@ -165,7 +165,7 @@ test('a partner page shows tiles by attributes; a click on one redraws the other
   // Signed out, the browser logs the refused calls.
   expectedErrors.push(/status of 401/);
   await page.goto('/demo/partner.html');
-  // Not signed in: the page is told (cx-navigate) instead of being sent away.
+  // Not signed in: the page is told (cx-auth-required) instead of being sent away.
   await expect(page.getByText('Sign in at the portal to see the tiles.')).toBeVisible();
   await expect(page).toHaveURL(/\/demo\/partner\.html$/);
 

@@ -131,4 +131,38 @@ describe('<cx-star-rating>', () => {
     expect(slider(el).getAttribute('aria-label')).toBe('Bewertung');
     expect(slider(el).getAttribute('aria-valuetext')).toBe('2 von 5 Sternen');
   });
+
+  it('should keep the value property equal to what it shows, and let code set it again', async () => {
+    const el = await fixture<CxStarRatingElement>(html`<cx-star-rating value="2"></cx-star-rating>`);
+    shadow(el).querySelectorAll<HTMLElement>('.slot')[3].click();
+    await settled(el);
+    // The user's choice is the element's value.
+    expect(el.value).toBe(4);
+    expect(slider(el).getAttribute('aria-valuenow')).toBe('4');
+    // A framework re-asserting its value (property or attribute) is shown again.
+    el.value = 2;
+    await settled(el);
+    expect(slider(el).getAttribute('aria-valuenow')).toBe('2');
+    shadow(el).querySelectorAll<HTMLElement>('.slot')[4].click();
+    await settled(el);
+    el.setAttribute('value', '2');
+    await settled(el);
+    expect(el.value).toBe(2);
+    expect(slider(el).getAttribute('aria-valuenow')).toBe('2');
+  });
+
+  it('should keep the user’s choice when it is moved to another place in the page', async () => {
+    const el = await fixture<CxStarRatingElement>(html`<cx-star-rating value="1"></cx-star-rating>`);
+    shadow(el).querySelectorAll<HTMLElement>('.slot')[2].click();
+    await settled(el);
+    const parent = el.parentElement!;
+    el.remove();
+    await settled(el);
+    const other = document.createElement('section');
+    parent.append(other);
+    other.append(el);
+    await settled(el);
+    expect(el.value).toBe(3);
+    expect(slider(el).getAttribute('aria-valuenow')).toBe('3');
+  });
 });

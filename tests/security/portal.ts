@@ -6,6 +6,7 @@ import { createApp } from '../../server/app';
 import { DEMO_PASSWORD } from '../../server/seed/people';
 import { scryptHasher } from '../../server/auth/password';
 import type { Db } from '../../server/db';
+import type { Deps } from '../../server/context';
 import { seededDb } from '../unit/server/harness';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are read field by field in assertions */
@@ -48,7 +49,7 @@ export interface Portal {
  * The real server (the same `createApp` that `npm start` serves) on a real socket over a freshly
  * seeded database, called over HTTP. Tests move `clock` for lockouts and expiry.
  */
-export async function startPortal(records = 200): Promise<Portal> {
+export async function startPortal(records = 200, extra: Partial<Deps> = {}): Promise<Portal> {
   const { db, clock } = await seededDb(records);
   const verifications = { count: 0 };
   const hasher = {
@@ -58,7 +59,7 @@ export async function startPortal(records = 200): Promise<Portal> {
       return scryptHasher.verify(password, stored);
     },
   };
-  const app = createApp({ deps: { db, secret: 'security-suite-secret-long-enough', now: () => clock.now, hasher, failureDelayMs: 0 } });
+  const app = createApp({ deps: { db, secret: 'security-suite-secret-long-enough', now: () => clock.now, hasher, failureDelayMs: 0, ...extra } });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
   const { port } = server.address() as AddressInfo;

@@ -6,7 +6,9 @@ set -euo pipefail
 BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -n "$BIN" ] || { echo "echo 'PostgreSQL is not installed: skipping the PostgreSQL run' >&2"; exit 0; }
 
-as_pg() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$1"; else bash -c "$1"; fi; }
+# Runs as the postgres user from the cluster's own directory: a checkout in a private directory
+# (mode 700, under /root say) is not the postgres user's to enter, and initdb warns from there.
+as_pg() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "cd '$DIR' && $1"; else bash -c "cd '$DIR' && $1"; fi; }
 
 case "${1:-start}" in
   start)

@@ -31,6 +31,8 @@ function postgresUrl() {
 }
 const pgUrl = postgresUrl();
 process.on('exit', () => pgDir && execFileSync('bash', ['tests/tools/postgres.sh', 'stop', pgDir]));
+// Ctrl-C or a stop from CI ends the run through 'exit', so the throwaway cluster stops too.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 if (!pgUrl) console.log('PostgreSQL is not installed: the server tests run on DuckDB only.');
 
 const steps = [

@@ -4,10 +4,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openDuckDb } from '../../server/db/duckdb';
+import { chooseEncoding } from '../../server/http/delivery';
 
 function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cx-dist-'));
-  for (const sub of ['host', 'elements', 'demo']) mkdirSync(join(dir, sub));
+  for (const sub of ['host', 'elements', 'elements/chunks', 'demo']) mkdirSync(join(dir, sub));
+  // A hashed chunk with the copies the build's precompress step writes beside it.
+  writeFileSync(join(dir, 'elements', 'chunks', 'cx-core-AbC123.js'), 'export const x = 1;'.repeat(100));
+  writeFileSync(join(dir, 'elements', 'chunks', 'cx-core-AbC123.js.br'), 'brotli bytes');
+  writeFileSync(join(dir, 'elements', 'chunks', 'cx-core-AbC123.js.gz'), 'gzip bytes');
   writeFileSync(join(dir, 'host', 'index.html'), '<!doctype html><title>CX Portal</title>');
   writeFileSync(join(dir, 'elements', 'cx-elements.js'), 'export {};');
   writeFileSync(join(dir, 'demo', 'index.html'), '<!doctype html><title>Demos</title>');
@@ -44,5 +49,35 @@ describe('portal server', () => {
     const api = await app.request('/api/nothing');
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: 'No API route for GET /api/nothing' });
+  });
+
+  it('sends the build’s brotli or gzip copy of a file, and caches hashed chunks for a year', async () => {
+    const br = await app.request('/elements/chunks/cx-core-AbC123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await br.text()).toBe('brotli bytes');
+    const gz = await app.request('/elements/chunks/cx-core-AbC123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await app.request('/elements/chunks/cx-core-AbC123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.text()).length).toBe(1900);
+  });
+
+  it('lets any page load the element files (module scripts load in CORS mode), with short caching for the autoloader', async () => {
+    const res = await app.request('/elements/cx-elements.js', { headers: { origin: 'https://intranet.example' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect((await app.request('/home')).headers.get('cache-control')).toBe('no-cache');
+  });
+});
+
+describe('choosing an encoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
   });
 });

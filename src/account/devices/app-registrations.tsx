@@ -8,7 +8,7 @@ type Load = { state: 'loading' } | { state: 'denied' } | { state: 'failed' } | {
 
 /** Other Devices: register a device with its one-time code and a scope label, list, re-scope, delete. */
 export function AppRegistrations() {
-  const { t, lang } = useElement();
+  const { t, lang, api } = useElement();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [code, setCode] = useState('');
   const [label, setLabel] = useState('');
@@ -17,15 +17,15 @@ export function AppRegistrations() {
 
   const refresh = useCallback(
     () =>
-      getUserDetail()
+      getUserDetail(api)
         .then(async (me) => {
           if (!isBadRequest(me) && !me.canManageAppRegistrations) return setLoad({ state: 'denied' });
-          const [labels, list] = await Promise.all([scopeLabels(), listRegistrations()]);
+          const [labels, list] = await Promise.all([scopeLabels(api), listRegistrations(api)]);
           if (isBadRequest(labels) || isBadRequest(list)) return setLoad({ state: 'failed' });
           setLoad({ state: 'ready', labels: labels.scopeLabels, items: list.results });
         })
         .catch(() => setLoad({ state: 'failed' })),
-    [],
+    [api],
   );
 
   useEffect(() => {
@@ -37,7 +37,7 @@ export function AppRegistrations() {
     if (!label) return setMessage({ ok: false, text: t('devices.chooseLabel') });
     if (!code.trim()) return setMessage({ ok: false, text: t('devices.enterCode') });
     try {
-      const res = await registerDevice(code.trim(), label);
+      const res = await registerDevice(code.trim(), label, api);
       if (isBadRequest(res)) {
         const auth = res.errors?.Code?.includes('authentication');
         return setMessage({ ok: false, text: auth ? t('errors.authentication') : (res.message ?? t('devices.failed')) });
@@ -95,13 +95,13 @@ export function AppRegistrations() {
             <li key={r.registrationId}>
               <label>
                 {t('devices.registeredOn', { date: new Date(r.createdAt).toLocaleString(lang) })}
-                <select value={r.scopeLabel} onChange={(e) => void act(() => rescope(r.registrationId, e.target.value), t('devices.rescoped'))}>
+                <select value={r.scopeLabel} onChange={(e) => void act(() => rescope(r.registrationId, e.target.value, api), t('devices.rescoped'))}>
                   {load.labels.map((l) => <option key={l} value={l}>{l}</option>)}
                 </select>
               </label>
               {confirming === r.registrationId ? (
                 <span className="actions">
-                  <button type="button" className="danger" onClick={() => void act(() => removeRegistration(r.registrationId), t('devices.removed'))}>{t('devices.confirmRemove')}</button>
+                  <button type="button" className="danger" onClick={() => void act(() => removeRegistration(r.registrationId, api), t('devices.removed'))}>{t('devices.confirmRemove')}</button>
                   <button type="button" className="secondary" onClick={() => setConfirming(null)}>{t('users.cancel')}</button>
                 </span>
               ) : (

@@ -17,7 +17,7 @@ interface Code {
 
 /** The one-time QR code for signing in to the mobile assistant, with a countdown. */
 export function EchoLogin() {
-  const { t, go } = useElement();
+  const { t, go, api } = useElement();
   const settings = useStore($settings);
   const [code, setCode] = useState<Code | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -30,7 +30,7 @@ export function EchoLogin() {
   const next = useCallback(() => {
     if (pending.current) return;
     pending.current = true;
-    request<Code>('POST', '/api/identity/totp/next')
+    request<Code>('POST', '/api/identity/totp/next', { target: api })
       .then((res) => {
         if (isBadRequest(res)) throw new Error(res.message);
         current.current = res;
@@ -42,7 +42,7 @@ export function EchoLogin() {
         setFailed(true);
       })
       .finally(() => (pending.current = false));
-  }, []);
+  }, [api]);
 
   useEffect(() => {
     if (isMobileBrowser(navigator.userAgent, innerWidth)) {

@@ -6,7 +6,7 @@ import { isBadRequest } from '../../api/client';
 
 /** Asks for a reset link by user name; answers the same whether or not the account exists. */
 export function ForgotPassword() {
-  const { t } = useElement();
+  const { t, api } = useElement();
   const [username, setUsername] = useState('');
   const [sent, setSent] = useState('');
   const [error, setError] = useState('');
@@ -18,7 +18,7 @@ export function ForgotPassword() {
     setBusy(true);
     setError('');
     try {
-      const res = await requestPasswordReset(username.trim());
+      const res = await requestPasswordReset(username.trim(), api);
       if (isBadRequest(res)) setError(res.message ?? t('forgot.failed'));
       else setSent(res.message);
     } catch {

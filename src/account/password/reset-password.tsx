@@ -14,7 +14,7 @@ const MISMATCH = 'password.mismatch';
 
 /** Sets a password from a reset link or an invitation link (greets the user by first name). */
 export function ResetPassword({ token = '', mode = 'reset' }: ResetPasswordProps) {
-  const { t, go } = useElement();
+  const { t, go, api } = useElement();
   const [who, setWho] = useState<{ firstName: string } | 'invalid' | null>(null);
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -22,13 +22,13 @@ export function ResetPassword({ token = '', mode = 'reset' }: ResetPasswordProps
 
   useEffect(() => {
     let live = true;
-    whoIs(token)
+    whoIs(token, api)
       .then((w) => live && setWho(isBadRequest(w) ? 'invalid' : w))
       .catch(() => live && setWho('invalid'));
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [api, token]);
 
   const failure = t(mode === 'create' ? 'password.setFailed' : 'password.resetFailed');
   const submit = async (event: FormEvent) => {
@@ -39,7 +39,7 @@ export function ResetPassword({ token = '', mode = 'reset' }: ResetPasswordProps
     }
     setBusy(true);
     try {
-      const res = await resetPassword(token, values);
+      const res = await resetPassword(token, values, api);
       if (isBadRequest(res)) {
         if (res.tokenInvalid) setWho('invalid');
         else setErrors({ ...formErrors(res, (c) => c), general: [failure] });

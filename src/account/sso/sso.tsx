@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useElement } from '../../elements/element-context';
-import { request, isBadRequest } from '../../api/client';
+import { request, isBadRequest, type ApiTarget } from '../../api/client';
 import type { TokenResponse } from '../../api/types';
 import { setSession, toSession } from '../../stores/session';
 import { takeTarget } from '../../stores/target';
@@ -16,19 +16,21 @@ export interface SsoProps {
   relayState?: string;
 }
 
-/** Sends the browser to the identity provider by redirect or a posted form. */
-async function start(): Promise<string | null> {
+/** Sends the browser to the identity provider by redirect or a posted form (the portal's provider, also from another site). */
+async function start(api: ApiTarget): Promise<string | null> {
   const relayState = takeTarget()?.path ?? '/';
   const res = await request<{ url: string; relayState: string }>('POST', '/api/sso/authRequest', {
     anonymous: true,
+    target: api,
     json: { location: '/sso/confirm', relayState: isLoginPath(relayState) ? '/' : relayState },
   });
   if (isBadRequest(res)) return res.message ?? 'Single sign-on is not enabled.';
+  const url = new URL(res.url, api.apiBase || location.origin).href;
   const settings = $settings.get() ?? (await loadSettings());
   if (settings?.sso.mode === 'post') {
     const form = document.createElement('form');
     form.method = 'post';
-    form.action = res.url;
+    form.action = url;
     const field = document.createElement('input');
     field.type = 'hidden';
     field.name = 'relayState';
@@ -36,7 +38,7 @@ async function start(): Promise<string | null> {
     form.append(field);
     document.body.append(form);
     form.submit();
-  } else location.assign(res.url);
+  } else location.assign(url);
   return null;
 }
 
@@ -53,7 +55,7 @@ async function confirm(assertion: string, relayState: string | undefined): Promi
 
 /** /sso/start and /sso/confirm: single sign-on with the portal's identity provider. */
 export function Sso({ mode = 'start', assertion, relayState }: SsoProps) {
-  const { t, go } = useElement();
+  const { t, go, api } = useElement();
   const [status] = useState(mode);
   const begun = useRef(false);
 
@@ -63,7 +65,7 @@ export function Sso({ mode = 'start', assertion, relayState }: SsoProps) {
     begun.current = true;
     const fail = (error: string) => go(`/sso/error?${new URLSearchParams({ error })}`);
     if (status === 'start') {
-      start()
+      start(api)
         .then((error) => error && fail(error))
         .catch(() => fail(t('sso.unreachable')));
     } else if (!assertion) {
@@ -73,7 +75,7 @@ export function Sso({ mode = 'start', assertion, relayState }: SsoProps) {
         .then((r) => ('to' in r ? go(r.to) : fail(r.error)))
         .catch(() => fail(t('sso.unreachable')));
     }
-  }, [status, assertion, relayState, go, t]);
+  }, [api, status, assertion, relayState, go, t]);
 
   return (
     <div part="base" className="panel" role="status">

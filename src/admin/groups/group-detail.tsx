@@ -7,7 +7,7 @@ import { ConfirmDelete } from '../../account/shared/confirm-delete';
 
 /** Creates a group (no `group-id`) or edits one: name, description, members, delete with confirm. */
 export function GroupDetail({ groupId }: { groupId?: string }) {
-  const { t, go } = useElement();
+  const { t, go, api } = useElement();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [members, setMembers] = useState<Member[]>([]);
@@ -17,9 +17,9 @@ export function GroupDetail({ groupId }: { groupId?: string }) {
   const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'saved' | 'confirm'>(groupId ? 'loading' : 'ready');
 
   useEffect(() => {
-    userDirectory().then((d) => !isBadRequest(d) && setDirectory(d)).catch(() => setDirectory([]));
+    userDirectory(api).then((d) => !isBadRequest(d) && setDirectory(d)).catch(() => setDirectory([]));
     if (!groupId) return;
-    getGroup(groupId)
+    getGroup(groupId, api)
       .then((g) => {
         if (isBadRequest(g)) return setState('missing');
         setName(g.name);
@@ -28,14 +28,14 @@ export function GroupDetail({ groupId }: { groupId?: string }) {
         setState('ready');
       })
       .catch(() => setState('missing'));
-  }, [groupId]);
+  }, [api, groupId]);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setErrors(NO_ERRORS);
     const input = { name, description, memberIds: members.map((m) => m.id) };
     try {
-      const res = groupId ? await updateGroup(groupId, input) : await createGroup(input);
+      const res = groupId ? await updateGroup(groupId, input, api) : await createGroup(input, api);
       if (isBadRequest(res)) setErrors(formErrors(res, (c) => c));
       else if (groupId) setState('saved');
       else go('/group');
@@ -46,7 +46,7 @@ export function GroupDetail({ groupId }: { groupId?: string }) {
 
   const remove = async () => {
     try {
-      const res = await deleteGroup(groupId!);
+      const res = await deleteGroup(groupId!, api);
       if (isBadRequest(res)) setErrors(formErrors(res, (c) => c));
       else go('/group');
     } catch {

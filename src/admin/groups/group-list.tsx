@@ -6,15 +6,15 @@ import { listGroups, type GroupSummary } from '../../api/groups';
 
 /** The groups, with their member counts, a link to each and to add one. */
 export function GroupList() {
-  const { t, go } = useElement();
+  const { t, go, api } = useElement();
   const [groups, setGroups] = useState<GroupSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    listGroups()
+    listGroups(api)
       .then((res) => (isBadRequest(res) ? setFailed(true) : setGroups(res.results)))
       .catch(() => setFailed(true));
-  }, []);
+  }, [api]);
 
   return (
     <section part="base" className="panel" aria-labelledby="groups-title">

@@ -18,7 +18,7 @@ const EMPTY: Draft = { firstName: '', lastName: '', email: '', role: '', claims:
 
 /** Creates a user (no `user-id`) or shows and edits one, with role and claim pickers and the save rules. */
 export function UserDetail({ userId }: { userId?: string }) {
-  const { t, go } = useElement();
+  const { t, go, api } = useElement();
   const [roles, setRoles] = useState<Role[] | null>(null);
   const [user, setUser] = useState<User | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -28,7 +28,7 @@ export function UserDetail({ userId }: { userId?: string }) {
 
   useEffect(() => {
     let live = true;
-    Promise.all([getRoles(), userId ? getUser(userId) : Promise.resolve(null)])
+    Promise.all([getRoles(api), userId ? getUser(userId, api) : Promise.resolve(null)])
       .then(([r, u]) => {
         if (!live) return;
         setRoles(isBadRequest(r) ? [] : r);
@@ -47,7 +47,7 @@ export function UserDetail({ userId }: { userId?: string }) {
     return () => {
       live = false;
     };
-  }, [userId]);
+  }, [api, userId]);
 
   const translate = (code: string) => t(`errors.${code}`, { defaultValue: code });
   const locked = !!user?.sameOrHigherRole;
@@ -65,7 +65,7 @@ export function UserDetail({ userId }: { userId?: string }) {
     setState('saving');
     setErrors(NO_ERRORS);
     try {
-      const res = userId ? await updateUser({ id: userId, ...draft }) : await createUser(draft);
+      const res = userId ? await updateUser({ id: userId, ...draft }, api) : await createUser(draft, api);
       if (isBadRequest(res)) {
         trackEvent('Error updating user info');
         setErrors(formErrors(res, translate));
@@ -83,7 +83,7 @@ export function UserDetail({ userId }: { userId?: string }) {
   const remove = async () => {
     if (!userId) return;
     try {
-      const res = await deleteUser(userId);
+      const res = await deleteUser(userId, api);
       if (isBadRequest(res)) setErrors(formErrors(res, translate));
       else go('/user');
     } catch {

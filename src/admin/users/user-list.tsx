@@ -16,7 +16,7 @@ const COLUMNS = [
 
 /** The user list: search, sort by column, pages of 50, a link to each user and to add one. */
 export function UserList() {
-  const { t, go, lang } = useElement();
+  const { t, go, lang, api } = useElement();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<{ key: string; desc: boolean }>({ key: 'fullname', desc: false });
@@ -36,7 +36,7 @@ export function UserList() {
 
   useEffect(() => {
     let live = true;
-    getUserList({ take: USER_PAGE_SIZE, skip: page * USER_PAGE_SIZE, sortType: sort.desc ? `${sort.key}_desc` : sort.key, usernameFilter: query })
+    getUserList({ take: USER_PAGE_SIZE, skip: page * USER_PAGE_SIZE, sortType: sort.desc ? `${sort.key}_desc` : sort.key, usernameFilter: query }, api)
       .then((res) => {
         if (!live) return;
         if (isBadRequest(res)) setError(res.message ?? t('users.loadFailed'));
@@ -49,7 +49,7 @@ export function UserList() {
     return () => {
       live = false;
     };
-  }, [query, sort, page, t]);
+  }, [api, query, sort, page, t]);
 
   const sortBy = (key: string) => {
     setSort((s) => ({ key, desc: s.key === key ? !s.desc : false }));

@@ -24,8 +24,8 @@ export interface DashboardProps {
 
 /** A dashboard: breadcrumb, smart filter bar, named layouts, the tile grid, loader, no-records state and edit mode. */
 export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default', filterScope, editor = false }: DashboardProps) {
-  const { t, host } = useElement();
-  const store = useMemo(() => createDashboardStore(dashboardId), [dashboardId]);
+  const { t, host, api } = useElement();
+  const store = useMemo(() => createDashboardStore(dashboardId, api), [dashboardId, api]);
   const state = useStore(store.$state);
   const scope = filterScope || `dashboard:${dashboardId}`;
   const filters = useStore(filtersFor(scope));

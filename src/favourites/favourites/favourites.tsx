@@ -20,7 +20,7 @@ export interface FavouritesProps {
  * remove. Opening one from the address (`f`, `s`) is the data page's load (use-data-load.ts).
  */
 export function Favourites({ moduleId = 'responses', filterScope = 'default', viewMode = 'RecordsViewer', dateKey = 'ResponseDate' }: FavouritesProps) {
-  const { t, emit, go } = useElement();
+  const { t, emit, go, api } = useElement();
   const [list, setList] = useState<Favourite[] | null>(null);
   // Spec: an unavailable service counts -1; otherwise the count is the list's length.
   const [unavailable, setUnavailable] = useState(false);
@@ -34,20 +34,20 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
 
   const refresh = useCallback(async () => {
     try {
-      const res = await listFavourites();
+      const res = await listFavourites(api);
       const items = isBadRequest(res) ? [] : res;
       setList(items);
     } catch {
       // Spec: a failed list shows both lists empty with a count of 0.
       setList([]);
     }
-  }, []);
+  }, [api]);
 
   useEffect(() => {
-    favouritesAvailable()
+    favouritesAvailable(api)
       .then(() => refresh())
       .catch(() => setUnavailable(true));
-  }, [refresh]);
+  }, [api, refresh]);
 
   if (unavailable) return <p className="hint" part="base">{t('favourites.unavailable')}</p>;
 
@@ -55,7 +55,7 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
   const input = () => ({ title: title.trim(), description, payload: savedViewOf(filterScope, dateKey, viewMode) });
 
   const save = async () => {
-    const res = await saveFavourite(moduleId, input());
+    const res = await saveFavourite(moduleId, input(), api);
     if (isBadRequest(res)) return setProblem({ outcome: 'SameTitle', message: res.message ?? '', data: null });
     setAdding(false);
     setTitle('');
@@ -66,7 +66,7 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim()) return setProblem({ outcome: 'SameTitle', message: t('favourites.titleRequired'), data: null });
-    const res = await validateFavourite(moduleId, input());
+    const res = await validateFavourite(moduleId, input(), api);
     if (isBadRequest(res)) return setProblem({ outcome: 'SameTitle', message: res.message ?? '', data: null });
     if (res.outcome === 'NoIssue') return save();
     setProblem(res);
@@ -84,7 +84,7 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
   const remove = async (f: Favourite) => {
     setConfirming('');
     try {
-      await removeFavourite(f.favouritesId);
+      await removeFavourite(f.favouritesId, api);
     } finally {
       // Spec: the list is refreshed even when the delete fails.
       await refresh();
@@ -95,7 +95,7 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
     emit('favourite-select', { favouritesId: f.favouritesId, title: f.title, payload: f.payload });
     // A favourite of another view mode opens in that mode (which reads it again, updating its access time).
     if (saved?.viewMode && saved.viewMode !== viewMode && saved.path) return go(`${saved.path}?type=${encodeURIComponent(saved.viewMode)}&f=${encodeURIComponent(f.favouritesId)}`);
-    void openFavourite(f.favouritesId, true).then(() => refresh());
+    void openFavourite(f.favouritesId, true, api).then(() => refresh());
   };
 
   const { recent, rest } = splitFavourites(list ?? []);

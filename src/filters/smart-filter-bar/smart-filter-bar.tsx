@@ -19,7 +19,7 @@ export interface SmartFilterBarProps {
 
 /** Search, the date filter, multi-select value filters with counts, the filter badge, last recorded date. */
 export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate' }: SmartFilterBarProps) {
-  const { t, emit, lang } = useElement();
+  const { t, emit, lang, api } = useElement();
   const store = filtersFor(filterScope);
   const state = useStore(store);
   const [answer, setAnswer] = useState<FiltersAnswer | null>(null);
@@ -41,7 +41,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
   useEffect(() => {
     if (!moduleId) return;
     const stamp = ++latest.current;
-    smartFilters(moduleId, filters, tagList)
+    smartFilters(moduleId, filters, tagList, api)
       .then((res) => {
         if (stamp !== latest.current) return; // a newer request is on its way
         if (isBadRequest(res)) setFailed(true);
@@ -51,14 +51,14 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
         }
       })
       .catch(() => stamp === latest.current && setFailed(true));
-  }, [moduleId, filters, tagList]);
+  }, [api, moduleId, filters, tagList]);
 
   useEffect(() => {
     if (!moduleId) return;
-    lastRecordedDate(moduleId, dateKey)
+    lastRecordedDate(moduleId, dateKey, api)
       .then((res) => !isBadRequest(res) && setLast(res.lastRecordedDate))
       .catch(() => setLast(null));
-  }, [moduleId, dateKey]);
+  }, [api, moduleId, dateKey]);
 
   // Search waits 500 ms after typing; restricted words are refused with the spec's message.
   useEffect(() => {
@@ -112,7 +112,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
         <DimensionPicker key={d.filterKey} t={t} lang={lang} dimension={d} chosen={state.values[d.filterKey] ?? []}
           onToggle={(v) => change(toggleValue(state, d.filterKey, v))}
           onSearch={async (text) => {
-            const res = await dimensionValues(moduleId, filters, d.filterKey, text).catch(() => null);
+            const res = await dimensionValues(moduleId, filters, d.filterKey, text, api).catch(() => null);
             return res && !isBadRequest(res) ? res.filterDimensionValues : [];
           }} />
       ))}

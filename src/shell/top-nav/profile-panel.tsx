@@ -13,7 +13,7 @@ import { ChangePassword } from '../../account/password/change-password';
 
 /** The 320 px header panel: user name, password, language, sign-out (not in the assistant). */
 export function ProfilePanel({ onClose }: { onClose: () => void }) {
-  const { t } = useElement();
+  const { t, api } = useElement();
   const session = useStore($session);
   const settings = useStore($settings);
   const locale = useStore($config).locale.split('-')[0];
@@ -33,7 +33,7 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     try {
       // The user name is the sign-in e-mail: the server asks for the current password to change it.
-      const res = await updateUser({ id: session.id, email: userName.trim(), currentPassword });
+      const res = await updateUser({ id: session.id, email: userName.trim(), currentPassword }, api);
       if (isBadRequest(res)) {
         setMessage({ ok: false, text: t('profile.usernameFailed'), detail: res.errors?.CurrentPassword?.[0] ?? res.errors?.email?.[0] ?? res.errors?.Email?.[0] });
         return;

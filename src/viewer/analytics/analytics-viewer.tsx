@@ -34,7 +34,7 @@ function handOffCell(choice: PivotChoice, rowKey: string, colKey: string): void 
 
 /** The pivot: measures by row and column dimensions, expandable rows, totals that can be switched off, and a double click that opens the records of a cell. */
 export function AnalyticsViewer({ moduleId = 'responses', profile: profileName = 'default', filterScope = 'default', setup: given }: AnalyticsViewerProps) {
-  const { t } = useElement();
+  const { t, api } = useElement();
   const viewStore = viewFor(filterScope);
   const { pivot } = useStore(viewStore);
   const { setup, error: setupError } = useViewerSetup(moduleId, profileName, given);
@@ -54,15 +54,15 @@ export function AnalyticsViewer({ moduleId = 'responses', profile: profileName =
 
   useEffect(() => {
     if (!profile) return;
-    analyticsParameters(moduleId, profile)
+    analyticsParameters(moduleId, profile, api)
       .then((p) => (isBadRequest(p) ? setError(p.message ?? '') : setParams({ measures: p.measureDefinitions, dims: p.dimensions })))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [moduleId, profile]);
+  }, [api, moduleId, profile]);
 
   useEffect(() => {
     if (!profile || !smartFilters) return;
     const stamp = guard.next();
-    analyticsData(moduleId, profile, { smartFilters, measureKeys: choice.measures, rowDimensions: choice.rows, columnDimensions: choice.columns })
+    analyticsData(moduleId, profile, { smartFilters, measureKeys: choice.measures, rowDimensions: choice.rows, columnDimensions: choice.columns }, api)
       .then((d) => {
         if (!guard.isLatest(stamp)) return;
         if (isBadRequest(d)) return setError(d.message ?? '');
@@ -70,7 +70,7 @@ export function AnalyticsViewer({ moduleId = 'responses', profile: profileName =
         setData(d);
       })
       .catch((e: unknown) => guard.isLatest(stamp) && setError(e instanceof Error ? e.message : String(e)));
-  }, [guard, moduleId, profile, smartFilters, choice]);
+  }, [api, guard, moduleId, profile, smartFilters, choice]);
 
   if (error || setupError) return <p className="cx-error" role="alert">{t('analytics.loadFailed')} {error || setupError}</p>;
   if (!params || !data) return <p role="status">{t('analytics.loading')}</p>;

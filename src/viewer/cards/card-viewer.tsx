@@ -25,7 +25,7 @@ type Load = { state: 'counting' } | { state: 'tooMany'; count: number } | { stat
  * from the profile's templates, facets to narrow them, and a sort/zoom slider over buckets of cards.
  */
 export function CardViewer({ moduleId = 'responses', profile: profileName = 'default', filterScope = 'default', setup: given }: CardViewerProps) {
-  const { t } = useElement();
+  const { t, api } = useElement();
   const { setup, error: setupError } = useViewerSetup(moduleId, profileName, given);
   const model = setup?.profile.cardViewerViewModel;
   const [limit, setLimit] = useState<number | null>(null);
@@ -50,14 +50,14 @@ export function CardViewer({ moduleId = 'responses', profile: profileName = 'def
     const live = () => guard.isLatest(stamp);
     const setLoad = (next: Load) => setLoaded({ key, load: next });
     const fail = (e: unknown) => live() && setLoad({ state: 'error', message: e instanceof Error ? e.message : String(e) });
-    analyticsData(moduleId, profile, { smartFilters, measureKeys: ['InternalRecordCount'], rowDimensions: [], columnDimensions: [] })
+    analyticsData(moduleId, profile, { smartFilters, measureKeys: ['InternalRecordCount'], rowDimensions: [], columnDimensions: [] }, api)
       .then(async (res) => {
         if (!live()) return;
         if (isBadRequest(res)) return fail(new Error(res.message));
         const count = res.recordCount;
         if (count > current) return setLoad({ state: 'tooMany', count });
         setLoad({ state: 'loading', count });
-        const page = await viewerCards(moduleId, profile, { smartFilters, limit: current, orderByFields: [], orderByOperator: 'ASC' });
+        const page = await viewerCards(moduleId, profile, { smartFilters, limit: current, orderByFields: [], orderByOperator: 'ASC' }, api);
         if (!live()) return;
         if (isBadRequest(page)) return fail(new Error(page.message));
         setChosen({});
@@ -65,7 +65,7 @@ export function CardViewer({ moduleId = 'responses', profile: profileName = 'def
         setLoad({ state: 'ready', cards: page.data });
       })
       .catch(fail);
-  }, [guard, key, moduleId, profile, smartFilters, current]);
+  }, [api, guard, key, moduleId, profile, smartFilters, current]);
 
   const field = sortField || model?.sortFields[0] || '';
   const cards = load.state === 'ready' ? load.cards : null;

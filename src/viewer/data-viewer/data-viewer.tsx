@@ -37,7 +37,7 @@ const MODE_LABELS: Record<ViewMode, string> = { RecordsViewer: 'dataViewer.recor
  * filter reset, favourite or default filters, then data) and keys what it shows by the load's stamp.
  */
 export function DataViewer({ moduleId = 'responses', profileId = 'insights', profileName, profile, type, favourite, shared, handOff = false, recordId, filterScope }: DataViewerProps) {
-  const { t, go } = useElement();
+  const { t, go, api } = useElement();
   const mode = modeOf(type);
   const scope = filterScope || `content:${moduleId}`;
   const narrow = mode !== 'RecordsViewer' && isMobileBrowser(navigator.userAgent, window.innerWidth);
@@ -61,7 +61,7 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
   const startExport = () => {
     setExporting(true);
     setExportError('');
-    prepareExport(moduleId, scope, mode, setup)
+    prepareExport(api, moduleId, scope, mode, setup)
       .then((address) => location.assign(address))
       .catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)))
       .finally(() => setExporting(false));

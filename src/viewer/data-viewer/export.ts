@@ -1,4 +1,4 @@
-import { isBadRequest } from '../../api/client';
+import { isBadRequest, type ApiTarget } from '../../api/client';
 import { downloadAddress, exportAnalytics, exportRecords, type ExportAnswer } from '../../api/viewer';
 import type { BadRequest } from '../../api/errors';
 import { filtersFor, toSmartFilters } from '../../stores/filters';
@@ -18,7 +18,7 @@ export const exportStamp = (d = new Date()) => {
  * cards alike) with the visible columns in their order and the sort. Resolves to the download
  * address once the server has written the file.
  */
-export async function prepareExport(moduleId: string, scope: string, mode: ViewMode, setup: ViewerSetup): Promise<string> {
+export async function prepareExport(api: ApiTarget, moduleId: string, scope: string, mode: ViewMode, setup: ViewerSetup): Promise<string> {
   const author = $session.get()?.userName ?? '';
   const stamp = exportStamp();
   const smartFilters = toSmartFilters(filtersFor(scope).get(), setup.dateKey);
@@ -27,12 +27,12 @@ export async function prepareExport(moduleId: string, scope: string, mode: ViewM
   let answer: ExportAnswer | BadRequest;
   if (mode === 'AnalyticsViewer') {
     const { measures, rows, columns, hideRowTotals, hideColumnTotals } = view.pivot;
-    answer = await exportAnalytics(moduleId, name, author, stamp, { hideRowTotals, hideColumnTotals }, { smartFilters, measureKeys: measures, rowDimensions: rows, columnDimensions: columns });
+    answer = await exportAnalytics(moduleId, name, author, stamp, { hideRowTotals, hideColumnTotals }, { smartFilters, measureKeys: measures, rowDimensions: rows, columnDimensions: columns }, api);
   } else {
     const all = setup.schema.filter((c) => !c.isHidden);
     const cols = mode === 'RecordsViewer' ? orderColumns(all, view.columnsInOrder).filter((c) => isVisible(view, c.key)) : all;
-    answer = await exportRecords(moduleId, name, author, stamp, { ExportCols: cols.map((c) => c.key), SmartDataSelection: { smartFilters }, SortBy: view.sortBy ?? setup.profile.defaultOrderBy });
+    answer = await exportRecords(moduleId, name, author, stamp, { ExportCols: cols.map((c) => c.key), SmartDataSelection: { smartFilters }, SortBy: view.sortBy ?? setup.profile.defaultOrderBy }, api);
   }
   if (isBadRequest(answer)) throw new Error(answer.message);
-  return downloadAddress(answer);
+  return downloadAddress(answer, api);
 }

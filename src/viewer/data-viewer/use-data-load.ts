@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isBadRequest } from '../../api/client';
+import { useElement } from '../../elements/element-context';
 import { openFavourite } from '../../api/favourites';
 import type { ViewerProfile, ViewerSource } from '../../api/viewer';
 import { filtersFor, takeHandOff } from '../../stores/filters';
@@ -42,6 +43,7 @@ export interface DataLoad {
  * only when it belongs to the latest load. A favourite that cannot be opened leaves the defaults.
  */
 export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff, recordId }: DataLoadInput): { load: DataLoad | null; error: string } {
+  const { api } = useElement();
   const [guard] = useState(loadGuard);
   // What was loaded, for which input: a new input shows as loading until its own answer arrives.
   const key = JSON.stringify([moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff, recordId]);
@@ -52,7 +54,7 @@ export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favour
     const setLoad = (load: DataLoad) => setResult({ key, load, error: '' });
     const setError = (error: string) => setResult({ key, load: null, error });
     (async () => {
-      const { setup, profiles, source } = await fetchSetup(moduleId, queryProfile, pathProfile);
+      const { setup, profiles, source } = await fetchSetup(api, moduleId, queryProfile, pathProfile);
       const { profile } = setup;
       if (!live()) return;
       filtersFor(scope).set(defaultFilterState([]));
@@ -63,7 +65,7 @@ export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favour
       if (handOff && takeHandOff(scope, HAND_OFF_KEY, HAND_OFF_MS)) {
         // The analytics cell's values stand in for the defaults.
       } else if (id) {
-        const f = await openFavourite(id, !!favourite).catch(() => null);
+        const f = await openFavourite(id, !!favourite, api).catch(() => null);
         if (!live()) return;
         if (f && !isBadRequest(f)) {
           restoreView(scope, f.payload);
@@ -80,6 +82,6 @@ export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favour
       }
       setLoad({ setup, source, profiles, stamp, opened, openFailed });
     })().catch((e: unknown) => live() && setError(e instanceof Error ? e.message : String(e)));
-  }, [guard, key, moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff, recordId]);
+  }, [api, guard, key, moduleId, scope, queryProfile, pathProfile, favourite, shared, handOff, recordId]);
   return result.key === key ? result : { load: null, error: '' };
 }

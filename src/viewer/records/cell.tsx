@@ -21,7 +21,7 @@ export function cellText(value: unknown, type: SchemaColumn['typeName']): string
  * settings allow, 'Click to show.' which asks the server for the raw text (as text, never HTML).
  */
 export function HiddenValue({ moduleId, field, recordId }: { moduleId: string; field: string; recordId: unknown }) {
-  const { t } = useElement();
+  const { t, api } = useElement();
   const settings = useStore($settings);
   const session = useStore($session);
   const [raw, setRaw] = useState<string | null>(null);
@@ -32,7 +32,7 @@ export function HiddenValue({ moduleId, field, recordId }: { moduleId: string; f
   if (raw !== null) return <span className="revealed">{raw}</span>;
   const reveal = (e: MouseEvent) => {
     e.stopPropagation();
-    rawValue(moduleId, field, String(recordId))
+    rawValue(moduleId, field, String(recordId), api)
       .then((res) => (isBadRequest(res) ? setFailed(true) : setRaw(res.rawValue ?? '')))
       .catch(() => setFailed(true));
   };

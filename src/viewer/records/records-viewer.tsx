@@ -33,7 +33,7 @@ const columnWidth = (c: { isCleaned: boolean; typeName: string }) => (c.isCleane
  * click or Enter expands a row, a double click or Shift+Enter opens its details link in a new window.
  */
 export function RecordsViewer({ moduleId = 'responses', profile = 'default', filterScope = 'default', setup: given }: RecordsViewerProps) {
-  const { t } = useElement();
+  const { t, api } = useElement();
   const viewStore = viewFor(filterScope);
   const view = useStore(viewStore);
   const { setup, error: setupError } = useViewerSetup(moduleId, profile, given);
@@ -72,7 +72,7 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
     if (!info || !sortKey || !smartFilters) return;
     const [field, dir] = sortKey.split(' ');
     cache.reset((skip, top) =>
-      viewerRecords(moduleId, info.name, { skip, top, orderByFields: [field], orderByOperator: dir as 'ASC' | 'DESC', smartFilters }).then((res) => {
+      viewerRecords(moduleId, info.name, { skip, top, orderByFields: [field], orderByOperator: dir as 'ASC' | 'DESC', smartFilters }, api).then((res) => {
         if (isBadRequest(res)) throw new Error(res.message);
         return res;
       }),
@@ -80,7 +80,7 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
     setExpanded(null);
     scroller.current?.scrollTo({ top: 0 });
     cache.ensure(0, GRID.blockSize - 1).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [cache, info, sortKey, smartFilters, moduleId]);
+  }, [api, cache, info, sortKey, smartFilters, moduleId]);
 
   useEffect(() => {
     if (count > 0) cache.ensure(first, last).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));

@@ -26,7 +26,7 @@ function WallGauge({ value, label }: { value: number; label: string }) {
 
 /** The demo card wall: the NPS gauge and five comment cards; one card changes every 5 s, or when clicked. */
 export function DemoWall({ moduleId = 'responses', gauge = 'nps', comments = 'comments' }: DemoWallProps) {
-  const { t } = useElement();
+  const { t, api } = useElement();
   const [nps, setNps] = useState<number | null>(null);
   const [pool, setPool] = useState<DataRow[]>([]);
   const [wall, setWall] = useState(() => initialWall(0));
@@ -34,7 +34,7 @@ export function DemoWall({ moduleId = 'responses', gauge = 'nps', comments = 'co
 
   useEffect(() => {
     let live = true;
-    Promise.all([singleVisual(moduleId, gauge, []), singleVisual(moduleId, comments, [])])
+    Promise.all([singleVisual(moduleId, gauge, [], api), singleVisual(moduleId, comments, [], api)])
       .then(([g, c]) => {
         if (!live) return;
         if (isBadRequest(g) || isBadRequest(c)) return setError(t('visuals.loadFailed'));
@@ -47,7 +47,7 @@ export function DemoWall({ moduleId = 'responses', gauge = 'nps', comments = 'co
     return () => {
       live = false;
     };
-  }, [moduleId, gauge, comments, t]);
+  }, [api, moduleId, gauge, comments, t]);
 
   useEffect(() => {
     if (pool.length === 0) return;

@@ -28,16 +28,11 @@ function Star({ fill, index }: { fill: number; index: number }) {
 
 /** Stars with quarter fills; interactive unless read-only (slider semantics, arrows, Home, End). */
 export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, showValue, label }: StarRatingProps) {
-  const { t, emit } = useElement();
+  const { t, emit, commit } = useElement();
   const stars = Math.max(1, Math.round(max));
-  const [current, setCurrent] = useState(() => clampRating(value, stars));
-  const [seen, setSeen] = useState(value);
+  // The element's `value` is the one truth: the user's choice is committed to it (controlled).
+  const current = clampRating(value, stars);
   const [hover, setHover] = useState<number | null>(null);
-  if (seen !== value) {
-    // A new value from the attribute or property replaces the user's choice, without an event.
-    setSeen(value);
-    setCurrent(clampRating(value, stars));
-  }
 
   const shown = roundRating(current);
   const name = label ?? t('rating.label');
@@ -46,7 +41,7 @@ export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, s
 
   const choose = (next: number) => {
     if (readonly || next === current) return;
-    setCurrent(next);
+    commit('value', next);
     emit('change', { value: next });
   };
 

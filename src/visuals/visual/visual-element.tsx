@@ -21,7 +21,7 @@ export interface VisualElementProps {
  * second set when the scope has selections. A click on a chart adds a selection to the scope.
  */
 export function VisualElement({ moduleId = '', visual = '', filterScope = 'default' }: VisualElementProps) {
-  const { t } = useElement();
+  const { t, api } = useElement();
   const filters = useStore(filtersFor(filterScope));
   const selections = useStore(selectionsFor(filterScope));
   const [answer, setAnswer] = useState<{ primary: SingleVisualResponse; secondary?: Block; generation: number } | null>(null);
@@ -34,7 +34,7 @@ export function VisualElement({ moduleId = '', visual = '', filterScope = 'defau
     if (!moduleId || !visual) return;
     const stamp = guard.next();
     const extra = secondaryFilters(selections);
-    Promise.all([singleVisual(moduleId, visual, smartFilters), extra.length ? singleVisual(moduleId, visual, [...smartFilters, ...extra]) : null])
+    Promise.all([singleVisual(moduleId, visual, smartFilters, api), extra.length ? singleVisual(moduleId, visual, [...smartFilters, ...extra], api) : null])
       .then(([primary, secondary]) => {
         if (!guard.isLatest(stamp)) return;
         if (isBadRequest(primary)) return setError(primary.message ?? '');
@@ -43,7 +43,7 @@ export function VisualElement({ moduleId = '', visual = '', filterScope = 'defau
         setAnswer({ primary, secondary: secondary && !isBadRequest(secondary) ? secondary.primary : undefined, generation: stamp });
       })
       .catch((e: unknown) => guard.isLatest(stamp) && setError(e instanceof Error ? e.message : String(e)));
-  }, [guard, moduleId, visual, smartFilters, selections]);
+  }, [api, guard, moduleId, visual, smartFilters, selections]);
 
   const drawn = useCallback(() => undefined, []);
   if (!moduleId || !visual) return <p className="cx-error">{t('visuals.needsVisual')}</p>;

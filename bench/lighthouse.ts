@@ -1,0 +1,48 @@
+// `npm run lighthouse`: Lighthouse's mobile performance score (and its main timings) for /login
+// and for a dashboard, signed in, against the built portal on a freshly seeded database.
+import lighthouse from 'lighthouse';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright';
+import { chromiumPath, CHROMIUM_ARGS } from '../tests/tools/browser.mjs';
+import { freePort, seedFresh, startPortal } from './setup';
+
+const DIR = '.tmp/bench-lighthouse';
+const executablePath = chromiumPath();
+if (!executablePath) throw new Error('No Chromium: set CHROME_PATH or install Debian’s chromium.');
+
+await seedFresh(DIR, 20_000, new Date());
+const portal = await startPortal(DIR);
+const profile = mkdtempSync(join(tmpdir(), 'cx-lighthouse-'));
+const port = await freePort();
+// One persistent browser profile: the sign-in below and Lighthouse's own tab share its storage and cookies.
+const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+try {
+  const page = await context.newPage();
+  await page.goto(`${portal.base}/login`);
+  await page.getByLabel('User name').fill('portaluser@demo.cx');
+  await page.getByLabel('Password', { exact: true }).fill('Demo-2345!');
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in' }).first().click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+  const audit = async (path: string, signedIn: boolean) => {
+    // Kept storage (the session) must not mean a warm cache: the files load as on a first visit.
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+    const result = await lighthouse(`${portal.base}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: signedIn });
+    const lhr = result!.lhr;
+    const ms = (id: string) => `${Math.round(lhr.audits[id].numericValue ?? 0)} ms`;
+    console.log(
+      `  ${path.padEnd(24)} performance ${lhr.categories.performance.score?.toFixed(2)}  FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}  CLS ${lhr.audits['cumulative-layout-shift'].numericValue?.toFixed(3)}`,
+    );
+  };
+  console.log('\nLighthouse, mobile (simulated slow 4G and a 4x slower CPU):');
+  await audit('/dashboard/overview/', true);
+  await page.goto(`${portal.base}/logout`);
+  await audit('/login', false);
+} finally {
+  await context.close();
+  portal.stop();
+  rmSync(profile, { recursive: true, force: true });
+}

@@ -1,0 +1,34 @@
+// After `vite build`: writes a brotli (.br) and a gzip (.gz) copy beside every text file of the
+// build that compression makes smaller, so the server sends them without compressing per request.
+// Usage: node elements/tools/precompress.mjs dist
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const TEXT = /\.(js|mjs|css|html|svg|json|map|txt)$/;
+const MIN_BYTES = 1024;
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else if (TEXT.test(name)) yield path;
+  }
+}
+
+const root = process.argv[2] ?? 'dist';
+let count = 0;
+let raw = 0;
+let packed = 0;
+for (const path of files(root)) {
+  const body = readFileSync(path);
+  if (body.length < MIN_BYTES) continue;
+  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const gz = gzipSync(body, { level: 9 });
+  if (br.length < body.length) writeFileSync(`${path}.br`, br);
+  if (gz.length < body.length) writeFileSync(`${path}.gz`, gz);
+  count++;
+  raw += body.length;
+  packed += br.length;
+}
+console.log(`precompress: ${count} files, ${(raw / 1024).toFixed(0)} KB -> ${(packed / 1024).toFixed(0)} KB with brotli`);

@@ -1,0 +1,76 @@
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
+import { sameText } from '../auth/tokens';
+import { ELEMENT_CALLS } from './scope';
+
+/** EMBED_SECRET checked at start-up: signed embedding needs a secret of at least 32 characters. */
+export function embedSecret(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32) throw new Error('EMBED_SECRET must be at least 32 characters long.');
+  return value;
+}
+
+/** A partner's signed request lives at most this long: it is minted for one page load. */
+export const MAX_REQUEST_SECONDS = 600;
+export const AUDIENCE = 'cx-portal';
+
+const STRICT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
+const name = z.string().min(1).max(100);
+
+/**
+ * The payload of a partner's embed request: an HS256 JWT signed with EMBED_SECRET by the partner's
+ * server (never in the browser). `sub` names a portal user (their role and claims apply, narrowed
+ * by `claims`); without it the request is for the partner's service identity, which sees what
+ * `claims` allows. `elements`, `modules` and `dashboards` are all the token will read.
+ */
+const requestPayload = z.object({
+  iss: name,
+  aud: z.literal(AUDIENCE, { message: `aud must be "${AUDIENCE}"` }),
+  sub: z.string().min(1).max(256).optional(),
+  jti: name,
+  iat: z.number().int(),
+  exp: z.number().int(),
+  claims: z.array(z.tuple([z.string().min(1).max(64), z.string().min(1).max(256)])).max(200).default([]),
+  elements: z
+    .array(z.string().refine((e) => ELEMENT_CALLS.has(e), { message: `elements may be ${[...ELEMENT_CALLS.keys()].join(', ')}` }))
+    .min(1, 'Name at least one element.')
+    .max(20),
+  modules: z.array(name).max(20).default([]),
+  dashboards: z.array(name).max(50).default([]),
+});
+
+export type EmbedRequest = z.infer<typeof requestPayload>;
+
+const sign = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest('base64url');
+
+/** Signs an embed request (what a partner's server does; used by the demo partner and the tests). */
+export function signEmbedRequest(payload: Omit<EmbedRequest, 'aud' | 'claims' | 'modules' | 'dashboards'> & Partial<EmbedRequest>, secret: string): string {
+  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ aud: AUDIENCE, ...payload })).toString('base64url');
+  return `${header}.${body}.${sign(`${header}.${body}`, secret)}`;
+}
+
+/** The verified request, or why it is refused. */
+export function verifyEmbedRequest(token: string, secret: string, now: Date): { request: EmbedRequest } | { error: string } {
+  if (!STRICT.test(token)) return { error: 'The embed request is not a signed token.' };
+  const [header, body, signature] = token.split('.');
+  if (!sameText(signature, sign(`${header}.${body}`, secret))) return { error: 'The embed request is not signed with the portal’s embed secret.' };
+  let raw: unknown;
+  try {
+    const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: string };
+    if (head.alg !== 'HS256') return { error: 'The embed request must be signed with HS256.' };
+    raw = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return { error: 'The embed request is not a signed token.' };
+  }
+  const parsed = requestPayload.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { error: `The embed request is malformed: ${issue.path.join('.') || 'payload'}: ${issue.message}` };
+  }
+  const r = parsed.data;
+  const seconds = now.getTime() / 1000;
+  if (r.exp <= seconds) return { error: 'The embed request has expired.' };
+  if (r.exp - r.iat > MAX_REQUEST_SECONDS || r.iat > seconds + 60) return { error: `An embed request may live at most ${MAX_REQUEST_SECONDS / 60} minutes.` };
+  return { request: r };
+}
