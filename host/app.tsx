@@ -38,7 +38,7 @@ export function App() {
   const blocked = blockedTo(match.route, session) ?? (mobileOnly ? '/echo-503' : null);
   const t = translator(lang);
 
-  const title = pageTitle(match, t('nav.brand'));
+  const title = pageTitle(match, t('nav.brand'), { profiles: menu ?? [] });
   useEffect(() => describeDocument(title, lang), [title, lang]);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { startRouter } from './router';
+import { telemetryPath } from './routes';
 import { startSessionKeeper } from './session-keeper';
 import './host.css';
 // The autoloader: elements on each page load as their tags appear.
@@ -17,7 +18,8 @@ import { loadClientPlugins } from '../src/shell/client-plugins';
 // A lite host (hostname starting with "lite.") signs out to /signin.
 configure({ lite: location.hostname.startsWith('lite.') });
 startRouter();
-$path.subscribe((path) => trackPageView(path));
+// Page views never carry a reset or invitation token (the route's pattern stands in).
+$path.subscribe((path) => trackPageView(telemetryPath(path)));
 // A returning user gets their saved language.
 if ($session.get()) void applySavedLocale();
 startSessionKeeper();

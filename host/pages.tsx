@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { dashboardOf, type Match } from './routes';
 import { $menu } from '../src/stores/menu';
 import { translator } from '../src/i18n';
 import { endSession } from '../src/api/identity';
+import { contentModule, type ContentModule } from '../src/api/content';
+import { ApiError, isBadRequest } from '../src/api/client';
+import { navigate } from '../src/stores/navigation';
 
 /** The page of a route: the cx-* element with attributes from the path and query. */
 export function PageFor({ match, query, lang }: { match: Match; query: URLSearchParams; lang: string }) {
@@ -63,7 +66,7 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
     case 'sso-error':
       return <SsoError error={p.error ?? query.get('error') ?? t('host.unknownSsoError')} />;
     case 'content':
-      return <ContentPage moduleId={p.moduleId} profileId={p.profileId} rest={p.rest} query={query} title={t('host.pages.content', { defaultValue: match.route.title })} />;
+      return <ContentPage moduleId={p.moduleId} profileId={p.profileId} rest={p.rest} query={query} />;
     case 'dashboard':
       return <DashboardPage first={p.first} second={p.second} editor={query.has('editor')} />;
     case 'user-list':
@@ -88,9 +91,29 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
   }
 }
 
-/** A data page: /content/{profileId}/{moduleId}[/{profileName}][/{Id}] with type, profile, f, s and handoff from the query. */
-function ContentPage({ moduleId, profileId, rest, query, title }: { moduleId: string; profileId: string; rest?: string; query: URLSearchParams; title: string }) {
+/**
+ * A data page: /content/{profileId}/{moduleId}[/{profileName}][/{Id}] with type, profile, f, s and
+ * handoff from the query. The module is loaded from the content first: a module the user may not
+ * open, or that does not exist, is a content load failure and goes to /404 (spec part 1 section 8).
+ */
+function ContentPage({ moduleId, profileId, rest, query }: { moduleId: string; profileId: string; rest?: string; query: URLSearchParams }) {
   const [profileName, recordId] = (rest ?? '').split('/').filter(Boolean);
+  const [module, setModule] = useState<ContentModule | null>(null);
+  useEffect(() => {
+    let live = true;
+    contentModule(moduleId, profileId)
+      .then((res) => {
+        if (!live) return;
+        if (isBadRequest(res)) navigate('/404', { replace: true });
+        else setModule(res);
+      })
+      .catch((error: unknown) => live && !(error instanceof ApiError && error.handled) && navigate('/404', { replace: true }));
+    return () => {
+      live = false;
+    };
+  }, [moduleId, profileId]);
+  if (!module) return null;
+  const title = module.navName;
   return (
     <section className="content-page" aria-labelledby="content-title">
       <h1 id="content-title">{title}</h1>
@@ -109,13 +132,13 @@ function ContentPage({ moduleId, profileId, rest, query, title }: { moduleId: st
   );
 }
 
-/** A dashboard route: the profile names come from the menu, to tell /{profileId}/{moduleId} from /{name}/{layout}. */
+/** A dashboard route: the profile names come from the menu, to tell /{profileId}/{moduleId} from /{name}/{profile}. */
 function DashboardPage({ first, second, editor }: { first: string; second?: string; editor: boolean }) {
   const profiles = useStore($menu);
   // Until the menu is in, the route cannot be read either way.
   if (profiles === null) return null;
-  const { dashboardId, layout } = dashboardOf(first, second, profiles.map((pr) => pr.name));
-  return <cx-dashboard key={dashboardId} dashboard-id={dashboardId} layout={layout} editor={editor || undefined}></cx-dashboard>;
+  const { dashboardId } = dashboardOf(first, second, profiles.map((pr) => pr.name));
+  return <cx-dashboard key={dashboardId} dashboard-id={dashboardId} editor={editor || undefined}></cx-dashboard>;
 }
 
 /** /logout: the session ends on arrival. */

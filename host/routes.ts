@@ -105,18 +105,54 @@ export function matchRoute(pathname: string): Match {
   return { route: NOT_FOUND, params: {} };
 }
 
-/** Page title: the route's title, parameters joined with a dash, then the product suffix. */
-export function pageTitle(match: Match, suffix = 'CX Portal'): string {
-  const parts = [match.route.title, ...Object.values(match.params).filter(Boolean)];
-  return `${parts.join(' - ')} | ${suffix}`;
+/** What the title may name: the menu's profiles and their modules. */
+export interface TitleNames {
+  profiles: ReadonlyArray<{ name: string; title: string; navigationItems: ReadonlyArray<{ moduleId: string; navName: string }> }>;
 }
 
 /**
- * The dashboard and layout of a dashboard route: /dashboard/{name}/ and /dashboard/{name}/{profile}
- * name the dashboard first (the second part is the layout); /dashboard/{profileId}/{moduleId}
- * starts with a content profile, so the dashboard is the second part.
+ * Page title (spec part 1 section 2): the names of the profile, the module, the source object
+ * and the id joined with a dash, then the product suffix. Content and dashboard pages are named in
+ * words from the menu; every other page by its route's title, so no address part (a reset link's
+ * token, a user's id) ever reaches the title.
  */
-export function dashboardOf(first: string, second: string | undefined, profiles: readonly string[]): { dashboardId: string; layout?: string } {
-  if (second && profiles.some((name) => name.toLowerCase() === first.toLowerCase())) return { dashboardId: second };
-  return { dashboardId: first, layout: second || undefined };
+export function pageTitle(match: Match, suffix = 'CX Portal', names: TitleNames = { profiles: [] }): string {
+  const { page } = match.route;
+  const p = match.params;
+  const profileOf = (id?: string) => names.profiles.find((x) => x.name.toLowerCase() === id?.toLowerCase());
+  const moduleName = (id?: string) => names.profiles.flatMap((x) => x.navigationItems).find((i) => i.moduleId.toLowerCase() === id?.toLowerCase())?.navName;
+  let parts: Array<string | undefined> = [match.route.title];
+  if (page === 'content') {
+    const [sourceObject, id] = (p.rest ?? '').split('/');
+    parts = [profileOf(p.profileId)?.title ?? match.route.title, moduleName(p.moduleId), sourceObject && words(sourceObject), id];
+  } else if (page === 'dashboard') {
+    const profile = profileOf(p.first);
+    parts = profile ? [profile.title, moduleName(p.second)] : [moduleName(p.first) ?? words(p.first), p.second && (profileOf(p.second)?.title ?? words(p.second))];
+  }
+  return `${parts.filter(Boolean).join(' - ')} | ${suffix}`;
+}
+
+/** An address segment in words: 'nps_comments' -> 'Nps comments'. */
+const words = (segment: string) => {
+  const text = segment.replace(/[-_]+/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/** The path telemetry records: a route with a one-time token is recorded by its pattern, never with the token. */
+export function telemetryPath(path: string): string {
+  const pathname = path.split('?')[0];
+  const { route } = matchRoute(pathname);
+  return route.path.includes(':token') ? route.path : pathname;
+}
+
+/**
+ * The dashboard and profile of a dashboard route (spec part 1 section 2): /dashboard/{name}/ and
+ * /dashboard/{name}/{profile} name the dashboard first (the second part switches the profile, in
+ * place); /dashboard/{profileId}/{moduleId} starts with a content profile, so the dashboard is the
+ * second part. Layouts are chosen on the page, never by the address.
+ */
+export function dashboardOf(first: string, second: string | undefined, profiles: readonly string[]): { dashboardId: string; profile?: string } {
+  const isProfile = (name: string) => profiles.some((p) => p.toLowerCase() === name.toLowerCase());
+  if (second && isProfile(first)) return { dashboardId: second, profile: first };
+  return { dashboardId: first, profile: second && isProfile(second) ? second : undefined };
 }

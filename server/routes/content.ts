@@ -67,7 +67,8 @@ async function profiles(q: Queryable, user: Principal | undefined, only?: string
 export const contentRoutes = new Hono<Env>()
   .use(optionalAuth)
   .get('/', async (c) => c.json({ profiles: await profiles(c.var.deps.db, c.var.user) }))
-  .get('/settings', (c) => c.json({ displayMode: 'Default', loadNativeNavigation: true }))
+  // An operator may set { "displayMode": "Expanded" } in the `content` setting (the logo then leads to the data page).
+  .get('/settings', async (c) => c.json({ displayMode: 'Default', loadNativeNavigation: true, ...(await readSetting<Record<string, unknown>>(c.var.deps.db, 'content')) }))
   .get('/clientplugins', async (c) => {
     const rows = await c.var.deps.db.query<{ element_name: string; enabled: boolean; hide_on_mobile: boolean; parent_selector: string; retry_interval: number; script_url: string }>(
       'SELECT * FROM client_plugins ORDER BY element_name',

@@ -34,6 +34,10 @@ export function dataSource(module: SmartModule) {
     dataViewerModuleId: module.moduleId,
     showRecordViewerLink: true,
     showCardViewerLink: true,
+    // The custom date range's rules: both dates, at most 6 weeks, no default range to exceed.
+    allowNullDates: module.dateRules?.allowNullDates ?? false,
+    ignoreRangeValidation: module.dateRules?.ignoreRangeValidation ?? false,
+    defaultRangeDays: module.dateRules?.defaultRangeDays ?? null,
   };
 }
 

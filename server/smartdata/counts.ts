@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Claim } from '../identity/users';
-import { buildWhere, BLANK, type SmartFilter } from './where';
+import { buildWhere, BLANK, NO_INFO, type SmartFilter } from './where';
 import type { Column, SmartModule } from './schema';
 
 /** At most this many values per dimension are returned; more means RequiresFiltering. */
@@ -14,10 +14,14 @@ export interface DimensionValue {
 
 type Counted = { v: string | number | null; n: number };
 
-/** The answer for one dimension from its counted values, largest first. */
+/** The answer for one dimension from its counted values, largest first; every kind of blank is one [Blank] entry. */
 function dimensionResult(col: Column, rows: Counted[], total: number) {
-  const values: DimensionValue[] = rows.slice(0, DIMENSION_VALUE_LIMIT).map((r) => {
-    const blank = r.v === null || r.v === '';
+  // '(no info)' is a blank too (spec part 2 section 5): shown as [Blank], counted with the others.
+  const isBlank = (v: Counted['v']) => v === null || v === '' || v === NO_INFO;
+  const blanks = rows.filter((r) => isBlank(r.v)).reduce((n, r) => n + r.n, 0);
+  const merged = [...rows.filter((r) => !isBlank(r.v)), ...(blanks ? [{ v: null, n: blanks }] : [])].sort(byCount);
+  const values: DimensionValue[] = merged.slice(0, DIMENSION_VALUE_LIMIT).map((r) => {
+    const blank = r.v === null;
     return { dimensionValue: blank ? '' : String(r.v), count: r.n, dimensionLabel: blank ? BLANK : String(r.v) };
   });
   return {

@@ -33,6 +33,8 @@ export interface SmartModule {
   dateKey: string;
   /** The data source may drop claims (spec: ignoreClaims); the seeded one does not. */
   ignoreClaims: boolean;
+  /** The custom date range's rules of the data source (spec part 2 section 5). */
+  dateRules?: { allowNullDates?: boolean; ignoreRangeValidation?: boolean; defaultRangeDays?: number };
   columns: Column[];
 }
 

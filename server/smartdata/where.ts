@@ -4,6 +4,8 @@ import { badRequest } from '../http/errors';
 import { columnByKey, type Column, type SmartModule } from './schema';
 
 export const BLANK = '[Blank]';
+/** A value the data uses for "nothing recorded"; it counts and filters as a blank. */
+export const NO_INFO = '(no info)';
 /** Spec part 2 section 5: the index search text may not hold these. */
 export const RESTRICTED_WORDS = ['&$count', '&$filter', '&$skip', '&search', '$orderby'];
 export const RESTRICTED_MESSAGE = "Can't have one of these (&$count,&$filter,&$skip,&search,$orderby) restricted words";
@@ -83,7 +85,7 @@ function valueClause(col: Column, filters: SmartFilter[], w: Where): void {
       }
       return `${col.column} = ${w.bind(parseNumber(lo, col.key))}`;
     }
-    if (lo === null || lo === undefined || lo === '' || lo === BLANK || lo === '(no info)') return `(${col.column} IS NULL OR ${col.column} = '')`;
+    if (lo === null || lo === undefined || lo === '' || lo === BLANK || lo === NO_INFO) return `(${col.column} IS NULL OR ${col.column} = '' OR ${col.column} = '${NO_INFO}')`;
     return `lower(${col.column}) = lower(${w.bind(String(lo))})`;
   });
   w.add(`(${ors.join(' OR ')})`);

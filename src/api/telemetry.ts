@@ -34,8 +34,19 @@ function send(event: Event): void {
 
 export const trackPageView = (path: string) => send({ kind: 'pageView', name: path.split('?')[0] });
 
+/**
+ * The events the spec names (a failed sign-in, the user-admin and QR failures): unique events,
+ * recorded at most once per 24 hours in this browser, so a user retrying does not flood the store.
+ */
+export const UNIQUE_EVENTS: ReadonlySet<string> = new Set([
+  'Error logging in user: incorrect username or password',
+  'Error updating user info',
+  'Error deleting user',
+  'Error generating new TOTP code',
+]);
+
 export function trackEvent(name: string, properties: Props = {}, options: { unique?: boolean } = {}): void {
-  if (options.unique && seenRecently(local(), name)) return;
+  if ((options.unique ?? UNIQUE_EVENTS.has(name)) && seenRecently(local(), name)) return;
   send({ kind: 'event', name, properties });
 }
 

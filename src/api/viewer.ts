@@ -30,6 +30,10 @@ export interface ViewerSource {
   showRecordViewerLink: boolean;
   showCardViewerLink: boolean;
   dateFilterKey: string;
+  /** The custom date range's rules (spec part 2 section 5): an empty range allowed, no 6-week limit, a default range not to exceed. */
+  allowNullDates?: boolean;
+  ignoreRangeValidation?: boolean;
+  defaultRangeDays?: number | null;
 }
 export type Records = { data: Array<Record<string, unknown>>; recordCount: number };
 export interface ExportAnswer {

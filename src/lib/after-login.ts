@@ -9,17 +9,21 @@ export interface AfterLoginInput {
   changePasswordOnNextLogin: boolean;
   /** The defaultRoute of the user's role, if it has one. */
   roleDefaultRoute?: string | null;
+  /** The lowest-weight visible menu item (spec part 1 section 2, the please-wait screen). */
+  firstMenuItem?: string | null;
 }
 
 export function isLoginPath(path: string): boolean {
   return LOGIN_PATHS.test(path);
 }
 
-export function afterLogin({ target, changePasswordOnNextLogin, roleDefaultRoute }: AfterLoginInput): string {
+export function afterLogin({ target, changePasswordOnNextLogin, roleDefaultRoute, firstMenuItem }: AfterLoginInput): string {
   if (changePasswordOnNextLogin) return '/user/changePassword';
   // Only a path of the portal itself: a saved or relayed target never leads to another site.
   const own = samePortalPath(target);
   if (own && !isLoginPath(own)) return own;
   if (roleDefaultRoute) return roleDefaultRoute;
+  const item = samePortalPath(firstMenuItem);
+  if (item && !isLoginPath(item)) return item;
   return '/home';
 }

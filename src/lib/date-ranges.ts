@@ -7,7 +7,23 @@ export const DATE_CHOICES = [
   'ThisWeek', 'LastWeek', 'ThisMonth', 'LastMonth', 'ThisQuarter', 'LastQuarter', 'ThisYear', 'LastYear',
   'Today', 'Yesterday', 'Last7Days', 'Last30Days', 'Last90Days', 'CustomRange', 'ClearDate',
 ] as const;
-export type DateChoice = (typeof DATE_CHOICES)[number];
+/** A calendar month of the month list, `Month:YYYY-MM`. */
+export type MonthChoice = `Month:${number}-${string}`;
+export type DateChoice = (typeof DATE_CHOICES)[number] | MonthChoice;
+
+/** The smart filter's month list: the current month and the previous 5 (spec part 2), newest first. */
+export function monthChoices(today: Date): MonthChoice[] {
+  return Array.from({ length: 6 }, (_, i) => {
+    const d = new Date(today.getFullYear(), today.getMonth() - i, 1);
+    return `Month:${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}` as MonthChoice;
+  });
+}
+
+/** The first day of a month choice, or null for any other choice. */
+export function monthOf(choice: DateChoice): Date | null {
+  const m = /^Month:(\d{4})-(\d{2})$/.exec(choice);
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, 1) : null;
+}
 
 /** An inclusive range of whole days. */
 export interface DayRange {
@@ -21,6 +37,8 @@ const startOfWeek = (date: Date) => addDays(date, -((date.getDay() + 6) % 7)); /
 
 /** The days a choice covers on `today` (local time); null for Custom Range and Clear Date. */
 export function rangeFor(choice: DateChoice, today: Date): DayRange | null {
+  const month = monthOf(choice);
+  if (month) return { from: month, to: day(month.getFullYear(), month.getMonth() + 1, 0) };
   const t = day(today.getFullYear(), today.getMonth(), today.getDate());
   const y = t.getFullYear();
   const m = t.getMonth();
@@ -87,6 +105,15 @@ export interface CustomRangeRules {
   ignoreRangeValidation?: boolean;
   /** A set default range (in days) that the custom range may not exceed. */
   defaultRangeDays?: number;
+}
+
+/** The custom-range rules a data source sets (its settings; none set means both dates and at most 6 weeks). */
+export function customRangeRulesOf(source: { allowNullDates?: boolean; ignoreRangeValidation?: boolean; defaultRangeDays?: number | null } | null | undefined): CustomRangeRules {
+  return {
+    allowNullDates: source?.allowNullDates === true,
+    ignoreRangeValidation: source?.ignoreRangeValidation === true,
+    defaultRangeDays: typeof source?.defaultRangeDays === 'number' && source.defaultRangeDays > 0 ? source.defaultRangeDays : undefined,
+  };
 }
 
 /** Checks a custom range typed as YYYY-MM-DD; the result is the range or the spec's error code. */

@@ -10,6 +10,15 @@ export const ROLE = {
 
 const split = (list: string | undefined | null) => (list ?? '').split(',').map((r) => r.trim().toLowerCase()).filter(Boolean);
 
+/**
+ * Who may reveal a profanity-cleaned value (spec part 1 section 6): anyone when the configured
+ * list is empty, otherwise a user with one of its roles. The server applies the same rule.
+ */
+export function mayRevealHidden(session: { role: string; portalRole?: string } | null | undefined, allowed: readonly string[] | undefined): boolean {
+  if (!session || allowed === undefined) return false;
+  return allowed.length === 0 || hasAnyRole(session, allowed);
+}
+
 /** True when any of `wanted` is in the session's role or portalRole lists, case-insensitively. */
 export function hasAnyRole(session: { role: string; portalRole?: string } | null | undefined, wanted: readonly string[]): boolean {
   if (!session) return false;

@@ -1,3 +1,4 @@
+import { atom } from 'nanostores';
 import { request, isBadRequest } from '../api/client';
 import { isMobileBrowser } from '../lib/mobile';
 
@@ -32,11 +33,15 @@ export function mountPlugin(plugin: ClientPlugin, doc: Document = document): Pro
   });
 }
 
+/** The portal's client plugins, as loaded (the profile panel lists them). */
+export const $clientPlugins = atom<ClientPlugin[]>([]);
+
 /** Loads the client plugins and mounts the enabled ones (not hideOnMobile ones on a phone). */
 export async function loadClientPlugins(): Promise<void> {
   try {
     const plugins = await request<ClientPlugin[]>('GET', '/api/content/clientplugins', { script: true });
     if (isBadRequest(plugins)) return;
+    $clientPlugins.set(plugins);
     const mobile = isMobileBrowser(navigator.userAgent, innerWidth);
     await Promise.all(plugins.filter((p) => p.enabled && /^[a-z][a-z0-9]*-[a-z0-9-]*$/.test(p.elementName) && !(mobile && p.hideOnMobile)).map((p) => mountPlugin(p)));
   } catch {

@@ -53,6 +53,32 @@ export function activeItem(items: NavigationItem[], path: string): NavigationIte
     .sort((a, b) => b.navUrl.length - a.navUrl.length)[0];
 }
 
+/** The content settings of GET /api/content/settings (spec part 1 section 3). */
+export interface ContentSettings {
+  displayMode: string;
+  loadNativeNavigation: boolean;
+}
+export const $contentSettings = atom<ContentSettings | null>(null);
+let settingsLoad: Promise<void> | undefined;
+export function loadContentSettings(): Promise<void> {
+  settingsLoad ??= request<ContentSettings>('GET', '/api/content/settings', { anonymous: true })
+    .then((res) => $contentSettings.set(isBadRequest(res) ? null : res))
+    .catch(() => undefined);
+  return settingsLoad;
+}
+
+/**
+ * Where the logo leads: home, or with the content display mode Expanded the data page of the
+ * active profile's first content module, /content/{profile}/{moduleId} (spec part 1).
+ */
+export function brandLink(displayMode: string | undefined, profiles: ContentProfile[], active: NavigationItem | undefined): string {
+  if (displayMode !== 'Expanded') return '/';
+  const content = (p: ContentProfile) => p.navigationItems.filter((i) => i.moduleTemplate === 'DataViewer').sort((a, b) => a.navWeight - b.navWeight)[0];
+  const home = profiles.find((p) => active && p.navigationItems.some((i) => i.moduleId === active.moduleId) && content(p)) ?? profiles.find(content);
+  const item = home && content(home);
+  return home && item ? `/content/${encodeURIComponent(home.name)}/${encodeURIComponent(item.moduleId)}` : '/';
+}
+
 /** How many items fit in `available` px when the More button needs `reserve` px (spec: about 68.81). */
 export function fitCount(widths: number[], available: number, reserve = 68.81): number {
   const total = widths.reduce((s, w) => s + w, 0);

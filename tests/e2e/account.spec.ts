@@ -74,6 +74,9 @@ test('the user list pages by 50 and sorts by column', async ({ page }) => {
   await page.goto('/user');
   await expect(page.getByRole('row')).toHaveCount(51);
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  // Short dates are DD/MM/YYYY (spec part 1 section 9), not the browser's locale.
+  const created = await page.locator('tbody tr td:last-child').allTextContents();
+  expect(created.every((d) => /^\d{2}\/\d{2}\/\d{4}$/.test(d.trim()))).toBe(true);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
   await page.getByRole('button', { name: 'User name' }).click();
@@ -113,4 +116,12 @@ test('the language chosen in settings is saved and comes back after a reload', a
   await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
   await page.getByLabel('Sprache').selectOption('en');
   await expect(page.getByRole('status')).toHaveText('Your language was saved.');
+});
+
+test('the profile panel lists the client plugins', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.getByRole('button', { name: /Profile of/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Your profile' });
+  await expect(panel.getByRole('heading', { name: 'Client plugins' })).toBeVisible();
+  await expect(panel.getByRole('listitem').filter({ hasText: 'cx-feedback-widget' })).toHaveText('cx-feedback-widget off');
 });

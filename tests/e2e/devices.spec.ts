@@ -24,6 +24,8 @@ test('Other Devices: register with a code and a scope label, re-scope, remove', 
   await page.getByRole('button', { name: 'Register device' }).click();
   await expect(page.getByRole('status')).toHaveText('The device was registered as Tablet.');
 
+  // Long dates are YYYY-MM-DDTHH:mm:ss (spec part 1 section 9).
+  await expect(page.getByLabel(/^Registered \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/)).toBeVisible();
   await page.getByLabel(/^Registered /).selectOption('Store kiosk');
   await expect(page.getByRole('status')).toHaveText('The scope label was changed.');
   await page.getByRole('button', { name: 'Remove Store kiosk' }).click();

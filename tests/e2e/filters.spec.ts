@@ -34,3 +34,27 @@ test('the restricted user sees only their region, and bad input is explained', a
   await bar.getByRole('button', { name: 'Apply' }).click();
   await expect(bar.getByText('Choose a range of 6 weeks or less.')).toBeVisible();
 });
+
+test('filters never change silently: Custom Range waits for its dates, Clear shows the state, months are offered', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/overview/');
+  const bar = page.locator('cx-dashboard .bar');
+  const date = bar.getByRole('combobox');
+  const count = async () => (await bar.getByText(/records?$/).textContent())!;
+  await expect(bar.getByText(/records?$/)).toBeVisible();
+  const before = await count();
+  // Choosing Custom Range only opens the dates: the count and the badge stay as they were.
+  await date.selectOption('CustomRange');
+  await expect(bar.getByLabel('From', { exact: true })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await count()).toBe(before);
+  await expect(bar.getByRole('status')).toHaveText('1 filter');
+  // The month list: this month and the previous 5.
+  const months = await bar.locator('optgroup[label="Months"] option').allTextContents();
+  expect(months).toHaveLength(6);
+  expect(months[0]).toBe(new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date()));
+  // After clearing, the box shows the state (every date), not the action.
+  await date.selectOption('Last30Days');
+  await bar.getByRole('button', { name: /^Clear/ }).click();
+  await expect(date.locator('option:checked')).toHaveText('All dates');
+});

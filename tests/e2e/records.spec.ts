@@ -11,6 +11,8 @@ test('the records grid loads, sorts, scrolls deep, expands a row and opens its d
   const firstCell = (col: number) => grid.locator('[role="row"][aria-rowindex="2"] [role="cell"]').nth(col);
   // Default order: newest response first.
   const newest = await firstCell(1).textContent();
+  // Dates in the long format of spec part 1 section 9.
+  expect(newest).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
   await grid.getByRole('button', { name: 'Response date' }).click();
   await expect(firstCell(1)).not.toHaveText(newest!);
   await expect(grid.getByRole('columnheader', { name: /Response date/ })).toHaveAttribute('aria-sort', 'ascending');

@@ -117,3 +117,19 @@ test('unknown paths show Page Not Found', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle('Page Not Found | CX Portal');
 });
+
+test('a content page that cannot be loaded while signed in goes to /404', async ({ page, expectedErrors }) => {
+  expectedErrors.push(/status of 404/);
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/content/insights/no-such-module');
+  await expect(page).toHaveURL('/404');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('the /401 page’s home button takes a SurveyEditor to their own landing page, not back to /401', async ({ page }) => {
+  await signInAs(page, 'surveyeditor@demo.cx');
+  await page.goto('/dashboard/overview/');
+  await expect(page).toHaveURL('/401');
+  await page.getByRole('button', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL('/editor/home');
+});

@@ -120,6 +120,31 @@ describe('<cx-change-password>', () => {
   });
 });
 
+describe('<cx-change-password compact> (the profile panel)', () => {
+  it('should skip the update, sending nothing, while any of the three passwords is empty', async () => {
+    const calls: string[] = [];
+    const { setFetch } = await import('../../src/api/client');
+    setFetch((input) => {
+      calls.push(String(input instanceof Request ? input.url : input));
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    });
+    const el = await fixture(html`<cx-change-password compact></cx-change-password>`);
+    const set = (name: string, value: string) => {
+      const i = shadow(el).querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(i, value);
+      i.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    set('oldPassword', 'Old-Pass-1');
+    set('newPassword', 'New-Pass-1');
+    await settled(el);
+    button(el, 'Change password').click();
+    await settled(el);
+    expect(calls.filter((c) => c.includes('changePassword'))).toEqual([]);
+    expect(shadow(el).querySelector('[role="alert"]')).toBeNull();
+    setFetch((input, init) => fetch(input, init));
+  });
+});
+
 describe('<cx-top-nav>', () => {
   it('should be accessible when signed out', async () => {
     const el = await fixture(html`<cx-top-nav></cx-top-nav>`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_CHOICES, formatDay, rangeFor, toFilterBounds, validateCustomRange, type DayRange } from '../../src/lib/date-ranges';
+import { customRangeRulesOf, DATE_CHOICES, formatDay, monthChoices, rangeFor, toFilterBounds, validateCustomRange, type DayRange } from '../../src/lib/date-ranges';
+import { dropdownHeight } from '../../src/filters/smart-filter-bar/dimension-picker';
 
 const days = (r: DayRange | null) => (r ? [formatDay(r.from), formatDay(r.to)] : null);
 const wed = new Date(2026, 10, 18); // Wednesday 18 November 2026
@@ -49,5 +50,27 @@ describe('custom range validation', () => {
     expect(days(validateCustomRange('2026-09-01', '2026-11-01', { ignoreRangeValidation: true }) as DayRange)).toEqual(['2026-09-01', '2026-11-01']);
     expect(validateCustomRange('2026-11-01', '2026-11-10', { defaultRangeDays: 7 })).toEqual({ error: 'dateRangeExceeded' });
     expect(days(validateCustomRange('2026-10-01', '2026-11-11') as DayRange)).toEqual(['2026-10-01', '2026-11-11']);
+  });
+});
+
+describe('the month list and the data source’s range rules', () => {
+  it('offers the current month and the previous 5, each covering its whole month', () => {
+    expect(monthChoices(new Date(2026, 1, 14))).toEqual(['Month:2026-02', 'Month:2026-01', 'Month:2025-12', 'Month:2025-11', 'Month:2025-10', 'Month:2025-09']);
+    const range = rangeFor('Month:2026-02', new Date(2026, 10, 23))!;
+    expect([formatDay(range.from), formatDay(range.to)]).toEqual(['2026-02-01', '2026-02-28']);
+  });
+
+  it('reads the custom-range rules from the data source settings', () => {
+    expect(customRangeRulesOf(undefined)).toEqual({ allowNullDates: false, ignoreRangeValidation: false, defaultRangeDays: undefined });
+    const rules = customRangeRulesOf({ allowNullDates: true, ignoreRangeValidation: true, defaultRangeDays: 60 });
+    expect(validateCustomRange('', '', rules)).toBeNull();
+    expect(validateCustomRange('2026-01-01', '2026-02-20', rules)).toMatchObject({ from: new Date(2026, 0, 1) });
+    expect(validateCustomRange('2026-01-01', '2026-03-20', rules)).toEqual({ error: 'dateRangeExceeded' });
+    expect(validateCustomRange('', '', customRangeRulesOf(null))).toEqual({ error: 'dateRangeRequired' });
+  });
+
+  it('sizes a value list at 28.35 px per item plus 37, at most 600 px', () => {
+    expect(dropdownHeight(4)).toBeCloseTo(150.4);
+    expect(dropdownHeight(40)).toBe(600);
   });
 });

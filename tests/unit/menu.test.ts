@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeItem, fitCount, visibleItems } from '../../src/stores/menu';
+import { activeItem, brandLink, fitCount, visibleItems } from '../../src/stores/menu';
 import type { ContentProfile, NavigationItem } from '../../src/api/types';
 
 const item = (navName: string, navWeight: number, extra: Partial<NavigationItem> = {}): NavigationItem => ({
@@ -31,5 +31,21 @@ describe('the menu', () => {
     expect(fitCount([100, 100, 100], 300)).toBe(3);
     expect(fitCount([100, 100, 100], 299)).toBe(2);
     expect(fitCount([100, 100, 100], 250)).toBe(1);
+  });
+});
+
+describe('the logo link', () => {
+  const content: ContentProfile[] = [
+    { name: 'admin', title: 'Admin', hideOnMobile: false, navigationItems: [item('Users', 99)] },
+    { name: 'insights', title: 'Insights', hideOnMobile: false, navigationItems: [item('Overview', 20, { moduleTemplate: 'Dashboard' }), item('Responses', 30, { moduleTemplate: 'DataViewer' })] },
+  ];
+  it('leads home by default', () => {
+    expect(brandLink('Default', content, undefined)).toBe('/');
+    expect(brandLink(undefined, content, undefined)).toBe('/');
+  });
+  it('leads to /content/{profile}/{moduleId} when the content display mode is Expanded', () => {
+    expect(brandLink('Expanded', content, undefined)).toBe('/content/insights/responses');
+    expect(brandLink('Expanded', content, content[1].navigationItems[0])).toBe('/content/insights/responses');
+    expect(brandLink('Expanded', [content[0]], undefined)).toBe('/');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardOf, matchRoute, pageTitle } from '../../host/routes';
+import { dashboardOf, matchRoute, pageTitle, telemetryPath } from '../../host/routes';
 
 describe('the route table', () => {
   it('matches fixed, parameterised, optional and wildcard paths', () => {
@@ -19,18 +19,33 @@ describe('the route table', () => {
     expect(matchRoute('/user/a/b').route.page).toBe('not-found');
   });
 
-  it('builds the title from the route and its parameters with the product suffix', () => {
-    expect(pageTitle(matchRoute('/content/insights/responses'))).toBe('Content - insights - responses | CX Portal');
+  it('builds the title from the names of profile, module, source object and id, with the product suffix', () => {
+    const names = { profiles: [{ name: 'insights', title: 'Insights', navigationItems: [{ moduleId: 'responses', navName: 'Responses' }, { moduleId: 'overview', navName: 'Overview' }] }] };
+    expect(pageTitle(matchRoute('/content/insights/responses'), 'CX Portal', names)).toBe('Insights - Responses | CX Portal');
+    expect(pageTitle(matchRoute('/content/insights/responses/comments/123'), 'CX Portal', names)).toBe('Insights - Responses - Comments - 123 | CX Portal');
+    expect(pageTitle(matchRoute('/dashboard/overview/'), 'CX Portal', names)).toBe('Overview | CX Portal');
+    expect(pageTitle(matchRoute('/dashboard/overview/insights'), 'CX Portal', names)).toBe('Overview - Insights | CX Portal');
+    expect(pageTitle(matchRoute('/dashboard/insights/overview'), 'CX Portal', names)).toBe('Insights - Overview | CX Portal');
     expect(pageTitle(matchRoute('/home'))).toBe('Home | CX Portal');
+  });
+
+  it('keeps one-time tokens and ids out of the title and the recorded page views', () => {
+    expect(pageTitle(matchRoute('/resetPassword/secret-token-1'))).toBe('Reset password | CX Portal');
+    expect(pageTitle(matchRoute('/userCreation/secret-token-2'))).toBe('Create your password | CX Portal');
+    expect(pageTitle(matchRoute('/user/u-north'))).toBe('User | CX Portal');
+    expect(telemetryPath('/resetPassword/secret-token-1')).toBe('/resetPassword/:token');
+    expect(telemetryPath('/userCreation/secret-token-2?x=1')).toBe('/userCreation/:token');
+    expect(telemetryPath('/content/insights/responses?type=CardViewer')).toBe('/content/insights/responses');
   });
 });
 
 describe('dashboard routes', () => {
   it('read /{name}/, /{name}/{layout} and /{profileId}/{moduleId}', () => {
     const profiles = ['insights', 'cases'];
-    expect(dashboardOf('overview', undefined, profiles)).toEqual({ dashboardId: 'overview', layout: undefined });
-    expect(dashboardOf('overview', 'Comments first', profiles)).toEqual({ dashboardId: 'overview', layout: 'Comments first' });
-    expect(dashboardOf('Insights', 'drivers', profiles)).toEqual({ dashboardId: 'drivers' });
-    expect(dashboardOf('insights', undefined, profiles)).toEqual({ dashboardId: 'insights', layout: undefined });
+    expect(dashboardOf('overview', undefined, profiles)).toEqual({ dashboardId: 'overview', profile: undefined });
+    // The second part switches the profile (spec part 1 section 2), it is not a layout.
+    expect(dashboardOf('overview', 'insights', profiles)).toEqual({ dashboardId: 'overview', profile: 'insights' });
+    expect(dashboardOf('Insights', 'drivers', profiles)).toEqual({ dashboardId: 'drivers', profile: 'Insights' });
+    expect(dashboardOf('insights', undefined, profiles)).toEqual({ dashboardId: 'insights', profile: undefined });
   });
 });

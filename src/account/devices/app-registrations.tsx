@@ -2,13 +2,14 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { getUserDetail } from '../../api/identity';
+import { longDate } from '../../lib/dates';
 import { listRegistrations, registerDevice, removeRegistration, rescope, scopeLabels, type Registration } from '../../api/applications';
 
 type Load = { state: 'loading' } | { state: 'denied' } | { state: 'failed' } | { state: 'ready'; labels: string[]; items: Registration[] };
 
 /** Other Devices: register a device with its one-time code and a scope label, list, re-scope, delete. */
 export function AppRegistrations() {
-  const { t, lang, api } = useElement();
+  const { t, api } = useElement();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [code, setCode] = useState('');
   const [label, setLabel] = useState('');
@@ -94,7 +95,7 @@ export function AppRegistrations() {
           {load.items.map((r) => (
             <li key={r.registrationId}>
               <label>
-                {t('devices.registeredOn', { date: new Date(r.createdAt).toLocaleString(lang) })}
+                {t('devices.registeredOn', { date: longDate(r.createdAt) })}
                 <select value={r.scopeLabel} onChange={(e) => void act(() => rescope(r.registrationId, e.target.value, api), t('devices.rescoped'))}>
                   {load.labels.map((l) => <option key={l} value={l}>{l}</option>)}
                 </select>

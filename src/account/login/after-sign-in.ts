@@ -4,24 +4,45 @@ import { afterLogin } from '../../lib/after-login';
 import { inAssistant, postToAssistant } from '../../lib/assistant';
 import { takeTarget } from '../../stores/target';
 import { $session } from '../../stores/session';
+import { $menu, loadMenu, visibleItems } from '../../stores/menu';
 import { applySavedLocale } from '../../api/preferences';
 
-/** The after-login order: saved target, change-password flag, role default route, /home. */
+/** The role's default route, if the user's role has one. */
+async function roleDefaultRoute(role: string): Promise<string | null> {
+  try {
+    const roles = await getRoles();
+    if (isBadRequest(roles)) return null;
+    const mine = role.split(',').map((r) => r.trim().toLowerCase());
+    return roles.find((r) => mine.includes(r.name.toLowerCase()) && r.defaultRoute)?.defaultRoute ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lowest-weight menu item the user sees (spec part 1 section 2: where the please-wait screen goes). */
+async function firstMenuItem(): Promise<string | null> {
+  await loadMenu();
+  return visibleItems($menu.get() ?? [], typeof innerWidth === 'number' ? innerWidth : 1280)[0]?.navUrl ?? null;
+}
+
+/** Where the user belongs without a target: the role's default route, else the first menu item, else /home. */
+export async function landingPage(): Promise<string> {
+  const session = $session.get();
+  if (!session) return '/login';
+  return afterLogin({ changePasswordOnNextLogin: false, roleDefaultRoute: await roleDefaultRoute(session.role), firstMenuItem: await firstMenuItem() });
+}
+
+/** The after-login order: change-password flag, saved target, role default route, first menu item, /home. */
 export async function destinationAfterSignIn(): Promise<string> {
   const session = $session.get();
   if (!session) return '/login';
   if (inAssistant()) postToAssistant('loggedIn', { userName: session.userName });
   await applySavedLocale();
   const target = takeTarget();
-  let roleDefaultRoute: string | null = null;
-  try {
-    const roles = await getRoles();
-    if (!isBadRequest(roles)) {
-      const mine = session.role.split(',').map((r) => r.trim().toLowerCase());
-      roleDefaultRoute = roles.find((r) => mine.includes(r.name.toLowerCase()) && r.defaultRoute)?.defaultRoute ?? null;
-    }
-  } catch {
-    // without roles the order falls through to /home
-  }
-  return afterLogin({ target: target?.path, changePasswordOnNextLogin: session.changePasswordOnNextLogin, roleDefaultRoute });
+  return afterLogin({
+    target: target?.path,
+    changePasswordOnNextLogin: session.changePasswordOnNextLogin,
+    roleDefaultRoute: await roleDefaultRoute(session.role),
+    firstMenuItem: await firstMenuItem(),
+  });
 }

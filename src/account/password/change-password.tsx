@@ -18,6 +18,12 @@ export function ChangePassword({ compact }: { compact?: boolean }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setDone(false);
+    // In the profile panel the update runs only with all three passwords; otherwise it is skipped
+    // and the flow just continues (spec part 1 section 5).
+    if (compact && (!values.oldPassword || !values.newPassword || !values.confirmPassword)) {
+      setErrors(NO_ERRORS);
+      return;
+    }
     if (values.newPassword !== values.confirmPassword) {
       setErrors({ general: [t('password.mismatch')], fields: { ConfirmPassword: [t('password.mismatch')] } });
       return;

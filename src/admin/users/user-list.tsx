@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
 import { getUserList } from '../../api/identity';
+import { shortDate } from '../../lib/dates';
 import { isBadRequest } from '../../api/client';
 import type { UserList as List } from '../../api/types';
 
@@ -16,7 +17,7 @@ const COLUMNS = [
 
 /** The user list: search, sort by column, pages of 50, a link to each user and to add one. */
 export function UserList() {
-  const { t, go, lang, api } = useElement();
+  const { t, go, api } = useElement();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<{ key: string; desc: boolean }>({ key: 'fullname', desc: false });
@@ -99,7 +100,7 @@ export function UserList() {
                 </td>
                 <td>{u.userName}</td>
                 <td>{u.role}</td>
-                <td>{new Date(u.createdOn).toLocaleDateString(lang)}</td>
+                <td>{shortDate(u.createdOn)}</td>
               </tr>
             ))}
           </tbody>

@@ -13,6 +13,9 @@ interface Props {
   onSearch: (text: string) => Promise<DimensionValue[]>;
 }
 
+/** Spec part 2: a value list is 28.35 px per item plus 37, and never taller than 600 px. */
+export const dropdownHeight = (items: number) => Math.min(600, 28.35 * items + 37);
+
 /** One multi-select value filter: a disclosure with the values and their counts (only counts above 0); a press outside or Escape closes it. */
 export function DimensionPicker({ t, lang, dimension, chosen, onToggle, onSearch }: Props) {
   const [narrowed, setNarrowed] = useState<DimensionValue[] | null>(null);
@@ -26,7 +29,7 @@ export function DimensionPicker({ t, lang, dimension, chosen, onToggle, onSearch
         {dimension.filterName}
         {chosen.length > 0 && <span className="count"> ({chosen.length})</span>}
       </summary>
-      <div className="values" role="group" aria-label={dimension.filterName}>
+      <div className="values" role="group" aria-label={dimension.filterName} style={{ maxHeight: `${dropdownHeight(values.length + (more ? 1 : 0))}px` }}>
         {more && (
           <label className="narrow">
             {t('filters.narrow', { name: dimension.filterName })}

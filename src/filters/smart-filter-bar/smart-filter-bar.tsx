@@ -4,7 +4,9 @@ import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { dimensionValues, lastRecordedDate, smartFilters, type FiltersAnswer } from '../../api/smartdata';
 import { activeFilterCount, DEFAULT_FILTERS, filtersFor, toggleValue, toSmartFilters, type FilterState } from '../../stores/filters';
-import { DATE_CHOICES, validateCustomRange, type DateChoice } from '../../lib/date-ranges';
+import { customRangeRulesOf, type CustomRangeRules } from '../../lib/date-ranges';
+import { viewerSource } from '../../api/viewer';
+import { DateFilter } from './date-filter';
 import { DimensionPicker } from './dimension-picker';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -27,8 +29,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
   const [last, setLast] = useState<string | null>(null);
   const [search, setSearch] = useState(state.search);
   const [searchError, setSearchError] = useState('');
-  const [dateError, setDateError] = useState('');
-  const [custom, setCustom] = useState({ from: state.customFrom, to: state.customTo });
+  const [rules, setRules] = useState<CustomRangeRules>({});
   const latest = useRef(0);
   const tagList = useMemo(() => tags.split(',').map((s) => s.trim()).filter(Boolean), [tags]);
   const filters = useMemo(() => toSmartFilters(state, dateKey), [state, dateKey]);
@@ -53,6 +54,14 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
       .catch(() => stamp === latest.current && setFailed(true));
   }, [api, moduleId, filters, tagList]);
 
+  // The data source's settings decide the custom range's rules.
+  useEffect(() => {
+    if (!moduleId) return;
+    viewerSource(moduleId, api)
+      .then((res) => !isBadRequest(res) && setRules(customRangeRulesOf(res)))
+      .catch(() => undefined);
+  }, [api, moduleId]);
+
   useEffect(() => {
     if (!moduleId) return;
     lastRecordedDate(moduleId, dateKey, api)
@@ -72,17 +81,6 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text restarts the wait
   }, [search]);
 
-  const chooseDate = (choice: DateChoice) => {
-    setDateError('');
-    if (choice !== 'CustomRange') change({ ...state, dateChoice: choice });
-    else store.setKey('dateChoice', choice);
-  };
-  const applyCustom = () => {
-    const result = validateCustomRange(custom.from, custom.to);
-    if (result && 'error' in result) return setDateError(t(`filters.errors.${result.error}`));
-    setDateError('');
-    change({ ...state, dateChoice: result ? 'CustomRange' : 'ClearDate', customFrom: custom.from, customTo: custom.to });
-  };
 
   if (!moduleId) return <p part="base" className="cx-error" role="alert">{t('filters.noModule')}</p>;
   const count = activeFilterCount(state);
@@ -95,19 +93,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
         <span className="cx-visually-hidden">{t('filters.search')}</span>
         <input type="search" placeholder={t('filters.search')} value={search} onChange={(e) => setSearch(e.target.value)} aria-invalid={!!searchError} />
       </label>
-      <label>
-        <span className="cx-visually-hidden">{t('filters.date')}</span>
-        <select value={state.dateChoice} onChange={(e) => chooseDate(e.target.value as DateChoice)}>
-          {DATE_CHOICES.map((c) => <option key={c} value={c}>{t(`filters.dates.${c}`)}</option>)}
-        </select>
-      </label>
-      {state.dateChoice === 'CustomRange' && (
-        <span className="custom">
-          <label>{t('filters.from')} <input type="date" value={custom.from} onChange={(e) => setCustom({ ...custom, from: e.target.value })} /></label>
-          <label>{t('filters.to')} <input type="date" value={custom.to} onChange={(e) => setCustom({ ...custom, to: e.target.value })} /></label>
-          <button type="button" onClick={applyCustom}>{t('filters.apply')}</button>
-        </span>
-      )}
+      <DateFilter key={`${state.dateChoice}|${state.customFrom}|${state.customTo}`} t={t} lang={lang} state={state} rules={rules} onChange={change} />
       {dims.map((d) => (
         <DimensionPicker key={d.filterKey} t={t} lang={lang} dimension={d} chosen={state.values[d.filterKey] ?? []}
           onToggle={(v) => change(toggleValue(state, d.filterKey, v))}
@@ -120,7 +106,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
       {count > 0 && <button type="button" className="secondary" onClick={() => { setSearch(''); change({ ...DEFAULT_FILTERS, dateChoice: 'ClearDate' }); }}>{t('filters.clear')}</button>}
       {answer && <span className="hint">{t('filters.records', { count: answer.recordCount, formatted: new Intl.NumberFormat(lang).format(answer.recordCount) })}</span>}
       {lastText && <span className="hint">{t('filters.lastRecorded', { date: lastText })}</span>}
-      {[searchError, dateError, failed ? t('filters.loadFailed') : ''].filter(Boolean).map((m) => (
+      {[searchError, failed ? t('filters.loadFailed') : ''].filter(Boolean).map((m) => (
         <p key={m} className="field-error" role="alert">{m}</p>
       ))}
     </section>

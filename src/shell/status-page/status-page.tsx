@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import { request, isBadRequest } from '../../api/client';
 import { trackException } from '../../api/telemetry';
+import { landingPage } from '../../account/login/after-sign-in';
 
 export type StatusKind = 'error' | 'not-found' | 'unauthorised' | 'echo-503' | 'logged-out' | 'sso-error';
 
@@ -38,7 +39,8 @@ export function StatusPage({ kind = 'not-found', errorCode, description, referen
         </p>
       )}
       <div className="actions">
-        <button type="button" onClick={() => go(kind === 'logged-out' || kind === 'sso-error' ? '/login' : '/home')}>
+        {/* "Home" is the user's own landing page: /home is not everyone's (a SurveyEditor would come straight back to /401). */}
+        <button type="button" onClick={() => (kind === 'logged-out' || kind === 'sso-error' ? go('/login') : void landingPage().then(go))}>
           {t(kind === 'logged-out' || kind === 'sso-error' ? 'status.signIn' : 'status.home')}
         </button>
         {kind !== 'logged-out' && (

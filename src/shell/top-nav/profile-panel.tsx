@@ -10,12 +10,14 @@ import { isBadRequest } from '../../api/client';
 import { saveLocale } from '../../api/preferences';
 import { inAssistant } from '../../lib/assistant';
 import { ChangePassword } from '../../account/password/change-password';
+import { $clientPlugins } from '../client-plugins';
 
 /** The 320 px header panel: user name, password, language, sign-out (not in the assistant). */
 export function ProfilePanel({ onClose }: { onClose: () => void }) {
   const { t, api } = useElement();
   const session = useStore($session);
   const settings = useStore($settings);
+  const plugins = useStore($clientPlugins);
   const locale = useStore($config).locale.split('-')[0];
   const [userName, setUserName] = useState(session?.userName ?? '');
   const [currentPassword, setCurrentPassword] = useState('');
@@ -89,6 +91,18 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
         <button type="submit">{t('profile.usernameSubmit')}</button>
       </form>
       <ChangePassword compact />
+      {plugins.length > 0 && (
+        <section aria-labelledby="plugins-title">
+          <h2 id="plugins-title">{t('profile.plugins')}</h2>
+          <ul className="plugins">
+            {plugins.map((p) => (
+              <li key={p.elementName}>
+                <code>{p.elementName}</code> {t(p.enabled ? 'profile.pluginOn' : 'profile.pluginOff')}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <label>
         {t('profile.language')}
         <select value={locale} onChange={(e) => changeLanguage(e.target.value)}>

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
-import { $menu, activeItem, fitCount, loadMenu, visibleItems } from '../../stores/menu';
+import { $contentSettings, $menu, activeItem, brandLink, fitCount, loadContentSettings, loadMenu, visibleItems } from '../../stores/menu';
 import { $path } from '../../stores/navigation';
 import { $session } from '../../stores/session';
 import { ProfilePanel } from './profile-panel';
@@ -42,8 +42,10 @@ export function TopNav({ brand }: { brand?: string }) {
   const [moreOpen, setMoreOpen] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
 
+  const contentSettings = useStore($contentSettings);
   useEffect(() => {
     void loadMenu();
+    void loadContentSettings();
   }, [session?.id]);
 
   // A new route closes the More menu.
@@ -75,7 +77,7 @@ export function TopNav({ brand }: { brand?: string }) {
 
   return (
     <header part="base" className="bar">
-      <PortalLink className="brand" to="/">
+      <PortalLink className="brand" to={brandLink(contentSettings?.displayMode, profiles ?? [], active)}>
         {brand ?? t('nav.brand')}
       </PortalLink>
       <nav ref={navRef} aria-label={t('nav.menu')} className="menu">

@@ -5,15 +5,16 @@ import { isBadRequest } from '../../api/client';
 import { rawValue, type SchemaColumn } from '../../api/viewer';
 import { $settings, loadSettings } from '../../stores/settings';
 import { $session } from '../../stores/session';
-import { hasAnyRole } from '../../lib/roles';
+import { mayRevealHidden } from '../../lib/roles';
+import { longDate } from '../../lib/dates';
 
 export { isHiddenValue } from '../../lib/profanity';
 
-/** A cell as text: dates as 'YYYY-MM-DD HH:mm', blanks empty. */
+/** A cell as text: dates in the long format (YYYY-MM-DDTHH:mm:ss), blanks empty. */
 export function cellText(value: unknown, type: SchemaColumn['typeName']): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
-  return type === 'DateTime' ? text.replace('T', ' ').slice(0, 16) : text;
+  return type === 'DateTime' ? longDate(text) : text;
 }
 
 /**
@@ -28,7 +29,7 @@ export function HiddenValue({ moduleId, field, recordId }: { moduleId: string; f
   const [failed, setFailed] = useState(false);
   // Who may reveal is a portal setting; loaded once per page, whichever cell asks first.
   useEffect(() => void loadSettings(), []);
-  const permitted = hasAnyRole(session, settings?.viewingProfanityCleanedFieldsAccessibleToRoles ?? []);
+  const permitted = mayRevealHidden(session, settings?.viewingProfanityCleanedFieldsAccessibleToRoles);
   if (raw !== null) return <span className="revealed">{raw}</span>;
   const reveal = (e: MouseEvent) => {
     e.stopPropagation();

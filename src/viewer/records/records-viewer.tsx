@@ -25,7 +25,7 @@ export interface RecordsViewerProps {
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 
 /** A column's width by its kind: long texts widest, numbers narrowest. */
-const columnWidth = (c: { isCleaned: boolean; typeName: string }) => (c.isCleaned ? 380 : c.typeName === 'Number' ? 110 : c.typeName === 'DateTime' ? 150 : 170);
+const columnWidth = (c: { isCleaned: boolean; typeName: string }) => (c.isCleaned ? 380 : c.typeName === 'Number' ? 110 : 170);
 
 /**
  * The records grid: a virtual list over server pages (blocks of 100, 2 kept, 2 requests at a time),

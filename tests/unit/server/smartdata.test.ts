@@ -132,3 +132,17 @@ describe('GET lastRecordedDate and rawdata', () => {
     expect((await h.call('GET', path.replace(String(row.id), '999999'), { token: admin })).status).toBe(404);
   });
 });
+
+describe('blank values', () => {
+  it('count a missing value and “(no info)” as one [Blank] entry, and filter by it as one', async () => {
+    await h.db.query("UPDATE responses SET customer_segment = '(no info)' WHERE id % 10 = 1");
+    await h.db.query("UPDATE responses SET customer_segment = '' WHERE id % 10 = 2");
+    const [{ n }] = await h.db.query<{ n: number }>("SELECT count(*) AS n FROM responses WHERE customer_segment IS NULL OR customer_segment IN ('', '(no info)')");
+    const segments = dim(await filters({ smartFilters: [] }), 'Segment').filterDimensionValues;
+    const blanks = segments.filter((v) => v.dimensionLabel === '[Blank]');
+    expect(blanks).toEqual([{ dimensionValue: '', count: n, dimensionLabel: '[Blank]' }]);
+    expect(segments.some((v) => v.dimensionLabel === '(no info)')).toBe(false);
+    const filtered = await filters({ smartFilters: [{ filterKey: 'Segment', filterValue: '[Blank]' }] });
+    expect(filtered.body.recordCount).toBe(n);
+  });
+});

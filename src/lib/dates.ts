@@ -1,0 +1,43 @@
+/**
+ * The portal's two date formats (spec part 1 section 9), used for every date a screen shows:
+ * short `DD/MM/YYYY` and long `YYYY-MM-DDTHH:mm:ss`. The formats are fixed, not the browser's
+ * locale. An instant (ISO text with a zone, or a Date) shows in the viewer's time zone; a data
+ * value without a zone (`2026-11-20T09:15:00`, as the smart data answers) shows as it is.
+ */
+
+const pad = (n: number, size = 2) => String(n).padStart(size, '0');
+const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+
+interface Parts {
+  y: number;
+  m: number;
+  d: number;
+  h: number;
+  min: number;
+  s: number;
+}
+
+function partsOf(value: string | Date | null | undefined): Parts | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (typeof value === 'string' && !/(Z|[+-]\d{2}:?\d{2})$/.test(value)) {
+    const m = NAIVE.exec(value);
+    if (m) return { y: +m[1], m: +m[2], d: +m[3], h: +(m[4] ?? 0), min: +(m[5] ?? 0), s: +(m[6] ?? 0) };
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return { y: date.getFullYear(), m: date.getMonth() + 1, d: date.getDate(), h: date.getHours(), min: date.getMinutes(), s: date.getSeconds() };
+}
+
+/** `DD/MM/YYYY`; '' for no date, the text itself when it is not a date. */
+export function shortDate(value: string | Date | null | undefined): string {
+  const p = partsOf(value);
+  if (!p) return typeof value === 'string' ? value : '';
+  return `${pad(p.d)}/${pad(p.m)}/${pad(p.y, 4)}`;
+}
+
+/** `YYYY-MM-DDTHH:mm:ss`; '' for no date, the text itself when it is not a date. */
+export function longDate(value: string | Date | null | undefined): string {
+  const p = partsOf(value);
+  if (!p) return typeof value === 'string' ? value : '';
+  return `${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}T${pad(p.h)}:${pad(p.min)}:${pad(p.s)}`;
+}
