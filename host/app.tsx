@@ -48,9 +48,12 @@ export function App() {
 
   return (
     <div className="shell">
-      <a className="skip" href="#main">
-        {t('host.skip')}
-      </a>
+      {/* In a landmark of its own, so no content of the page lies outside landmarks (axe: region). */}
+      <nav className="skip-links" aria-label={t('host.skipLinks')}>
+        <a className="skip" href="#main">
+          {t('host.skip')}
+        </a>
+      </nav>
       <cx-top-nav></cx-top-nav>
       <main className="page" id="main" tabIndex={-1}>
         {!blocked && <PageFor key={path} match={match} query={new URLSearchParams(search)} lang={lang} />}

@@ -18,12 +18,12 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return (
         <section className="home" aria-labelledby="home-title">
           <h1 id="home-title">{t('host.homeTitle')}</h1>
+          <p className="hint">{t('host.homeIntro')}</p>
+          {/* The Overview dashboard's own tiles, for its default period under the user's claims: one truth for every figure. */}
           <div className="cards">
-            <cx-nps-gauge value="0.42" responses="1284"></cx-nps-gauge>
-            <div className="card">
-              <h2>{t('host.averageRating')}</h2>
-              <cx-star-rating value="4.3" readonly show-value banded label={t('host.averageRating')}></cx-star-rating>
-            </div>
+            <cx-visual module-id="responses" visual="nps" filter-scope="home"></cx-visual>
+            <cx-visual module-id="responses" visual="stars" filter-scope="home"></cx-visual>
+            <cx-visual module-id="responses" visual="channel-share" filter-scope="home"></cx-visual>
           </div>
         </section>
       );
@@ -138,7 +138,14 @@ function DashboardPage({ first, second, editor }: { first: string; second?: stri
   // Until the menu is in, the route cannot be read either way.
   if (profiles === null) return null;
   const { dashboardId } = dashboardOf(first, second, profiles.map((pr) => pr.name));
-  return <cx-dashboard key={dashboardId} dashboard-id={dashboardId} editor={editor || undefined}></cx-dashboard>;
+  const name = profiles.flatMap((pr) => pr.navigationItems).find((i) => i.moduleId.toLowerCase() === dashboardId.toLowerCase())?.navName ?? dashboardId;
+  return (
+    <section aria-labelledby="dashboard-title">
+      {/* The breadcrumb shows where the user is; the page's heading names it for assistive technology. */}
+      <h1 id="dashboard-title" className="visually-hidden">{name}</h1>
+      <cx-dashboard key={dashboardId} dashboard-id={dashboardId} editor={editor || undefined}></cx-dashboard>
+    </section>
+  );
 }
 
 /** /logout: the session ends on arrival. */

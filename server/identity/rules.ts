@@ -5,6 +5,9 @@ import type { Principal } from '../auth/tokens';
 
 export const ADMIN_ROLES = ['GlobalAdmin', 'PortalAdmin'];
 
+/** The claim value that stands for every value of its type: an unrestricted user (nothing is stored for it). */
+export const ALL_VALUES = '*';
+
 export interface RoleRow {
   name: string;
   reports_to: string | null;

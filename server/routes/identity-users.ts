@@ -5,7 +5,7 @@ import { notFound, badRequest, conflict, forbidden } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { isUniqueViolation, type Queryable } from '../db';
 import { claimsOf, findUserById, hasAnyRole, publicUser, type Claim, type UserRow } from '../identity/users';
-import { ADMIN_ROLES, assertCanManage, Authority, checkAssignment, isSameOrHigher } from '../identity/rules';
+import { ADMIN_ROLES, ALL_VALUES, assertCanManage, Authority, checkAssignment, isSameOrHigher } from '../identity/rules';
 import { createOneTimeToken } from '../identity/one-time';
 import { revokeUserSessions } from '../auth/sessions';
 import { checkPassword } from '../auth/sign-in';
@@ -56,7 +56,9 @@ const listBody = wrapped(
 
 const EMAIL_TAKEN = { Email: ['A user with this e-mail address already exists.'] };
 const toClaims = (claims: Array<{ Type: string; Value: string }>): Claim[] => claims.map((c) => [c.Type, c.Value]);
-const claimSet = (claims: Claim[]) => [...new Set(claims.map(([t, v]) => `${t}=${v}`))].sort().join('|');
+/** What is stored: "all values" of a type is no restriction of that type (an unrestricted user has no such claim). */
+const stored = (claims: Claim[]): Claim[] => claims.filter(([, v]) => v !== ALL_VALUES);
+const claimSet = (claims: Claim[]) => [...new Set(stored(claims).map(([t, v]) => `${t}=${v}`))].sort().join('|');
 
 async function writeClaims(q: Queryable, userId: string, claims: Claim[]) {
   await q.query('DELETE FROM user_claims WHERE user_id = $1', [userId]);
@@ -103,12 +105,12 @@ export const userRoutes = new Hono<Env>()
            VALUES ($1, $2, $2, $3, $4, NULL, NULL, $5, NULL, CAST($6 AS TIMESTAMP), false, true, 0, NULL)`,
           [id, body.email, body.firstName, body.lastName, body.role, now()],
         );
-        await writeClaims(q, id, claims);
+        await writeClaims(q, id, stored(claims));
         await createOneTimeToken(q, id, body.email, 'create', now());
       }),
     );
     const user = (await findUserById(db, id))!;
-    return c.json({ isSuccess: true, message: 'The user was created and invited by e-mail.', user: publicUser(user, claims) }, 201);
+    return c.json({ isSuccess: true, message: 'The user was created and invited by e-mail.', user: publicUser(user, stored(claims)) }, 201);
   })
   .post('/getuserlist', requireRoles(...ADMIN_ROLES), async (c) => {
     const { db } = c.var.deps;
@@ -184,7 +186,7 @@ export const userRoutes = new Hono<Env>()
         await q.query('UPDATE users SET email = $1, user_name = $1, first_name = $2, last_name = $3, role = $4 WHERE id = $5', [
           email, body.firstName ?? target.first_name, body.lastName ?? target.last_name, role, target.id,
         ]);
-        if (accessChanged) await writeClaims(q, target.id, claims);
+        if (accessChanged) await writeClaims(q, target.id, stored(claims));
         // Sessions carry the role, claims and sign-in name they started with: a change ends them.
         if (accessChanged || (reMailed && !self)) await revokeUserSessions(q, target.id);
         if (reMailed) {

@@ -125,3 +125,11 @@ test('the profile panel lists the client plugins', async ({ page }) => {
   await expect(panel.getByRole('heading', { name: 'Client plugins' })).toBeVisible();
   await expect(panel.getByRole('listitem').filter({ hasText: 'cx-feedback-widget' })).toHaveText('cx-feedback-widget off');
 });
+
+test('an unrestricted user shows “All values” and saves unchanged', async ({ page }) => {
+  await signInAs(page, 'portaladmin@demo.cx');
+  await page.goto('/user/u-portaluser');
+  await expect(page.getByRole('checkbox', { name: 'All values (no restriction)' })).toBeChecked();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('The user was saved.');
+});

@@ -7,7 +7,26 @@ test('the portal shell loads on any route under a strict CSP', async ({ page }) 
     const response = await page.goto(path);
     expect(response?.headers()['content-security-policy']).toContain("style-src 'self'");
     await expect(page.getByRole('link', { name: 'CX Portal' })).toBeVisible();
-    await expect(page.getByRole('meter', { name: 'NPS, MONTH TO DATE' })).toBeVisible();
-    await expect(page.getByRole('img', { name: 'Average store rating: 4.3 out of 5 stars' })).toBeVisible();
+    await expect(page.locator('cx-visual[visual="nps"] .hero')).toHaveText(/%$/);
   }
+});
+
+test('home shows the figures of the data under the user’s claims, the same as the Overview dashboard', async ({ page }) => {
+  // Tiles carry their visual's name (data-visual), on the home page and on the dashboard alike.
+  const figures = async (path: string, scope: string) => {
+    await page.goto(path);
+    const nps = page.locator(`${scope} [data-visual="nps"] .hero`);
+    await expect(nps).toHaveText(/%$/);
+    const total = page.locator(`${scope} [data-visual="channel-share"] .total`);
+    await expect(total).toHaveText(/^\d+$/);
+    return [await nps.textContent(), await total.textContent()];
+  };
+  await signInAs(page, 'north.manager@demo.cx');
+  const northHome = await figures('/home', '.home');
+  const northDashboard = await figures('/dashboard/overview/', 'cx-dashboard');
+  expect(northHome).toEqual(northDashboard);
+  await page.goto('/logout');
+  await signInAs(page, 'portaluser@demo.cx');
+  // Every region for a user without claims: other figures than the North manager's.
+  expect(await figures('/home', '.home')).not.toEqual(northHome);
 });

@@ -15,6 +15,8 @@ interface Draft {
   claims: Claim[];
 }
 const EMPTY: Draft = { firstName: '', lastName: '', email: '', role: '', claims: [] };
+/** The claim value for every value of a type (an unrestricted user), as the server takes it. */
+const ALL_VALUES = '*';
 
 /** Creates a user (no `user-id`) or shows and edits one, with role and claim pickers and the save rules. */
 export function UserDetail({ userId }: { userId?: string }) {
@@ -34,7 +36,10 @@ export function UserDetail({ userId }: { userId?: string }) {
         setRoles(isBadRequest(r) ? [] : r);
         if (u && !isBadRequest(u)) {
           setUser(u);
-          setDraft({ firstName: u.firstName, lastName: u.lastName, email: u.email, role: u.role, claims: u.claims });
+          // A user with no claim of their role's data restriction sees every value: shown as "All values".
+          const restriction = (isBadRequest(r) ? [] : r).find((x) => x.name === u.role)?.dataAttribute;
+          const unrestricted = restriction && !u.claims.some((c) => c.Type === restriction);
+          setDraft({ firstName: u.firstName, lastName: u.lastName, email: u.email, role: u.role, claims: unrestricted ? [...u.claims, { Type: restriction, Value: ALL_VALUES }] : u.claims });
         }
         setState(userId && (!u || isBadRequest(u)) ? 'missing' : 'ready');
       })
@@ -52,12 +57,13 @@ export function UserDetail({ userId }: { userId?: string }) {
   const translate = (code: string) => t(`errors.${code}`, { defaultValue: code });
   const locked = !!user?.sameOrHigherRole;
   const role = roles?.find((r) => r.name === draft.role);
+  // "All values" and single values exclude each other.
   const toggleClaim = (type: string, value: string) =>
     setDraft((d) => ({
       ...d,
       claims: d.claims.some((c) => c.Type === type && c.Value === value)
         ? d.claims.filter((c) => !(c.Type === type && c.Value === value))
-        : [...d.claims, { Type: type, Value: value }],
+        : [...d.claims.filter((c) => c.Type !== type || (value !== ALL_VALUES && c.Value !== ALL_VALUES)), { Type: type, Value: value }],
     }));
 
   const save = async (event: FormEvent) => {
@@ -128,6 +134,10 @@ export function UserDetail({ userId }: { userId?: string }) {
       {role?.dataAttribute && (
         <fieldset disabled={locked} aria-invalid={!!errors.fields.Claims}>
           <legend>{t('users.claims', { group: role.dataAttribute })}</legend>
+          <label className="inline">
+            <input type="checkbox" checked={draft.claims.some((c) => c.Type === role.dataAttribute && c.Value === ALL_VALUES)} onChange={() => toggleClaim(role.dataAttribute!, ALL_VALUES)} />
+            {t('users.allValues')}
+          </label>
           {role.claims.map((value) => (
             <label key={value} className="inline">
               <input type="checkbox" checked={draft.claims.some((c) => c.Type === role.dataAttribute && c.Value === value)} onChange={() => toggleClaim(role.dataAttribute!, value)} />

@@ -4,6 +4,9 @@ export const PALETTE = [
   '#9B1A42', '#5B8C2A', '#D4002B', '#3D6FD1', '#8C6D31', '#666666',
 ] as const;
 
+/** The donut's own palette: 10 colours (spec part 3, donut defaults), the first ten of the chart palette. */
+export const DONUT_PALETTE = PALETTE.slice(0, 10);
+
 /** A series colour: the settings' Palette first, then the default palette, cycling. */
 export function colourAt(index: number, palette: readonly string[] = PALETTE): string {
   const list = palette.length ? palette : PALETTE;

@@ -5,7 +5,7 @@ import { useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
 import { isSelected } from '../common/selection';
 import { visibleContent } from '../common/rows';
-import { colourAt } from '../common/palette';
+import { colourAt, DONUT_PALETTE } from '../common/palette';
 import { legendPercent } from '../common/format';
 import { Legend } from '../common/legend';
 import { donutSlices, drawDonut, DONUT_DEFAULTS as D, type DonutMode } from './draw';
@@ -17,7 +17,7 @@ export function donutModel(p: Pick<VisualProps, 'name' | 'primary' | 'settings' 
   const total = slices.reduce((t, s) => t + s.value, 0);
   return {
     slices,
-    palette: stringList(p.settings, 'Palette'),
+    palette: stringList(p.settings, 'Palette').length ? stringList(p.settings, 'Palette') : DONUT_PALETTE,
     anySelected: p.mode === 'Selection',
     isSelected: (name: string) => isSelected(p.selections, p.name, name),
     total: format(',')(total),

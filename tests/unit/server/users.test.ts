@@ -164,3 +164,18 @@ describe('reading users and roles', () => {
     expect(all.body[0]).toEqual({ id: expect.any(String), userName: expect.any(String), fullName: expect.any(String) });
   });
 });
+
+describe('unrestricted users', () => {
+  it('are saved with "all values" of their restriction, which stores no claim', async () => {
+    const admin2 = await h.signIn('globaladmin@demo.cx');
+    const all = [{ Type: 'Region', Value: '*' }];
+    const res = await h.call('POST', '/api/identity/updateuser', { token: admin2, body: { UserModel: { id: 'u-staff-001', role: 'PortalUser', claims: all } } });
+    expect(res.status).toBe(200);
+    expect(res.body.user.claims).toEqual([]);
+    // Saved again unchanged, as the user page sends it.
+    expect((await h.call('POST', '/api/identity/updateuser', { token: admin2, body: { UserModel: { id: 'u-staff-001', firstName: 'Again', role: 'PortalUser', claims: all } } })).status).toBe(200);
+    // Nothing chosen at all is still an error.
+    const none = await h.call('POST', '/api/identity/updateuser', { token: admin2, body: { UserModel: { id: 'u-staff-002', role: 'PortalUser', claims: [] } } });
+    expect(none.body.errors.Claims).toEqual(['user_EmptyClaims']);
+  });
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { donutSlices, OTHERS } from '../../../src/visuals/donut/draw';
+import { DONUT_DEFAULTS, donutSlices, OTHERS } from '../../../src/visuals/donut/draw';
+import { donutModel } from '../../../src/visuals/donut/donut';
+import { colourAt } from '../../../src/visuals/common/palette';
 import { columnId, deltaValue, formatCell, formatDelta, nextSort, sortRows, tableRows, TABLE_DEFAULTS, type TableColumn, type TableFormat } from '../../../src/visuals/delta-table/rules';
 import { drillthroughLink, NO_COMMENT, readDisplayFields, shownFields } from '../../../src/visuals/comment-list/rules';
 import { gaugeDelta } from '../../../src/visuals/gauge/draw';
@@ -19,6 +21,14 @@ describe('donut', () => {
     const small = [{ name: 'big', value: 96 }, { name: 'tiny', value: 3 }, { name: 'mini', value: 1 }, { name: 'none', value: 0 }];
     expect(donutSlices(small, 'GroupOther', 5, 0.05).map((s) => [s.name, s.value])).toEqual([['big', 96], ['Others', 4]]);
     expect(donutSlices(small, 'Default', 5, 0.05).map((s) => s.name)).toEqual(['big', 'tiny', 'mini']);
+  });
+
+  it('colours its slices from a 10-colour palette (spec part 3), the eleventh again in the first colour', () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => ({ name: `s${i}`, value: 100 - i }));
+    const model = donutModel({ name: 'd', primary: { data: { filterKey: 'k', content: twelve.map((t) => ({ Name: t.name, Key: t.name, data: [{ Key: 'v', Name: 'v', Val: t.value }] })) } } as never, settings: { DonutMode: 'Default' }, mode: 'PrimaryOnly', selections: [] });
+    expect(model.palette).toHaveLength(10);
+    expect(colourAt(10, model.palette)).toBe(colourAt(0, model.palette));
+    expect(DONUT_DEFAULTS).toEqual({ Mode: 'TopN', TopN: 5, OthersThreshold: 0.05 });
   });
 });
 

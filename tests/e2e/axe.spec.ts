@@ -1,0 +1,22 @@
+import { test, expect } from './fixtures';
+import { axeViolations, signInAs } from './helpers';
+
+/** Whole pages (every landmark and the shell included), with axe's best-practice rules. */
+const settle = (page: import('@playwright/test').Page) => page.waitForLoadState('networkidle');
+
+test('the signed-out pages pass axe with no violations', async ({ page }) => {
+  for (const path of ['/login', '/signin', '/forgotpassword', '/404', '/logout']) {
+    await page.goto(path);
+    await settle(page);
+    expect(await axeViolations(page, 'html'), path).toEqual([]);
+  }
+});
+
+test('the signed-in pages pass axe with no violations', async ({ page }) => {
+  await signInAs(page, 'portaladmin@demo.cx');
+  for (const path of ['/home', '/dashboard/overview/', '/content/insights/responses', '/user', '/group', '/user/changePassword', '/user/updateSettings', '/user/applicationRegistrations']) {
+    await page.goto(path);
+    await settle(page);
+    expect(await axeViolations(page, 'html'), path).toEqual([]);
+  }
+});
