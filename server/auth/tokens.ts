@@ -92,6 +92,12 @@ export async function issueRefreshToken(q: Queryable, userId: string, family: st
 export type RefreshOutcome = { ok: true; userId: string; family: string } | { ok: false; reason: string };
 
 /**
+ * A spent token presented again this soon is a retry, not a theft: the browser left the page while
+ * the refresh was answered, so the new cookie never arrived. It gets a new token of the same session.
+ */
+export const REUSE_GRACE_MS = 30_000;
+
+/**
  * Uses a refresh token once. The spend is one conditional update, so of two requests racing with
  * the same token exactly one wins. A spent token presented again means it was stolen or replayed:
  * its whole family (the session) is revoked, so neither the thief nor the owner can keep refreshing.
@@ -99,15 +105,22 @@ export type RefreshOutcome = { ok: true; userId: string; family: string } | { ok
 export async function useRefreshToken(q: Queryable, token: string, now = new Date()): Promise<RefreshOutcome> {
   const hash = sha256(token);
   const [won] = await q.query<{ user_id: string; family: string }>(
-    `UPDATE refresh_tokens SET used = true
+    `UPDATE refresh_tokens SET used = true, used_at = CAST($2 AS TIMESTAMP)
      WHERE token_hash = $1 AND NOT used AND expires_at > CAST($2 AS TIMESTAMP)
        AND family IN (SELECT id FROM sessions WHERE NOT revoked)
      RETURNING user_id, family`,
     [hash, now],
   );
   if (won) return { ok: true, userId: won.user_id, family: won.family };
-  const [row] = await q.query<{ family: string; expires_at: Date; used: boolean }>('SELECT family, expires_at, used FROM refresh_tokens WHERE token_hash = $1', [hash]);
-  if (!row) return { ok: false, reason: 'The refresh token is not valid.' };
+  const [row] = await q.query<{ user_id: string; family: string; expires_at: Date; used: boolean; used_at: Date | null }>(
+    'SELECT r.user_id, r.family, r.expires_at, r.used, r.used_at FROM refresh_tokens r JOIN sessions s ON s.id = r.family WHERE r.token_hash = $1 AND NOT s.revoked',
+    [hash],
+  );
+  if (row?.used && row.used_at && now.getTime() - row.used_at.getTime() < REUSE_GRACE_MS) return { ok: true, userId: row.user_id, family: row.family };
+  if (!row) {
+    const [any] = await q.query('SELECT family FROM refresh_tokens WHERE token_hash = $1', [hash]);
+    return { ok: false, reason: any ? 'This session has ended; sign in again.' : 'The refresh token is not valid.' };
+  }
   if (row.used) {
     await q.query('UPDATE sessions SET revoked = true WHERE id = $1', [row.family]);
     return { ok: false, reason: 'The refresh token was already used; sign in again.' };

@@ -96,9 +96,11 @@ export function takeHandOff(scope: string, key: string, maxAgeMs: number, now = 
     return false;
   }
   try {
-    const handOff = JSON.parse(raw ?? 'null') as { at: number; values: Record<string, string[]> } | null;
+    const handOff = JSON.parse(raw ?? 'null') as { at: number; values: Record<string, string[]>; filters?: FilterState } | null;
     if (!handOff || now - handOff.at > maxAgeMs) return false;
-    filtersFor(scope).set({ ...DEFAULT_FILTERS, dateChoice: 'ClearDate', values: handOff.values });
+    // The pivot's own filters (date, search, values) with the cell's values on top.
+    const base = handOff.filters ?? { ...DEFAULT_FILTERS, dateChoice: 'ClearDate' as const };
+    filtersFor(scope).set({ ...DEFAULT_FILTERS, ...base, values: { ...base.values, ...handOff.values } });
     return true;
   } catch {
     return false;

@@ -42,9 +42,13 @@ export function visibleItems(profiles: ContentProfile[], width: number): Navigat
     .sort((a, b) => a.navWeight - b.navWeight || a.navName.localeCompare(b.navName));
 }
 
-/** The active item: the one whose URL is the longest prefix of the current path. */
+/** The user's own pages (reached from the profile panel): under /user/, but not the Users menu item's. */
+export const PERSONAL_PAGES = ['/user/changePassword', '/user/updateSettings', '/user/echoLogin', '/user/applicationRegistrations'];
+
+/** The active item: the one whose URL is the longest prefix of the current path; none on the personal pages. */
 export function activeItem(items: NavigationItem[], path: string): NavigationItem | undefined {
   const clean = path.split('?')[0].replace(/\/+$/, '') || '/';
+  if (PERSONAL_PAGES.includes(clean)) return undefined;
   return items
     .filter((i) => {
       const url = i.navUrl.replace(/\/+$/, '') || '/';

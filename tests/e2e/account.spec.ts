@@ -133,3 +133,13 @@ test('an unrestricted user shows “All values” and saves unchanged', async ({
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('The user was saved.');
 });
+
+test('the profile panel links the personal pages, where no menu item is marked as the current one', async ({ page }) => {
+  await signInAs(page, 'portaladmin@demo.cx');
+  for (const [link, heading] of [['Settings', 'Settings'], ['Other Devices', 'Other Devices'], ['Mobile sign-in code', 'Sign in to the mobile assistant']]) {
+    await page.getByRole('button', { name: /Profile of/ }).click();
+    await page.getByRole('dialog', { name: 'Your profile' }).getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]')).toHaveCount(0);
+  }
+});

@@ -57,7 +57,7 @@ test('a click on a bar adds a filter, every tile reloads with it, and clear filt
   await ready(page);
   await expect(dash.locator('[data-visual="nps-mix-by-channel"]')).toHaveAttribute('data-mode', 'Selection');
 
-  await dash.getByRole('group', { name: 'Selections' }).getByRole('button', { name: 'Clear filters' }).click();
+  await dash.getByRole('group', { name: 'Selections' }).getByRole('button', { name: 'Clear chart selections' }).click();
   await ready(page);
   await expect(dash.getByRole('group', { name: 'Selections' })).toHaveCount(0);
   for (const name of TILES) await expect(dash.locator(`[data-visual="${name}"]`)).toHaveAttribute('data-mode', 'PrimaryOnly');
@@ -179,7 +179,8 @@ test('a partner page shows tiles by attributes; a click on one redraws the other
   await expect(donut.locator('.tile')).toHaveAttribute('data-mode', 'Selection');
   await expect(gauge.locator('.tile')).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
   await expect(page.locator('cx-visual[visual="nps-mix-by-channel"] .tile')).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
-  await donut.getByRole('button', { name: 'Clear filters' }).click();
+  // The tile's own control says whose filters it clears.
+  await donut.getByRole('button', { name: /^Clear the filters of / }).click();
   await expect(gauge.locator('.tile')).toHaveAttribute('data-mode', 'PrimaryOnly');
 });
 

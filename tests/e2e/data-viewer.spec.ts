@@ -41,7 +41,7 @@ test('columns hidden and moved are part of a favourite, and a records export hol
   await v.getByRole('button', { name: 'Move Store up' }).click();
   await v.getByRole('button', { name: 'Move Store up' }).click();
   // The column list closes on a press outside it, like a menu.
-  await page.getByRole('heading', { name: 'Content' }).click();
+  await page.getByRole('heading', { name: 'Responses', level: 1 }).click();
   await expect(v.getByRole('list', { name: 'Columns' })).toBeHidden();
   await expect(headers.nth(2)).toHaveText('Store');
   await expect(headers.filter({ hasText: 'Country' })).toHaveCount(0);
@@ -164,7 +164,7 @@ test('cards: counted first, too many above the limit with a raise to the maximum
 async function cleanedComments(page: import('@playwright/test').Page) {
   await page.goto('/content/insights/responses/comments');
   const bar = viewer(page).locator('.bar');
-  await bar.getByRole('button', { name: 'Clear filters' }).click();
+  await bar.getByRole('button', { name: 'Clear all filters' }).click();
   await bar.getByRole('combobox').selectOption('ClearDate');
   await bar.getByPlaceholder('Search comments').fill('**');
   const first = viewer(page).locator('.records [role="cell"]').filter({ hasText: 'Hidden due to offensive language.' }).first();

@@ -17,10 +17,13 @@ test('favourites: add with each validation outcome, select, share, remove, and o
   await bar.locator('summary').filter({ hasText: /^Region/ }).click();
   await expect(bar.getByRole('group', { name: 'Region' })).toBeHidden();
   await favs.getByRole('button', { name: 'Add to favourites' }).click();
-  await expect(favs.getByText('Region: North', { exact: true })).toBeVisible();
+  // The description starts as the filters in words, and the user may write their own.
+  await expect(favs.getByLabel('Description')).toHaveValue('Region: North');
+  await favs.getByLabel('Description').fill('Region: North, for the Monday call');
   await favs.getByLabel('Title').fill('North view');
   await favs.getByRole('button', { name: 'Save' }).click();
   await expect(favs.getByRole('heading', { name: 'Favourites (1)' })).toBeVisible();
+  await expect(favs.getByText('Region: North, for the Monday call')).toBeVisible();
 
   // SameTitle: refused with the spec's message.
   await favs.getByRole('button', { name: 'Add to favourites' }).click();
@@ -36,7 +39,7 @@ test('favourites: add with each validation outcome, select, share, remove, and o
   await expect(favs.getByRole('heading', { name: 'Favourites (2)' })).toBeVisible();
 
   // Select restores the saved filters.
-  await bar.getByRole('button', { name: 'Clear filters' }).click();
+  await bar.getByRole('button', { name: 'Clear all filters' }).click();
   await expect(bar.getByRole('status')).toHaveText('0 filters');
   await favs.getByRole('button', { name: 'North view', exact: true }).click();
   await expect(bar.getByRole('status')).toHaveText('2 filters');

@@ -58,3 +58,16 @@ test('filters never change silently: Custom Range waits for its dates, Clear sho
   await bar.getByRole('button', { name: /^Clear/ }).click();
   await expect(date.locator('option:checked')).toHaveText('All dates');
 });
+
+test('clearing all filters clears the charts’ selections too, and each clear control says what it clears', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/overview/');
+  const dash = page.locator('cx-dashboard');
+  await dash.locator('[data-visual="channel-share"]').getByRole('button', { name: /^Online: \d+%$/ }).click();
+  await expect(dash.getByRole('group', { name: 'Selections' })).toBeVisible();
+  await expect(dash.locator('[data-visual="channel-share"]').getByRole('button', { name: /^Clear the filters of / })).toBeVisible();
+  await expect(dash.getByRole('button', { name: 'Clear chart selections' })).toBeVisible();
+  await dash.locator('.bar').getByRole('button', { name: 'Clear all filters' }).click();
+  await expect(dash.getByRole('group', { name: 'Selections' })).toHaveCount(0);
+  await expect(dash.locator('[data-visual="channel-share"]')).toHaveAttribute('data-mode', 'PrimaryOnly');
+});

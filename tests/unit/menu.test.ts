@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeItem, brandLink, fitCount, visibleItems } from '../../src/stores/menu';
+import { activeItem, brandLink, fitCount, PERSONAL_PAGES, visibleItems } from '../../src/stores/menu';
 import type { ContentProfile, NavigationItem } from '../../src/api/types';
 
 const item = (navName: string, navWeight: number, extra: Partial<NavigationItem> = {}): NavigationItem => ({
@@ -47,5 +47,14 @@ describe('the logo link', () => {
     expect(brandLink('Expanded', content, undefined)).toBe('/content/insights/responses');
     expect(brandLink('Expanded', content, content[1].navigationItems[0])).toBe('/content/insights/responses');
     expect(brandLink('Expanded', [content[0]], undefined)).toBe('/');
+  });
+});
+
+describe('the active item on the personal pages', () => {
+  const users = item('Users', 99, { navUrl: '/user' });
+  it('is none: Settings, Other Devices, the QR code and the password change are the user’s own, not the Users item’s', () => {
+    for (const path of PERSONAL_PAGES) expect(activeItem([users], path)).toBeUndefined();
+    expect(activeItem([users], '/user/u-north')?.navName).toBe('Users');
+    expect(activeItem([users], '/user')?.navName).toBe('Users');
   });
 });

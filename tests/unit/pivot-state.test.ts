@@ -34,6 +34,13 @@ describe('records hand-off', () => {
     expect(store.has('h')).toBe(false);
   });
 
+  it('keeps every filter of the pivot, the date included, with the cell’s values on top', () => {
+    const pivot = { dateChoice: 'Last30Days', customFrom: '', customTo: '', search: 'queue', values: { Region: ['South'], Channel: ['Online'] } };
+    store.set('h', JSON.stringify({ at: 1000, values: { Region: ['North'] }, filters: pivot }));
+    expect(takeHandOff('handoff-date', 'h', 8000, 5000)).toBe(true);
+    expect(filtersFor('handoff-date').get()).toEqual({ ...pivot, values: { Region: ['North'], Channel: ['Online'] } });
+  });
+
   it('ignores one older than 8 s, and removes it too', () => {
     store.set('h', JSON.stringify({ at: 1000, values: { Region: ['South'] } }));
     expect(takeHandOff('handoff-old', 'h', 8000, 9001)).toBe(false);

@@ -113,7 +113,7 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
               </button>
             ))}
             <button type="button" className="link" onClick={() => clearSelections(scope)}>
-              {t('visuals.clearFilters')}
+              {t('dashboard.clearSelections')}
             </button>
           </div>
         )}

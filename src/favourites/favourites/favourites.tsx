@@ -26,6 +26,8 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
   const [unavailable, setUnavailable] = useState(false);
   const [adding, setAdding] = useState(false);
   const [title, setTitle] = useState('');
+  // The description starts as the filters in words and is the user's to change.
+  const [description, setDescription] = useState<string | null>(null);
   const [problem, setProblem] = useState<Outcome | null>(null);
   const [status, setStatus] = useState('');
   const [copied, setCopied] = useState('');
@@ -51,14 +53,15 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
 
   if (unavailable) return <p className="hint" part="base">{t('favourites.unavailable')}</p>;
 
-  const description = describeFilters(Object.entries(state.values).map(([name, values]) => ({ name, values })));
-  const input = () => ({ title: title.trim(), description, payload: savedViewOf(filterScope, dateKey, viewMode) });
+  const described = describeFilters(Object.entries(state.values).map(([name, values]) => ({ name, values })));
+  const input = () => ({ title: title.trim(), description: (description ?? described).trim(), payload: savedViewOf(filterScope, dateKey, viewMode) });
 
   const save = async () => {
     const res = await saveFavourite(moduleId, input(), api);
     if (isBadRequest(res)) return setProblem({ outcome: 'SameTitle', message: res.message ?? '', data: null });
     setAdding(false);
     setTitle('');
+    setDescription(null);
     setProblem(null);
     setStatus(t('favourites.saved', { title: input().title }));
     await refresh();
@@ -143,7 +146,10 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
             {t('favourites.name')}
             <input value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={problem?.outcome === 'SameTitle'} aria-describedby="favourite-problem" />
           </label>
-          <p className="hint">{description}</p>
+          <label>
+            {t('favourites.description')}
+            <textarea value={description ?? described} maxLength={2000} rows={2} onChange={(e) => setDescription(e.target.value)} />
+          </label>
           {problem && (
             <p id="favourite-problem" role="alert" className={problem.outcome === 'SamePayload' ? 'hint' : 'field-error'}>
               {problem.message}

@@ -7,6 +7,7 @@ import { activeFilterCount, DEFAULT_FILTERS, filtersFor, toggleValue, toSmartFil
 import { customRangeRulesOf, type CustomRangeRules } from '../../lib/date-ranges';
 import { viewerSource } from '../../api/viewer';
 import { DateFilter } from './date-filter';
+import { clearSelections, selectionsFor } from '../../stores/selections';
 import { DimensionPicker } from './dimension-picker';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -24,6 +25,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
   const { t, emit, lang, api } = useElement();
   const store = filtersFor(filterScope);
   const state = useStore(store);
+  const selections = useStore(selectionsFor(filterScope));
   const [answer, setAnswer] = useState<FiltersAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const [last, setLast] = useState<string | null>(null);
@@ -103,7 +105,8 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
           }} />
       ))}
       <span className="badge" role="status">{t('filters.active', { count })}</span>
-      {count > 0 && <button type="button" className="secondary" onClick={() => { setSearch(''); change({ ...DEFAULT_FILTERS, dateChoice: 'ClearDate' }); }}>{t('filters.clear')}</button>}
+      {/* Clears everything that narrows the scope: the bar's filters and the charts' selections alike. */}
+      {(count > 0 || selections.length > 0) && <button type="button" className="secondary" onClick={() => { setSearch(''); clearSelections(filterScope); change({ ...DEFAULT_FILTERS, dateChoice: 'ClearDate' }); }}>{t('filters.clear')}</button>}
       {answer && <span className="hint">{t('filters.records', { count: answer.recordCount, formatted: new Intl.NumberFormat(lang).format(answer.recordCount) })}</span>}
       {lastText && <span className="hint">{t('filters.lastRecorded', { date: lastText })}</span>}
       {[searchError, failed ? t('filters.loadFailed') : ''].filter(Boolean).map((m) => (

@@ -11,6 +11,7 @@ import { saveLocale } from '../../api/preferences';
 import { inAssistant } from '../../lib/assistant';
 import { ChangePassword } from '../../account/password/change-password';
 import { $clientPlugins } from '../client-plugins';
+import { PortalLink } from '../../elements/portal-link';
 
 /** The 320 px header panel: user name, password, language, sign-out (not in the assistant). */
 export function ProfilePanel({ onClose }: { onClose: () => void }) {
@@ -90,6 +91,13 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
         </label>
         <button type="submit">{t('profile.usernameSubmit')}</button>
       </form>
+      <nav aria-label={t('profile.pagesTitle')} className="personal">
+        <ul>
+          <li><PortalLink to="/user/updateSettings">{t('profile.settings')}</PortalLink></li>
+          <li><PortalLink to="/user/applicationRegistrations">{t('profile.devices')}</PortalLink></li>
+          <li><PortalLink to="/user/echoLogin">{t('profile.qr')}</PortalLink></li>
+        </ul>
+      </nav>
       <ChangePassword compact />
       {plugins.length > 0 && (
         <section aria-labelledby="plugins-title">

@@ -48,11 +48,13 @@ export function TopNav({ brand }: { brand?: string }) {
     void loadContentSettings();
   }, [session?.id]);
 
-  // A new route closes the More menu.
+  // A new route closes the More menu and the profile panel.
   const [menuPath, setMenuPath] = useState(path);
   if (menuPath !== path) {
     setMenuPath(path);
     setMoreOpen(false);
+    // Following a link of the profile panel closes it.
+    setPanelOpen(false);
   }
 
   const items = profiles ? visibleItems(profiles, typeof innerWidth === 'number' ? innerWidth : width) : [];

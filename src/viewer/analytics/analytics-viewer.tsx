@@ -10,6 +10,7 @@ import { loadGuard } from '../../dashboard/load-guard';
 import { openInNewTab } from '../../lib/new-tab';
 import { addTo, freeDimensions, HAND_OFF_KEY, HAND_OFF_MS, removeFrom, type PivotChoice } from './pivot-state';
 import { viewFor } from '../../stores/view-state';
+import { filtersFor, type FilterState } from '../../stores/filters';
 import { useViewerSetup, type ViewerSetup } from '../shared/use-viewer-setup';
 
 export interface AnalyticsViewerProps {
@@ -23,11 +24,12 @@ export interface AnalyticsViewerProps {
 type Dims = Array<{ filterKey: string; filterName: string }>;
 
 /** A double click hands the cell's row and column values to a records view in a new tab, through storage cleared after 8 s. */
-function handOffCell(choice: PivotChoice, rowKey: string, colKey: string): void {
+function handOffCell(choice: PivotChoice, rowKey: string, colKey: string, filters: FilterState): void {
   const values: Record<string, string[]> = {};
   rowKey.split('|').forEach((v, i) => (values[choice.rows[i]] = [v]));
   if (colKey) colKey.split('|').forEach((v, i) => (values[choice.columns[i]] = [v]));
-  localStorage.setItem(HAND_OFF_KEY, JSON.stringify({ at: Date.now(), values }));
+  // Every filter of the pivot goes along (the date included), the cell's values on top.
+  localStorage.setItem(HAND_OFF_KEY, JSON.stringify({ at: Date.now(), values, filters }));
   setTimeout(() => localStorage.removeItem(HAND_OFF_KEY), HAND_OFF_MS);
   openInNewTab(`${location.pathname}?handoff=1`);
 }
@@ -82,7 +84,7 @@ export function AnalyticsViewer({ moduleId = 'responses', profile: profileName =
   const sortRowsOf = (rows: PivotRow[]) =>
     sortBy ? [...rows].sort((a, b) => ((data.rowTotals[a.DimensionValueKey]?.[sortBy.measure] ?? -Infinity) - (data.rowTotals[b.DimensionValueKey]?.[sortBy.measure] ?? -Infinity)) * (sortBy.desc ? -1 : 1)) : rows;
 
-  const openRecords = (rowKey: string, colKey: string) => handOffCell(choice, rowKey, colKey);
+  const openRecords = (rowKey: string, colKey: string) => handOffCell(choice, rowKey, colKey, filtersFor(filterScope).get());
 
   const part = (which: keyof PivotChoice, options: Array<{ key: string; name: string }>) => (
     <div className="pivot-part" role="group" aria-label={t(`analytics.${which}`)}>

@@ -69,7 +69,7 @@ export function VisualTile({ item, definition, secondary, selections, onSelect, 
         </div>
         <div className="actions">
           {selections.length > 0 && (
-            <button type="button" className="link" onClick={onClear}>
+            <button type="button" className="link" onClick={onClear} aria-label={t('visuals.clearFiltersOf', { name: primary.header.content || item.name })}>
               {t('visuals.clearFilters')}
             </button>
           )}
