@@ -138,7 +138,8 @@ test('cards: counted first, too many above the limit with a raise to the maximum
   await promoters.click();
   await expect(promoters).toHaveAttribute('aria-pressed', 'true');
   await expect(cards.getByRole('status').first()).toHaveText(`${promoterCount.toLocaleString('en')} of ${total.toLocaleString('en')} cards`);
-  // The slider moves the window along the sorted cards.
+  // The slider says what it is, and moves the window along the sorted cards.
+  await expect(cards.getByRole('img', { name: /groups, in sort order/ })).toHaveAccessibleDescription(/^Each bar is a group of up to \d+ cards in sort order/);
   const firstCard = await cards.locator('article.card h3').first().textContent();
   await cards.getByLabel('Position').fill('5');
   await expect(cards.locator('article.card h3').first()).not.toHaveText(firstCard!);

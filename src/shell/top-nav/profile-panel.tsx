@@ -67,6 +67,13 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
         <br />
         {session.userName}
       </p>
+      <nav aria-label={t('profile.pagesTitle')} className="personal">
+        <ul>
+          <li><PortalLink to="/user/updateSettings">{t('profile.settings')}</PortalLink></li>
+          <li><PortalLink to="/user/applicationRegistrations">{t('profile.devices')}</PortalLink></li>
+          <li><PortalLink to="/user/echoLogin">{t('profile.qr')}</PortalLink></li>
+        </ul>
+      </nav>
       <form onSubmit={saveUserName}>
         <h2>{t('profile.usernameTitle')}</h2>
         {message && (
@@ -91,13 +98,6 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
         </label>
         <button type="submit">{t('profile.usernameSubmit')}</button>
       </form>
-      <nav aria-label={t('profile.pagesTitle')} className="personal">
-        <ul>
-          <li><PortalLink to="/user/updateSettings">{t('profile.settings')}</PortalLink></li>
-          <li><PortalLink to="/user/applicationRegistrations">{t('profile.devices')}</PortalLink></li>
-          <li><PortalLink to="/user/echoLogin">{t('profile.qr')}</PortalLink></li>
-        </ul>
-      </nav>
       <ChangePassword compact />
       {plugins.length > 0 && (
         <section aria-labelledby="plugins-title">

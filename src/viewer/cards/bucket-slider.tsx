@@ -21,7 +21,9 @@ export function BucketSlider({ buckets, start, visible, onChange }: { buckets: B
   const last = buckets[Math.min(total, start + visible) - 1];
   return (
     <div className="slider">
-      <svg width={width} height={HEIGHT} role="img" aria-label={t('cards.sliderChart', { count: total })}>
+      {/* What the slider is, for someone who meets it for the first time. */}
+      <p className="hint" id="slider-help">{t('cards.sliderHelp', { size: buckets[0] ? buckets[0].to - buckets[0].from : 0 })}</p>
+      <svg width={width} height={HEIGHT} role="img" aria-label={t('cards.sliderChart', { count: total })} aria-describedby="slider-help">
         {buckets.map((b, i) => (
           <rect
             key={b.from}
