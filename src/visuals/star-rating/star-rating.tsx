@@ -30,8 +30,14 @@ function Star({ fill, index }: { fill: number; index: number }) {
 export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, showValue, label }: StarRatingProps) {
   const { t, emit, commit } = useElement();
   const stars = Math.max(1, Math.round(max));
-  // The element's `value` is the one truth: the user's choice is committed to it (controlled).
-  const current = clampRating(value, stars);
+  // The element's `value` is the truth: the user's choice is committed to it (controlled). The
+  // local copy shows the choice within the same keystroke, before the element renders again.
+  const [current, setCurrent] = useState(() => clampRating(value, stars));
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setCurrent(clampRating(value, stars));
+  }
   const [hover, setHover] = useState<number | null>(null);
 
   const shown = roundRating(current);
@@ -41,6 +47,7 @@ export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, s
 
   const choose = (next: number) => {
     if (readonly || next === current) return;
+    setCurrent(next);
     commit('value', next);
     emit('change', { value: next });
   };
