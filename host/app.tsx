@@ -4,6 +4,7 @@ import { $path, navigate } from '../src/stores/navigation';
 import { $session } from '../src/stores/session';
 import { $config } from '../src/stores/config';
 import { saveTarget } from '../src/stores/target';
+import { stateLeftBehind } from '../src/dashboard/saved-state';
 import { hasAnyRole } from '../src/lib/roles';
 import { matchRoute, pageTitle } from './routes';
 import { PageFor } from './pages';
@@ -42,7 +43,8 @@ export function App() {
   useEffect(() => describeDocument(title, lang), [title, lang]);
 
   useEffect(() => {
-    if (blocked === '/login') saveTarget(path);
+    // The target and the dashboard state the ended session left, for restore after sign-in.
+    if (blocked === '/login') saveTarget(path, stateLeftBehind() ?? undefined);
     if (blocked) navigate(blocked, { replace: true });
   }, [blocked, path]);
 

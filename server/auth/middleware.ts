@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Env } from '../context';
 import { forbidden, unauthorized } from '../http/errors';
-import { hasAnyRole } from '../identity/users';
+import { hasAnyRole, rolesOf } from '../identity/users';
 import { verifyAccessToken, type Principal } from './tokens';
 import { liveSessionRole } from './sessions';
 import { scopeAllows } from '../embed/scope';
@@ -13,7 +13,7 @@ const EXPIRED = 'Your session has expired. Sign in again.';
  * The principal of the request's bearer token: signed, unexpired, and of a session that has not
  * ended for a user who still holds the token's role. Undefined without a token; 401 for a bad one.
  */
-async function principalOf(c: Context<Env>): Promise<Principal | undefined> {
+async function bearerPrincipal(c: Context<Env>): Promise<Principal | undefined> {
   const header = c.req.header('authorization');
   if (header === undefined) return undefined;
   const token = bearer(header);
@@ -21,7 +21,8 @@ async function principalOf(c: Context<Env>): Promise<Principal | undefined> {
   const user = token ? verifyAccessToken(token, secret, now().getTime()) : undefined;
   if (!user) throw unauthorized(EXPIRED);
   const role = await liveSessionRole(db, user.sessionId, user.id);
-  if (role === undefined || role !== user.roles.join(',')) throw unauthorized('Your session has ended. Sign in again.');
+  // Compared as lists: the stored role may be written 'PortalUser, SurveyEditor', the token's without spaces.
+  if (role === undefined || rolesOf({ role }).join(',') !== user.roles.join(',')) throw unauthorized('Your session has ended. Sign in again.');
   // An embed token reads only what it names; the path is checked before any route runs.
   if (user.scope && !scopeAllows(user.scope, c.req.path)) throw forbidden('This embed token may not read this: it is scoped to other elements, modules or dashboards.');
   return user;
@@ -29,7 +30,7 @@ async function principalOf(c: Context<Env>): Promise<Principal | undefined> {
 
 /** Every call after this needs a valid bearer token; the principal is `c.var.user`. */
 export const requireAuth: MiddlewareHandler<Env> = async (c, next) => {
-  const user = await principalOf(c);
+  const user = await bearerPrincipal(c);
   if (!user) throw unauthorized();
   c.set('user', user);
   await next();
@@ -37,7 +38,7 @@ export const requireAuth: MiddlewareHandler<Env> = async (c, next) => {
 
 /** Sets `c.var.user` when a valid token is sent; anonymous callers continue without one. */
 export const optionalAuth: MiddlewareHandler<Env> = async (c, next) => {
-  const user = await principalOf(c);
+  const user = await bearerPrincipal(c);
   if (user) c.set('user', user);
   await next();
 };

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
-import { issueRefreshToken, newSecret, REFRESH_TOKEN_DAYS, REMEMBER_ME_DAYS, sameText, sha256 } from './tokens';
+import { issueRefreshToken, newSecret, REFRESH_TOKEN_DAYS, REMEMBER_ME_DAYS, sha256 } from './tokens';
+import { sameText } from './jwt';
 
 export interface NewSession {
   sessionId: string;
@@ -8,13 +9,19 @@ export interface NewSession {
   csrfToken?: string;
 }
 
+/** A new session row: what every access token names and what revocation ends. Returns its id. */
+export async function openSession(q: Queryable, userId: string, now: Date, options: { remember?: boolean; csrfToken?: string } = {}): Promise<string> {
+  const sessionId = newSecret(12);
+  await q.query('INSERT INTO sessions (id, user_id, created_at, revoked, csrf_hash, remember) VALUES ($1, $2, CAST($3 AS TIMESTAMP), false, $4, $5)', [
+    sessionId, userId, now, options.csrfToken ? sha256(options.csrfToken) : null, options.remember ?? false,
+  ]);
+  return sessionId;
+}
+
 /** Starts a session (a refresh-token family) for a user who has proved who they are. */
 export async function startSession(q: Queryable, userId: string, options: { remember: boolean; cookie: boolean }, now: Date): Promise<NewSession> {
-  const sessionId = newSecret(12);
   const csrfToken = options.cookie ? newSecret(24) : undefined;
-  await q.query('INSERT INTO sessions (id, user_id, created_at, revoked, csrf_hash, remember) VALUES ($1, $2, CAST($3 AS TIMESTAMP), false, $4, $5)', [
-    sessionId, userId, now, csrfToken ? sha256(csrfToken) : null, options.remember,
-  ]);
+  const sessionId = await openSession(q, userId, now, { remember: options.remember, csrfToken });
   const refreshToken = await issueRefreshToken(q, userId, sessionId, options.remember ? REMEMBER_ME_DAYS : REFRESH_TOKEN_DAYS, now);
   return { sessionId, refreshToken, csrfToken };
 }

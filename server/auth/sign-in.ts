@@ -64,14 +64,14 @@ export async function checkPassword(c: Context<Env>, userName: string, password:
   }
 
   const user = await findUserByName(db, account);
-  if (user && (await hasher.verify(password, user.password_hash))) {
+  // One check either way: an unknown name is checked against a dummy hash (no answer or time tells it apart).
+  if ((await hasher.verify(password, user?.password_hash ?? null)) && user) {
     const [clientWide, accountWide, own] = limits.map((l) => l.limit);
     await clearCount(db, own);
     await giveBack(db, clientWide);
     await giveBack(db, accountWide);
     return { ok: true, user };
   }
-  if (!user) await hasher.verify(password, null);
   for (const [i, { limit }] of limits.entries()) if (counts[i] >= limit.max) await lockIfFull(db, limit, at);
   if (failureDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, failureDelayMs));
   return { ok: false, status: 400, message: BAD_CREDENTIALS, locked: false };

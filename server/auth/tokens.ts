@@ -1,5 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db';
+import { readJwt, signJwt } from './jwt';
 import type { EmbedScope } from '../embed/scope';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -29,10 +30,7 @@ interface AccessPayload {
   iat: number;
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-const mac = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest('base64url');
-
-/** A compact HS256 JWT. Signed and checked here (not by a library) so expiry follows the server's clock. */
+/** An access token: an HS256 JWT (server/auth/jwt.ts) naming its user, role, claims and session. */
 export function signAccessToken(principal: Principal, secret: string, now = Date.now(), seconds = ACCESS_TOKEN_SECONDS) {
   const iat = Math.floor(now / 1000);
   const exp = iat + seconds;
@@ -46,33 +44,16 @@ export function signAccessToken(principal: Principal, secret: string, now = Date
     iat,
     exp,
   };
-  const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-  return { token: `${body}.${mac(body, secret)}`, expires: new Date(exp * 1000) };
-}
-
-/** Exactly three unpadded base64url parts: anything else (a fourth part, `+`, `/`, `=`, spaces) is not a token of ours. */
-const STRICT_JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
-
-/** Compares two ASCII strings in constant time. */
-export function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  return { token: signJwt(payload, secret), expires: new Date(exp * 1000) };
 }
 
 /** The principal of a well-formed, correctly signed, unexpired token, or undefined. The session is checked by the caller. */
 export function verifyAccessToken(token: string, secret: string, now = Date.now()): Principal | undefined {
-  if (!STRICT_JWT.test(token)) return undefined;
-  const [header, payload, signature] = token.split('.');
-  // The signature is compared as the exact text we would have produced, so another encoding of the same bytes fails.
-  if (header !== HEADER || !sameText(signature, mac(`${header}.${payload}`, secret))) return undefined;
-  try {
-    const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<AccessPayload>;
-    if (typeof p.exp !== 'number' || p.exp * 1000 <= now || typeof p.sub !== 'string' || typeof p.sid !== 'string') return undefined;
-    return { id: p.sub, userName: p.name ?? '', roles: p.role ? p.role.split(',') : [], claims: p.claims ?? [], sessionId: p.sid, ...(p.scope ? { scope: p.scope } : {}) };
-  } catch {
-    return undefined;
-  }
+  const read = readJwt(token, secret);
+  if ('error' in read || typeof read.payload !== 'object' || read.payload === null) return undefined;
+  const p = read.payload as Partial<AccessPayload>;
+  if (typeof p.exp !== 'number' || p.exp * 1000 <= now || typeof p.sub !== 'string' || typeof p.sid !== 'string') return undefined;
+  return { id: p.sub, userName: p.name ?? '', roles: p.role ? p.role.split(',') : [], claims: p.claims ?? [], sessionId: p.sid, ...(p.scope ? { scope: p.scope } : {}) };
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

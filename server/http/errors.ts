@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isUniqueViolation } from '../db/types';
 
 /** An error the caller caused or may see: becomes `{ message, errors? }` with its status. */
 export class ApiError extends Error {
@@ -18,6 +19,19 @@ export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const forbidden = (message = 'You do not have permission to do this.') => new ApiError(403, message);
 export const conflict = (message: string, errors?: Record<string, string[]>) => new ApiError(409, message, errors);
 export const unauthorized = (message = 'Sign in to continue.') => new ApiError(401, message);
+
+/**
+ * Runs a write that a unique index may refuse (a name already taken, also by a racing request):
+ * that refusal becomes `answer`, the same one a later request gets, never a 500.
+ */
+export async function unlessTaken<T>(write: () => Promise<T>, answer: () => ApiError): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw answer();
+    throw error;
+  }
+}
 
 /** Known errors keep their status and message; anything else is a 500 with a correlation id, logged once. */
 export function onError(error: Error, c: Context) {

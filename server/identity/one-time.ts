@@ -68,6 +68,17 @@ export async function consumeToken(q: Queryable, token: string, purposes: Purpos
   return row ? { userId: row.user_id, purpose: row.purpose } : undefined;
 }
 
+/**
+ * Spends a signed, self-contained one-time value (a sign-on assertion's nonce, an embed request's
+ * id) by one conditional insert: of any number of racing requests, on any number of processes,
+ * exactly one gets true. Spent values are kept until they would have expired anyway.
+ */
+export async function spendOnce(q: Queryable, id: string, expires: Date, now: Date): Promise<boolean> {
+  await q.query('DELETE FROM used_assertions WHERE expires_at < CAST($1 AS TIMESTAMP)', [now]);
+  const spent = await q.query('INSERT INTO used_assertions (nonce, expires_at) VALUES ($1, CAST($2 AS TIMESTAMP)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce', [id, expires]);
+  return spent.length > 0;
+}
+
 /** Once one link of a user is used, every other reset or invitation link of theirs stops working. */
 export async function spendUserLinks(q: Queryable, userId: string): Promise<void> {
   await q.query("UPDATE one_time_tokens SET used = true WHERE user_id = $1 AND purpose IN ('reset', 'create') AND NOT used", [userId]);

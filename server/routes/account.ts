@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { Env } from '../context';
-import { notFound } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
 import { LANGUAGES } from '../../src/i18n/languages';
 
@@ -38,7 +37,8 @@ export const userStateRoutes = new Hono<Env>()
   .get('/get/:key', async (c) => {
     const key = check(stateKey, c.req.param('key'));
     const [row] = await c.var.deps.db.query<{ value: string }>('SELECT value FROM user_state WHERE user_id = $1 AND state_key = $2', [c.var.user.id, key]);
-    if (!row) throw notFound(`No saved state "${key}".`);
+    // Nothing saved yet is an ordinary answer (every first sign-in asks), not an error.
+    if (!row) return c.body(null, 204);
     return c.json(JSON.parse(row.value));
   });
 

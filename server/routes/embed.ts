@@ -5,13 +5,14 @@ import { readBody, z } from '../http/validate';
 import { noStore } from '../http/no-store';
 import { verifyEmbedRequest, type EmbedRequest } from '../embed/request';
 import type { EmbedScope } from '../embed/scope';
-import { signAccessToken, newSecret, type Principal } from '../auth/tokens';
-import { claimsOf, findUserByName, hasAnyRole, type Claim } from '../identity/users';
+import { signAccessToken, type Principal } from '../auth/tokens';
+import { claimsOf, findUserByName, hasAnyRole, rolesOf, type Claim } from '../identity/users';
 import { findDashboard } from '../dashboards/definition';
 import { MODULES } from '../smartdata/schema';
 import { DASHBOARD_ROLES } from './dashboard';
 import type { Db } from '../db';
-import { SERVICE_PREFIX } from '../auth/sessions';
+import { openSession, SERVICE_PREFIX } from '../auth/sessions';
+import { spendOnce } from '../identity/one-time';
 
 /** A scoped token lives 10 minutes; the page's getToken is asked again before it ends. */
 export const EMBED_TOKEN_SECONDS = 600;
@@ -55,7 +56,7 @@ async function principalFor(db: Db, r: EmbedRequest): Promise<Omit<Principal, 's
   if (r.sub === undefined) return { id: `${SERVICE_PREFIX}${r.iss}`, userName: `${r.iss} (embedded)`, roles: ['PortalUser'], claims: narrowClaims([], r.claims) };
   const user = await findUserByName(db, r.sub);
   if (!user) throw forbidden('The embed request names no portal user.');
-  const roles = user.role.split(',');
+  const roles = rolesOf(user);
   if (!hasAnyRole(roles, DASHBOARD_ROLES)) throw forbidden('The embed request’s user may not see dashboards or data.');
   return { id: user.id, userName: user.user_name, roles, claims: narrowClaims(await claimsOf(db, user.id), r.claims) };
 }
@@ -73,18 +74,9 @@ export const embedRoutes = new Hono<Env>().use(noStore).post('/token', async (c)
   if ('error' in verified) return c.json({ message: verified.error }, 401);
   const r = verified.request;
   const [scope, principal] = [await scopeOf(db, r), await principalFor(db, r)];
-  const sessionId = newSecret(12);
-  const accepted = await db.tx(async (q) => {
-    const spent = await q.query('INSERT INTO used_assertions (nonce, expires_at) VALUES ($1, CAST($2 AS TIMESTAMP)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce', [
-      `embed:${r.iss}:${r.jti}`, new Date(r.exp * 1000),
-    ]);
-    if (spent.length === 0) return false;
-    await q.query('INSERT INTO sessions (id, user_id, created_at, revoked, csrf_hash, remember) VALUES ($1, $2, CAST($3 AS TIMESTAMP), false, NULL, false)', [
-      sessionId, principal.id, at,
-    ]);
-    return true;
-  });
-  if (!accepted) return c.json({ message: 'The embed request was already used: mint a new one for each exchange.' }, 401);
+  // Each request works once; the scoped token is a session like any other, so it can be ended.
+  const sessionId = await db.tx(async (q) => ((await spendOnce(q, `embed:${r.iss}:${r.jti}`, new Date(r.exp * 1000), at)) ? openSession(q, principal.id, at) : undefined));
+  if (!sessionId) return c.json({ message: 'The embed request was already used: mint a new one for each exchange.' }, 401);
   const { token: access, expires } = signAccessToken({ ...principal, sessionId, scope }, secret, at.getTime(), EMBED_TOKEN_SECONDS);
   return c.json({ access_token: access, token_type: 'bearer', expires_in: EMBED_TOKEN_SECONDS, '.expires': expires.toUTCString(), scope, userName: principal.userName });
 });

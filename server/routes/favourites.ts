@@ -1,9 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound, unlessTaken } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { moduleById } from '../smartdata/schema';
-import { isUniqueViolation } from '../db';
 import { nestedTooDeeply, TOO_DEEP } from '../http/json-depth';
 
 /** Spec part 2 section 5: the two validation messages. */
@@ -106,15 +105,14 @@ export const favouriteRoutes = new Hono<Env>()
     if (check.outcome === 'SameTitle') throw badRequest(SAME_TITLE);
     const id = crypto.randomUUID();
     const at = c.var.deps.now();
-    try {
-      await c.var.deps.db.query(
-        'INSERT INTO favourites (favourites_id, user_id, module_id, title, description, payload, created_at, last_accessed_at) VALUES ($1, $2, $3, $4, $5, $6, CAST($7 AS TIMESTAMP), NULL)',
-        [id, c.var.user.id, module, body.title, body.description, body.payload, at],
-      );
-    } catch (error) {
-      // A save that raced another of the same title lost to it at the unique index: the same answer as a later save.
-      if (isUniqueViolation(error)) throw badRequest(SAME_TITLE);
-      throw error;
-    }
+    // A save that races another of the same title loses to it at the unique index: the same answer as a later save.
+    await unlessTaken(
+      () =>
+        c.var.deps.db.query(
+          'INSERT INTO favourites (favourites_id, user_id, module_id, title, description, payload, created_at, last_accessed_at) VALUES ($1, $2, $3, $4, $5, $6, CAST($7 AS TIMESTAMP), NULL)',
+          [id, c.var.user.id, module, body.title, body.description, body.payload, at],
+        ),
+      () => badRequest(SAME_TITLE),
+    );
     return c.json({ favouritesId: id, title: body.title, CreatedAt: at.toISOString() });
   });

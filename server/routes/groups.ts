@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { Env } from '../context';
 import { requireRoles } from '../auth/middleware';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound, unlessTaken } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { ADMIN_ROLES } from '../identity/rules';
-import { isUniqueViolation, type Queryable } from '../db';
+import type { Queryable } from '../db';
 
 const groupBody = z.object({
   name: z.string({ message: 'Enter a group name.' }).trim().min(1, 'Enter a group name.').max(100),
@@ -19,15 +19,6 @@ async function assertUniqueName(q: Queryable, name: string, except = '') {
   if (dupe) throw NAME_TAKEN();
 }
 
-/** Runs a write; a name taken by a racing request (the unique index on lower(name)) is a 409, not a 500. */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw NAME_TAKEN();
-    throw error;
-  }
-}
 
 async function writeMembers(q: Queryable, groupId: string, memberIds: string[]) {
   const known = new Set((await q.query<{ id: string }>('SELECT id FROM users')).map((u) => u.id));
@@ -53,11 +44,12 @@ export const groupRoutes = new Hono<Env>()
     const body = await readBody(c, groupBody);
     await assertUniqueName(db, body.name);
     const id = `g-${crypto.randomUUID()}`;
-    await uniqueName(() =>
+    await unlessTaken(() =>
       db.tx(async (q) => {
         await q.query('INSERT INTO groups (id, name, description) VALUES ($1, $2, $3)', [id, body.name, body.description]);
         await writeMembers(q, id, body.memberIds ?? []);
       }),
+      NAME_TAKEN,
     );
     return c.json({ id, name: body.name, description: body.description }, 201);
   })
@@ -79,11 +71,12 @@ export const groupRoutes = new Hono<Env>()
     const [group] = await db.query('SELECT id FROM groups WHERE id = $1', [id]);
     if (!group) throw notFound('No group with this id.');
     await assertUniqueName(db, body.name, id);
-    await uniqueName(() =>
+    await unlessTaken(() =>
       db.tx(async (q) => {
         await q.query('UPDATE groups SET name = $1, description = $2 WHERE id = $3', [body.name, body.description, id]);
         if (body.memberIds) await writeMembers(q, id, body.memberIds);
       }),
+      NAME_TAKEN,
     );
     return c.json({ id, name: body.name, description: body.description });
   })

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { requireRoles } from '../auth/middleware';
-import { notFound, badRequest, conflict, forbidden } from '../http/errors';
+import { notFound, badRequest, conflict, forbidden, unlessTaken } from '../http/errors';
 import { readBody, z } from '../http/validate';
-import { isUniqueViolation, type Queryable } from '../db';
+import type { Queryable } from '../db';
 import { claimsOf, findUserById, hasAnyRole, publicUser, type Claim, type UserRow } from '../identity/users';
 import { ADMIN_ROLES, ALL_VALUES, assertCanManage, Authority, checkAssignment, isSameOrHigher } from '../identity/rules';
 import { createOneTimeToken } from '../identity/one-time';
@@ -54,7 +54,8 @@ const listBody = wrapped(
   }),
 );
 
-const EMAIL_TAKEN = { Email: ['A user with this e-mail address already exists.'] };
+/** One account per address: a second one, also from a racing request, is a 409 with this field error. */
+const EMAIL_TAKEN = () => conflict('The user could not be saved.', { Email: ['A user with this e-mail address already exists.'] });
 const toClaims = (claims: Array<{ Type: string; Value: string }>): Claim[] => claims.map((c) => [c.Type, c.Value]);
 /** What is stored: "all values" of a type is no restriction of that type (an unrestricted user has no such claim). */
 const stored = (claims: Claim[]): Claim[] => claims.filter(([, v]) => v !== ALL_VALUES);
@@ -67,19 +68,9 @@ async function writeClaims(q: Queryable, userId: string, claims: Claim[]) {
   }
 }
 
-/** Runs a write; a second account with the same address (a race past the check) is a 409, not a 500. */
-async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('The user could not be saved.', EMAIL_TAKEN);
-    throw error;
-  }
-}
-
 async function assertEmailFree(q: Queryable, email: string, except = '') {
   const [dupe] = await q.query('SELECT id FROM users WHERE lower(user_name) = lower($1) AND id <> $2', [email, except]);
-  if (dupe) throw conflict('The user could not be saved.', EMAIL_TAKEN);
+  if (dupe) throw EMAIL_TAKEN();
 }
 
 /** One's own e-mail (the sign-in name) changes only with the current password, and the old address hears of it. */
@@ -97,7 +88,7 @@ export const userRoutes = new Hono<Env>()
     checkAssignment(await Authority.of(db, c.var.user), c.var.user, body.role, claims);
     await assertEmailFree(db, body.email);
     const id = `u-${crypto.randomUUID()}`;
-    await uniqueEmail(() =>
+    await unlessTaken(() =>
       db.tx(async (q) => {
         await q.query(
           `INSERT INTO users (id, user_name, email, first_name, last_name, phone_number, company, role, password_hash, created_on,
@@ -108,6 +99,7 @@ export const userRoutes = new Hono<Env>()
         await writeClaims(q, id, stored(claims));
         await createOneTimeToken(q, id, body.email, 'create', now());
       }),
+      EMAIL_TAKEN,
     );
     const user = (await findUserById(db, id))!;
     return c.json({ isSuccess: true, message: 'The user was created and invited by e-mail.', user: publicUser(user, stored(claims)) }, 201);
@@ -181,7 +173,7 @@ export const userRoutes = new Hono<Env>()
     const accessChanged = role !== target.role || claimSet(claims) !== claimSet(current);
     if (!self && (body.role !== undefined || body.claims !== undefined) && accessChanged) checkAssignment(authority, me, role, claims);
     await assertEmailFree(db, email, target.id);
-    await uniqueEmail(() =>
+    await unlessTaken(() =>
       db.tx(async (q) => {
         await q.query('UPDATE users SET email = $1, user_name = $1, first_name = $2, last_name = $3, role = $4 WHERE id = $5', [
           email, body.firstName ?? target.first_name, body.lastName ?? target.last_name, role, target.id,
@@ -194,6 +186,7 @@ export const userRoutes = new Hono<Env>()
             `The e-mail address you sign in with was changed from ${target.email} to ${email}. If you did not ask for this, tell your portal administrator at once.`, now());
         }
       }),
+      EMAIL_TAKEN,
     );
     const user = (await findUserById(db, target.id))!;
     return c.json({ isSuccess: true, message: 'The user was saved.', user: publicUser(user, await claimsOf(db, user.id)) });

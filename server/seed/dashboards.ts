@@ -68,7 +68,8 @@ const OVERVIEW: VisualDefinition[] = [
         promoters: { Name: 'Promoters', DataSource: 'dataPromoters' },
       },
       Query: {
-        kind: 'comments', fields: ['Verbatim', 'Store', 'ResponseDate', 'NPS', 'NPSGroup'], limit: 20,
+        // Spend and the drivers too: the demo card wall shows them on its feedback cards.
+        kind: 'comments', fields: ['Verbatim', 'Store', 'ResponseDate', 'NPS', 'NPSGroup', 'Spend', 'Driver_Price', 'Driver_Availability', 'Driver_Service', 'Driver_Information'], limit: 20,
         tabs: [
           { key: 'Detractors', filterKey: 'NPSGroup', filterValue: 'Detractor' },
           { key: 'Neutrals', filterKey: 'NPSGroup', filterValue: 'Neutral' },

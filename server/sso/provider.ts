@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db';
-import { sameText } from '../auth/tokens';
+import { hmac, sameText } from '../auth/jwt';
+import { spendOnce } from '../identity/one-time';
 
 /**
  * The identity provider behind single sign-on. A customer's IdP (SAML, OIDC) cannot run here, so
@@ -45,15 +45,11 @@ export class LocalIdentityProvider implements IdentityProvider {
     }
     if (typeof claim.email !== 'string' || typeof claim.exp !== 'number' || typeof claim.nonce !== 'string') return { error: 'The sign-on response is malformed.' };
     if (claim.exp <= now.getTime()) return { error: 'The sign-on response has expired.' };
-    await q.query('DELETE FROM used_assertions WHERE expires_at < CAST($1 AS TIMESTAMP)', [now]);
-    const spent = await q.query('INSERT INTO used_assertions (nonce, expires_at) VALUES ($1, CAST($2 AS TIMESTAMP)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce', [
-      claim.nonce, new Date(claim.exp),
-    ]);
-    if (spent.length === 0) return { error: 'The sign-on response was already used.' };
+    if (!(await spendOnce(q, claim.nonce, new Date(claim.exp), now))) return { error: 'The sign-on response was already used.' };
     return { email: claim.email };
   }
 
   private sign(body: string): string {
-    return createHmac('sha256', `sso:${this.secret}`).update(body).digest('base64url');
+    return hmac(body, `sso:${this.secret}`);
   }
 }

@@ -14,6 +14,10 @@ export interface DashboardSource {
   dashboardId: string;
   name: string;
   layouts: string[];
+  /** The custom date range's rules of the data source (spec part 2 section 5). */
+  allowNullDates?: boolean;
+  ignoreRangeValidation?: boolean;
+  defaultRangeDays?: number | null;
 }
 
 export const dashboardSource = (id: string, target?: ApiTarget): Maybe<DashboardSource> => request('POST', `/api/dataviz/smartFilterDataSource/${seg(id)}`, { json: {}, target });

@@ -5,6 +5,7 @@ import { $config } from '../stores/config';
 import { clearSession, setSession, toSession, $session } from '../stores/session';
 import { navigate } from '../stores/navigation';
 import { inAssistant, postToAssistant } from '../lib/assistant';
+import { saveForNextSignIn } from '../dashboard/saved-state';
 
 /** The host portal's client id: the server then keeps the refresh token in its HttpOnly cookie. */
 export const WEB_CLIENT_ID = 'cx-portal-web';
@@ -51,6 +52,7 @@ export async function refreshSession(): Promise<boolean> {
     // falls through to sign-out
   }
   // The session is over on the server already: only this page still has to leave it.
+  clearSession();
   leave();
   return false;
 }
@@ -64,6 +66,7 @@ async function endServerSession(session: Session): Promise<void> {
       const res = await refreshCall(session);
       token = !isBadRequest(res) && res.content ? res.content.access_token : '';
     }
+    if (token) await saveForNextSignIn(token);
     if (token) await request('POST', '/api/identity/logout', { anonymous: true, headers: { Authorization: `Bearer ${token}` } });
   } catch {
     // signed out locally whatever the server says
@@ -73,8 +76,9 @@ async function endServerSession(session: Session): Promise<void> {
 /** Ends the session on the server and clears it here (the /logout page). */
 export function endSession(): void {
   const session = $session.get();
-  if (session) void endServerSession(session);
+  // Cleared first: the dashboard state is set aside as the session ends (src/dashboard/saved-state.ts), then saved for the next sign-in.
   clearSession();
+  if (session) void endServerSession(session);
 }
 
 /** Ends the session; goes to /login (/signin on lite hosts), or tells the assistant wrapper. */
@@ -83,8 +87,8 @@ export function logout(): void {
   leave();
 }
 
+/** Where a page goes once its session is cleared. */
 function leave(): void {
-  clearSession();
   if (inAssistant()) postToAssistant('virtualLogout');
   else navigate($config.get().lite ? '/signin' : '/login', { system: true });
 }

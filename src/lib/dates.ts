@@ -41,3 +41,18 @@ export function longDate(value: string | Date | null | undefined): string {
   if (!p) return typeof value === 'string' ? value : '';
   return `${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}T${pad(p.h)}:${pad(p.min)}:${pad(p.s)}`;
 }
+
+/** How long ago, as the demo wall's card subtitles say it (spec part 3, demo feedback card). */
+export type RelativeTime = { key: 'lastHour' | 'earlierToday' | 'yesterday' | 'daysAgo'; days: number };
+
+/** In the last hour, earlier today, yesterday, or a number of days ago; undefined for no date. */
+export function relativeTime(value: string | Date | null | undefined, now = new Date()): RelativeTime | undefined {
+  const p = partsOf(value);
+  if (!p) return undefined;
+  const at = new Date(p.y, p.m - 1, p.d, p.h, p.min, p.s);
+  if (now.getTime() - at.getTime() < 3_600_000) return { key: 'lastHour', days: 0 };
+  const midnight = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((midnight(now) - midnight(at)) / 86_400_000);
+  if (days <= 0) return { key: 'earlierToday', days: 0 };
+  return days === 1 ? { key: 'yesterday', days } : { key: 'daysAgo', days };
+}

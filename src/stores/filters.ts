@@ -53,6 +53,16 @@ export function cacheFilters(scope: string, cacheKey: string): void {
   });
 }
 
+/** Sets a scope's filters and its cached copy (restored state that a later `cacheFilters` must find). */
+export function replaceFilters(scope: string, state: FilterState): void {
+  filtersFor(scope).set(state);
+  try {
+    localStorage.setItem(`cx.filters.${scope}`, JSON.stringify(state));
+  } catch {
+    // Blocked storage: the filters last for this page.
+  }
+}
+
 /** The smart filters a state means, for the API: date bounds, search text, chosen values. */
 export function toSmartFilters(state: FilterState, dateKey: string, today = new Date()): SmartFilter[] {
   const out: SmartFilter[] = [];

@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { signInAs } from './helpers';
+import { PASSWORD, signInAs } from './helpers';
 import { rangeFor, toFilterBounds, type DateChoice } from '../../src/lib/date-ranges';
 import { VISUAL_TYPES, type VisualsResponse } from '../../src/api/visual-types';
 
@@ -214,14 +214,30 @@ test('the demo gallery shows every visual type as a tile with its attributes', a
   await expect(page.locator('cx-visual [role="alert"]')).toHaveCount(0);
 });
 
-test('the demo card wall shows the NPS gauge and five comments, and changes a card every 5 s or on click', async ({ page }) => {
+test('the demo card wall shows the month-to-date NPS gauge and five feedback cards, and changes a card every 5 s or on click', async ({ page }) => {
   await page.clock.install({ time: new Date() });
   await signInAs(page, 'portaluser@demo.cx');
   await page.goto('/demo/gallery.html');
   const wall = page.locator('cx-demo-wall');
-  await expect(wall.locator('.gauge .hero')).toHaveText(/%$/);
+  const gauge = wall.getByRole('meter', { name: 'NPS, MONTH TO DATE' });
+  await expect(gauge).toBeVisible();
+  // Month to date: the figure and count the API gives for this month's dates.
+  const token = (await (await page.request.post('/api/identity/token', { data: { username: 'portaluser@demo.cx', password: PASSWORD } })).json()).content.access_token;
+  const month = { filterKey: 'ResponseDate', filterDataType: 'DateTime', ...toFilterBounds(rangeFor('ThisMonth', new Date())!) };
+  const nps = await (await page.request.post('/api/dashboard/visuals/responses/nps', { headers: { authorization: `Bearer ${token}` }, data: { smartFilters: [month] } })).json();
+  // d3's format writes a true minus sign.
+  const value = `${(nps.primary.data.content[0].data[0].Val * 100).toFixed(1)}%`.replace('-', '\u2212');
+  const count = nps.primary.data.currentRecordCount;
+  await expect(gauge).toHaveAttribute('aria-valuetext', `${value} from ${count} responses`);
   const cards = wall.locator('.comment-card');
   await expect(cards).toHaveCount(5);
+  for (const card of await cards.all()) {
+    await expect(card.locator('.subtitle')).toHaveText(/^(in the last hour|earlier today|yesterday|\d+ days ago)$/);
+    await expect(card.locator('.banner')).toHaveText(/^\$\d[\d,]*\.\d\d$/);
+    await expect(card.locator('.nps-label')).toHaveText(/^(Promoter|Neutral|Detractor)$/);
+    await expect(card.locator('.driver svg')).toHaveCount(4);
+    await expect(card.locator('.driver .cx-visually-hidden')).toHaveText([/^Price: /, /^Availability: /, /^Service: /, /^Information: /]);
+  }
   const texts = async () => cards.locator('.comment').allTextContents();
   const before = await texts();
   await page.clock.runFor(5_000);

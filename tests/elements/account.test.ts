@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixture, html } from '@open-wc/testing-helpers';
 import { page } from 'vitest/browser';
 import { configure } from '../../src/stores/config';
-import { captureNavigation, settled, shadow } from './helpers';
+import { captureNavigation, settled, shadow, typeInto } from './helpers';
 import '../../elements/cx-login';
 import '../../elements/cx-status-page';
 import '../../elements/cx-forgot-password';
@@ -41,12 +41,7 @@ describe('<cx-login>', () => {
 
   it('should show that the portal cannot be reached', async () => {
     const el = await fixture(html`<cx-login></cx-login>`);
-    const input = (name: string, value: string) => {
-      const i = shadow(el).querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
-      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      setter.call(i, value);
-      i.dispatchEvent(new Event('input', { bubbles: true }));
-    };
+    const input = (name: string, value: string) => typeInto(el, name, value);
     input('username', 'portaluser@demo.cx');
     input('password', 'x');
     await settled(el);
@@ -104,11 +99,7 @@ describe('<cx-change-password>', () => {
   it('should be accessible and check that the passwords match', async () => {
     const el = await fixture(html`<cx-change-password></cx-change-password>`);
     await expect(el).to.be.accessible();
-    const set = (name: string, value: string) => {
-      const i = shadow(el).querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(i, value);
-      i.dispatchEvent(new Event('input', { bubbles: true }));
-    };
+    const set = (name: string, value: string) => typeInto(el, name, value);
     set('oldPassword', 'Old-Pass-1');
     set('newPassword', 'New-Pass-1');
     set('confirmPassword', 'New-Pass-2');
@@ -129,11 +120,7 @@ describe('<cx-change-password compact> (the profile panel)', () => {
       return Promise.resolve(new Response('{}', { status: 200 }));
     });
     const el = await fixture(html`<cx-change-password compact></cx-change-password>`);
-    const set = (name: string, value: string) => {
-      const i = shadow(el).querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(i, value);
-      i.dispatchEvent(new Event('input', { bubbles: true }));
-    };
+    const set = (name: string, value: string) => typeInto(el, name, value);
     set('oldPassword', 'Old-Pass-1');
     set('newPassword', 'New-Pass-1');
     await settled(el);

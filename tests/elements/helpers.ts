@@ -29,3 +29,10 @@ export function captureNavigation(): { asked: string[]; stop: () => void } {
   document.addEventListener('cx-navigate', take);
   return { asked, stop: () => document.removeEventListener('cx-navigate', take) };
 }
+
+/** Types `value` into the input named `name` in the element, as a user would (React sees the input event). */
+export function typeInto(el: Element, name: string, value: string): void {
+  const input = shadow(el).querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}

@@ -90,4 +90,11 @@ describe('sessions end when they should', () => {
     expect((await refresh(two.refresh)).status).toBe(400);
     expect((await me(two.access)).status).toBe(401);
   });
+
+  it('a live session holds for a user whose stored roles are written with spaces', async () => {
+    await portal.db.query("UPDATE users SET role = 'PortalUser, SurveyEditor' WHERE id = 'u-staff-010'");
+    const [{ user_name }] = await portal.db.query<{ user_name: string }>("SELECT user_name FROM users WHERE id = 'u-staff-010'");
+    const { access } = await portal.signIn(user_name);
+    expect((await me(access)).status).toBe(200);
+  });
 });

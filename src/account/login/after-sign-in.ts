@@ -6,6 +6,7 @@ import { takeTarget } from '../../stores/target';
 import { $session } from '../../stores/session';
 import { $menu, loadMenu, visibleItems } from '../../stores/menu';
 import { applySavedLocale } from '../../api/preferences';
+import { restoreDashboardState } from '../../dashboard/saved-state';
 
 /** The role's default route, if the user's role has one. */
 async function roleDefaultRoute(role: string): Promise<string | null> {
@@ -25,11 +26,17 @@ async function firstMenuItem(): Promise<string | null> {
   return visibleItems($menu.get() ?? [], typeof innerWidth === 'number' ? innerWidth : 1280)[0]?.navUrl ?? null;
 }
 
+/** The role's default route and the first menu item: independent look-ups, made together. */
+async function fallbacks(role: string): Promise<{ roleDefaultRoute: string | null; firstMenuItem: string | null }> {
+  const [route, item] = await Promise.all([roleDefaultRoute(role), firstMenuItem()]);
+  return { roleDefaultRoute: route, firstMenuItem: item };
+}
+
 /** Where the user belongs without a target: the role's default route, else the first menu item, else /home. */
 export async function landingPage(): Promise<string> {
   const session = $session.get();
   if (!session) return '/login';
-  return afterLogin({ changePasswordOnNextLogin: false, roleDefaultRoute: await roleDefaultRoute(session.role), firstMenuItem: await firstMenuItem() });
+  return afterLogin({ changePasswordOnNextLogin: false, ...(await fallbacks(session.role)) });
 }
 
 /** The after-login order: change-password flag, saved target, role default route, first menu item, /home. */
@@ -39,10 +46,6 @@ export async function destinationAfterSignIn(): Promise<string> {
   if (inAssistant()) postToAssistant('loggedIn', { userName: session.userName });
   await applySavedLocale();
   const target = takeTarget();
-  return afterLogin({
-    target: target?.path,
-    changePasswordOnNextLogin: session.changePasswordOnNextLogin,
-    roleDefaultRoute: await roleDefaultRoute(session.role),
-    firstMenuItem: await firstMenuItem(),
-  });
+  await restoreDashboardState(target?.state);
+  return afterLogin({ target: target?.path, changePasswordOnNextLogin: session.changePasswordOnNextLogin, ...(await fallbacks(session.role)) });
 }

@@ -13,6 +13,9 @@ import { Loader } from '../loader/loader';
 import { PropertyEditor } from '../editor/property-editor';
 import { applyDefinitionEdits, applyLayoutEdits, downloadJson, layoutFile, recordEdit, type Edits } from '../editor/edits';
 import { Grid } from './grid';
+import { customRangeRulesOf } from '../../lib/date-ranges';
+import { showingDashboard } from '../saved-state';
+import { $path } from '../../stores/navigation';
 import { useDebouncedWidth } from './use-width';
 
 export interface DashboardProps {
@@ -39,10 +42,13 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
   const width = useDebouncedWidth(host, RESIZE_DEBOUNCE_MS);
   const columns = columnsFor(layoutIndex(width));
   const source = state.source;
+  // The dashboard's data source already holds the custom-range rules: the filter bar need not ask again.
+  const dateRules = useMemo(() => (source ? customRangeRulesOf(source) : undefined), [source]);
   const dateKey = source?.dateFilterKey ?? '';
 
   useEffect(() => {
     cacheFilters(scope, scope);
+    showingDashboard(scope, $path.get());
     void store.loadSource();
   }, [store, scope]);
   const smartFilters = useMemo(() => (dateKey ? toSmartFilters(filters, dateKey) : null), [filters, dateKey]);
@@ -91,7 +97,7 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
           ))}
         </ol>
       </nav>
-      {source && <SmartFilterBar moduleId={source.smartDataModuleId} filterScope={scope} tags={source.smartFilterTags.join(',')} dateKey={source.dateFilterKey} />}
+      {source && <SmartFilterBar moduleId={source.smartDataModuleId} filterScope={scope} tags={source.smartFilterTags.join(',')} dateKey={source.dateFilterKey} dateRules={dateRules} />}
       <div className="toolbar">
         {source && source.layouts.length > 1 && (
           <label>

@@ -11,15 +11,18 @@ interface Props {
   onToggle: (value: string) => void;
   /** For a dimension with more values than listed: narrows the list on the server. */
   onSearch: (text: string) => Promise<DimensionValue[]>;
+  /** A claim filter: the values the user's data access allows (spec part 1 section 6); counts when the data source has the dimension too. */
+  access?: boolean;
 }
 
 /** Spec part 2: a value list is 28.35 px per item plus 37, and never taller than 600 px. */
 export const dropdownHeight = (items: number) => Math.min(600, 28.35 * items + 37);
 
 /** One multi-select value filter: a disclosure with the values and their counts (only counts above 0); a press outside or Escape closes it. */
-export function DimensionPicker({ t, lang, dimension, chosen, onToggle, onSearch }: Props) {
+export function DimensionPicker({ t, lang, dimension, chosen, onToggle, onSearch, access = false }: Props) {
   const [narrowed, setNarrowed] = useState<DimensionValue[] | null>(null);
-  const values = (narrowed ?? dimension.filterDimensionValues).filter((v) => v.count > 0);
+  // A claim value the data source does not count (NaN) is still one the user may choose.
+  const values = (narrowed ?? dimension.filterDimensionValues).filter((v) => !(v.count <= 0));
   const more = dimension.filterDimensionStatus === 'RequiresFiltering';
   const format = new Intl.NumberFormat(lang);
   const ref = useDismiss();
@@ -27,6 +30,7 @@ export function DimensionPicker({ t, lang, dimension, chosen, onToggle, onSearch
     <details className="picker" ref={ref}>
       <summary>
         {dimension.filterName}
+        {access && <span className="access"> · {t('filters.yourAccess')}</span>}
         {chosen.length > 0 && <span className="count"> ({chosen.length})</span>}
       </summary>
       <div className="values" role="group" aria-label={dimension.filterName} style={{ maxHeight: `${dropdownHeight(values.length + (more ? 1 : 0))}px` }}>
@@ -39,7 +43,7 @@ export function DimensionPicker({ t, lang, dimension, chosen, onToggle, onSearch
         {values.map((v) => (
           <label key={v.dimensionValue || '[Blank]'} className="inline">
             <input type="checkbox" checked={chosen.some((c) => c.toLowerCase() === (v.dimensionValue || '[Blank]').toLowerCase())} onChange={() => onToggle(v.dimensionValue || '[Blank]')} />
-            {v.dimensionLabel} <span className="hint">({format.format(v.count)})</span>
+            {v.dimensionLabel} {Number.isFinite(v.count) && <span className="hint">({format.format(v.count)})</span>}
           </label>
         ))}
         {values.length === 0 && <p className="hint">{t('filters.noValues')}</p>}

@@ -9,6 +9,10 @@ import { viewerSource } from '../../api/viewer';
 import { DateFilter } from './date-filter';
 import { clearSelections, selectionsFor } from '../../stores/selections';
 import { DimensionPicker } from './dimension-picker';
+import { claimFiltersOf, type ClaimFilter } from '../../api/filters';
+import { $session } from '../../stores/session';
+import { $config } from '../../stores/config';
+import type { Dimension } from '../../api/smartdata';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 const RESTRICTED = ['&$count', '&$filter', '&$skip', '&search', '$orderby'];
@@ -18,10 +22,12 @@ export interface SmartFilterBarProps {
   filterScope?: string;
   tags?: string;
   dateKey?: string;
+  /** The data source's custom-range rules, when the page has the data source already (a dashboard, the data page); loaded otherwise. */
+  dateRules?: CustomRangeRules;
 }
 
 /** Search, the date filter, multi-select value filters with counts, the filter badge, last recorded date. */
-export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate' }: SmartFilterBarProps) {
+export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules }: SmartFilterBarProps) {
   const { t, emit, lang, api } = useElement();
   const store = filtersFor(filterScope);
   const state = useStore(store);
@@ -31,7 +37,12 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
   const [last, setLast] = useState<string | null>(null);
   const [search, setSearch] = useState(state.search);
   const [searchError, setSearchError] = useState('');
-  const [rules, setRules] = useState<CustomRangeRules>({});
+  const [loadedRules, setRules] = useState<CustomRangeRules>({});
+  const rules = dateRules ?? loadedRules;
+  // Whose claims: the session's user, or a page's configured token; nobody signed in has none to ask for.
+  const config = useStore($config);
+  const userKey = useStore($session)?.id ?? (config.token || config.getToken ? 'token' : null);
+  const [access, setAccess] = useState<ClaimFilter[]>([]);
   const latest = useRef(0);
   const tagList = useMemo(() => tags.split(',').map((s) => s.trim()).filter(Boolean), [tags]);
   const filters = useMemo(() => toSmartFilters(state, dateKey), [state, dateKey]);
@@ -56,13 +67,18 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
       .catch(() => stamp === latest.current && setFailed(true));
   }, [api, moduleId, filters, tagList]);
 
-  // The data source's settings decide the custom range's rules.
+  // The data source's settings decide the custom range's rules (the bar alone asks for them).
   useEffect(() => {
-    if (!moduleId) return;
+    if (!moduleId || dateRules) return;
     viewerSource(moduleId, api)
       .then((res) => !isBadRequest(res) && setRules(customRangeRulesOf(res)))
       .catch(() => undefined);
-  }, [api, moduleId]);
+  }, [api, moduleId, dateRules]);
+
+  // Claim filters for the claim types the user has (spec part 1 section 6); none for an unrestricted user.
+  useEffect(() => {
+    (userKey ? claimFiltersOf(userKey, api) : Promise.resolve([])).then(setAccess, () => setAccess([]));
+  }, [api, userKey]);
 
   useEffect(() => {
     if (!moduleId) return;
@@ -86,7 +102,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
 
   if (!moduleId) return <p part="base" className="cx-error" role="alert">{t('filters.noModule')}</p>;
   const count = activeFilterCount(state);
-  const dims = answer?.smartFilters.filter((d) => d.filterDataType !== 'DateTime') ?? [];
+  const dims = answer ? withClaimFilters(answer.smartFilters.filter((d) => d.filterDataType !== 'DateTime'), access) : [];
   const lastText = last ? new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(`${last}Z`)) : null;
 
   return (
@@ -97,7 +113,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
       </label>
       <DateFilter key={`${state.dateChoice}|${state.customFrom}|${state.customTo}`} t={t} lang={lang} state={state} rules={rules} onChange={change} />
       {dims.map((d) => (
-        <DimensionPicker key={d.filterKey} t={t} lang={lang} dimension={d} chosen={state.values[d.filterKey] ?? []}
+        <DimensionPicker key={d.filterKey} t={t} lang={lang} dimension={d} chosen={state.values[d.filterKey] ?? []} access={access.some((a) => a.key === d.filterKey)}
           onToggle={(v) => change(toggleValue(state, d.filterKey, v))}
           onSearch={async (text) => {
             const res = await dimensionValues(moduleId, filters, d.filterKey, text, api).catch(() => null);
@@ -114,4 +130,21 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
       ))}
     </section>
   );
+}
+
+/**
+ * The bar's value filters with the user's claim filters: a claim type the data source also
+ * filters by stays one picker (its counts under the claims); one it does not is added first,
+ * listing the claim's values.
+ */
+function withClaimFilters(dims: Dimension[], access: ClaimFilter[]): Dimension[] {
+  const extra = access
+    .filter((a) => !dims.some((d) => d.filterKey === a.key))
+    .map((a): Dimension => ({
+      filterKey: a.key,
+      filterName: a.name,
+      filterDataType: 'String',
+      filterDimensionValues: a.values.map((v) => ({ dimensionValue: v.value, dimensionLabel: v.label, count: NaN })),
+    }));
+  return [...extra, ...dims];
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
 import { SmartFilterBar } from '../../filters/smart-filter-bar/smart-filter-bar';
@@ -11,6 +11,7 @@ import { CardViewer } from '../cards/card-viewer';
 import { modeLink, modeOf, VIEW_MODES, type ViewMode } from './load-rules';
 import { useDataLoad } from './use-data-load';
 import { prepareExport } from './export';
+import { customRangeRulesOf } from '../../lib/date-ranges';
 
 export interface DataViewerProps {
   moduleId?: string;
@@ -42,6 +43,8 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
   const scope = filterScope || `content:${moduleId}`;
   const narrow = mode !== 'RecordsViewer' && isMobileBrowser(navigator.userAgent, window.innerWidth);
   const { load, error } = useDataLoad({ moduleId, scope, queryProfile: profile, pathProfile: profileName, favourite, shared, handOff, recordId });
+  // The data page has the data source already: the filter bar takes its custom-range rules from it.
+  const dateRules = useMemo(() => (load ? customRangeRulesOf(load.source) : undefined), [load]);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState('');
 
@@ -99,7 +102,7 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
       {exportError && <p className="cx-error" role="alert">{t('dataViewer.exportFailed')} {exportError}</p>}
       {load.opened && <p className="hint" role="status">{t('favourites.opened', { title: load.opened })}</p>}
       {load.openFailed && <p className="cx-error" role="alert">{t('favourites.openFailed')}</p>}
-      <SmartFilterBar moduleId={moduleId} filterScope={scope} tags={setup.profile.smartFilterTags.join(',')} dateKey={setup.dateKey} />
+      <SmartFilterBar moduleId={moduleId} filterScope={scope} tags={setup.profile.smartFilterTags.join(',')} dateKey={setup.dateKey} dateRules={dateRules} />
       <Favourites moduleId={moduleId} filterScope={scope} viewMode={mode} dateKey={setup.dateKey} />
       {mode === 'AnalyticsViewer' ? <AnalyticsViewer {...props} /> : mode === 'CardViewer' ? <CardViewer {...props} /> : <RecordsViewer {...props} />}
     </div>

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { singleVisual } from '../../api/dashboards';
 import type { DataRow } from '../../api/visual-types';
-import { drawGauge, GAUGE_DEFAULTS } from '../gauge/draw';
-import { formatValue } from '../common/format';
+import { rangeFor, toFilterBounds } from '../../lib/date-ranges';
+import { relativeTime } from '../../lib/dates';
+import { DRIVER_CAPTIONS, DriverIcon } from './driver-icons';
 import { initialWall, replaceSlot, WALL } from './rotation';
 
 export interface DemoWallProps {
@@ -13,32 +14,62 @@ export interface DemoWallProps {
   gauge?: string;
   /** The visual giving the comments. */
   comments?: string;
+  /** The module's date field: the wall shows the month to date. */
+  dateKey?: string;
 }
 
-function WallGauge({ value, label }: { value: number; label: string }) {
-  const ref = useRef<SVGSVGElement>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    return drawGauge(ref.current, { ...GAUGE_DEFAULTS, value, previous: null, previousValid: false, lower: -1, upper: 1, thickness: GAUGE_DEFAULTS.Thickness, arcSize: GAUGE_DEFAULTS.ArcSize, size: GAUGE_DEFAULTS.Size, format: GAUGE_DEFAULTS.TextFormat, deltaType: 'PointChange', label });
-  }, [value, label]);
-  return <svg ref={ref} className="chart" />;
+/** One demo feedback card (spec part 3): store, when, comment, spend banner, NPS label and the four drivers. */
+function FeedbackCard({ row, onReplace }: { row: DataRow; onReplace: () => void }) {
+  const { t, lang } = useElement();
+  const when = relativeTime(typeof row.ResponseDate === 'string' ? row.ResponseDate : null);
+  const spend = typeof row.Spend === 'number' ? new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(row.Spend) : null;
+  const label = String(row.NPSGroup ?? '');
+  return (
+    <li className="slot">
+      <button type="button" className="card comment-card" aria-label={t('wall.another', { comment: row.Verbatim })} onClick={onReplace}>
+        <span className="top">
+          <span className="title">{String(row.Store ?? '')}</span>
+          {spend && <span className="banner">{spend}</span>}
+        </span>
+        {when && <span className="subtitle">{t(`wall.when.${when.key}`, { count: when.days })}</span>}
+        <span className="comment">“{row.Verbatim}”</span>
+        <span className="bottom">
+          {label && <span className={`nps-label group-${label.toLowerCase()}`}>{t(`wall.groups.${label}`, { defaultValue: label })}</span>}
+          <span className="drivers">
+            {DRIVER_CAPTIONS.map((caption) => {
+              const value = String(row[`Driver_${caption}`] ?? '');
+              return (
+                <span key={caption} className={`driver group-${value.toLowerCase()}`} title={`${t(`wall.drivers.${caption}`)}: ${value}`}>
+                  <DriverIcon caption={caption} />
+                  <span className="cx-visually-hidden">{`${t(`wall.drivers.${caption}`)}: ${t(`wall.groups.${value}`, { defaultValue: value })}`}</span>
+                </span>
+              );
+            })}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
 }
 
-/** The demo card wall: the NPS gauge and five comment cards; one card changes every 5 s, or when clicked. */
-export function DemoWall({ moduleId = 'responses', gauge = 'nps', comments = 'comments' }: DemoWallProps) {
-  const { t, api } = useElement();
-  const [nps, setNps] = useState<number | null>(null);
-  const [pool, setPool] = useState<DataRow[]>([]);
+/** The demo card wall: the NPS gauge (month to date) and five feedback cards; one card changes every 5 s, or when clicked. */
+export function DemoWall({ moduleId = 'responses', gauge = 'nps', comments = 'comments', dateKey = 'ResponseDate' }: DemoWallProps) {
+  const { t, api, lang } = useElement();
+  const [nps, setNps] = useState<{ value: number; responses?: number } | null>(null);
+  const [pool, setPool] = useState<DataRow[] | null>(null);
   const [wall, setWall] = useState(() => initialWall(0));
   const [error, setError] = useState('');
 
   useEffect(() => {
     let live = true;
-    Promise.all([singleVisual(moduleId, gauge, [], api), singleVisual(moduleId, comments, [], api)])
+    const monthToDate = [{ filterKey: dateKey, filterDataType: 'DateTime', ...toFilterBounds(rangeFor('ThisMonth', new Date())!) }];
+    Promise.all([singleVisual(moduleId, gauge, monthToDate, api), singleVisual(moduleId, comments, monthToDate, api)])
       .then(([g, c]) => {
         if (!live) return;
         if (isBadRequest(g) || isBadRequest(c)) return setError(t('visuals.loadFailed'));
-        setNps(g.primary.data?.content[0]?.data[0]?.Val ?? null);
+        const series = g.primary.data;
+        const value = series?.content[0]?.data[0]?.Val;
+        setNps(typeof value === 'number' ? { value, responses: series?.currentRecordCount } : null);
         const rows = (c.primary.data?.content[0]?.data ?? []).filter((r) => typeof r.Verbatim === 'string' && r.Verbatim.trim());
         setPool(rows);
         setWall(initialWall(rows.length));
@@ -47,30 +78,23 @@ export function DemoWall({ moduleId = 'responses', gauge = 'nps', comments = 'co
     return () => {
       live = false;
     };
-  }, [api, moduleId, gauge, comments, t]);
+  }, [api, moduleId, gauge, comments, dateKey, t]);
 
+  const poolSize = pool?.length ?? 0;
   useEffect(() => {
-    if (pool.length === 0) return;
-    const timer = setInterval(() => setWall((w) => replaceSlot(w, pool.length)), WALL.rotateMs);
+    if (poolSize === 0) return;
+    const timer = setInterval(() => setWall((w) => replaceSlot(w, poolSize)), WALL.rotateMs);
     return () => clearInterval(timer);
-  }, [pool.length]);
+  }, [poolSize]);
 
   if (error) return <p className="cx-error" role="alert">{error}</p>;
   return (
-    <div className="wall" part="base" style={{ aspectRatio: `${WALL.width} / ${WALL.height}`, maxWidth: WALL.width }}>
-      <section className="card gauge-card" aria-label={t('wall.nps')}>
-        <h2>{t('wall.nps')}</h2>
-        {nps !== null && <WallGauge value={nps} label={`${t('wall.nps')}: ${formatValue(nps, '0.0%')}`} />}
-      </section>
-      {wall.slots.map((index, slot) => {
-        const row = pool[index];
-        return (
-          <button key={slot} type="button" className="card comment-card" aria-label={t('wall.another', { comment: row.Verbatim })} onClick={() => setWall((w) => replaceSlot(w, pool.length, slot))}>
-            <span className="comment">“{row.Verbatim}”</span>
-            <span className="who">{String(row.Store ?? '')}</span>
-          </button>
-        );
-      })}
-    </div>
+    <ul className="wall" part="base" aria-busy={pool === null} aria-label={t('wall.label')} style={{ aspectRatio: `${WALL.width} / ${WALL.height}`, maxWidth: WALL.width }}>
+      <li className="slot card gauge-card">
+        {nps ? <cx-nps-gauge value={nps.value} responses={nps.responses} lang={lang}></cx-nps-gauge> : <span className="hint">{pool ? t('wall.noGauge') : t('wall.loading')}</span>}
+      </li>
+      {pool?.length === 0 && <li className="slot card hint">{t('wall.noComments')}</li>}
+      {pool && wall.slots.map((index, slot) => <FeedbackCard key={slot} row={pool[index]} onReplace={() => setWall((w) => replaceSlot(w, poolSize, slot))} />)}
+    </ul>
   );
 }
