@@ -4,6 +4,7 @@ import forms from '../src/account/shared/forms.css?inline';
 import bar from '../src/filters/smart-filter-bar/smart-filter-bar.css?inline';
 import tiles from '../src/visuals/tile/tile.css?inline';
 import styles from '../src/dashboard/dashboard/dashboard.css?inline';
+import editorStyles from '../src/dashboard/editor/property-editor.css?inline';
 
 /**
  * A dashboard: breadcrumb, smart filter bar, named layouts and a grid of visual tiles (at most 12
@@ -28,7 +29,7 @@ import styles from '../src/dashboard/dashboard/dashboard.css?inline';
 export const CxDashboard = defineElement({
   tag: 'cx-dashboard',
   component: Dashboard,
-  styles: forms + bar + tiles + styles,
+  styles: forms + bar + tiles + styles + editorStyles,
   attributes: [
     { prop: 'dashboardId', type: 'string' },
     { prop: 'layout', type: 'string' },

@@ -26,8 +26,8 @@ export const ELEMENT_CALLS: ReadonlyMap<string, readonly Family[]> = new Map([
   ['cx-analytics-viewer', viewer],
 ]);
 
-/** Calls every element may make whatever its scope: telemetry. */
-const ALWAYS = [/^\/api\/telemetry$/];
+/** Calls every element may make whatever its scope: telemetry, and the claim filters (the token's own claim types and values, for a filter bar). */
+const ALWAYS = [/^\/api\/telemetry$/, /^\/api\/filter$/];
 
 /**
  * True when a scoped token may make this call: the path belongs to one of its elements and names

@@ -10,6 +10,8 @@ import { periodsFor, withPeriod } from '../smartdata/periods';
 import type { SingleVisualResponse, VisualsResponse } from '../../src/api/visual-types';
 import { recordCount } from '../smartdata/counts';
 import { selection } from './smartdata';
+import { requireRoles } from '../auth/middleware';
+import { DASHBOARD_EDITOR_ROLES, layoutChange, saveLayout } from '../dashboards/save-layout';
 
 /** Dashboard routes need one of the dashboard roles of spec part 2 section 6. */
 export const DASHBOARD_ROLES = ['PortalUser', 'GlobalAdmin', 'PortalAdmin'];
@@ -51,6 +53,17 @@ const inputFor = (c: Context<Env>, module: SmartModule, body: z.infer<typeof sel
 
 const layoutName = z.string().regex(/^[A-Za-z0-9 _-]{1,40}$/, 'A layout name holds letters, digits, spaces, _ and -.');
 
+/** The dashboard and the layout (any case) a route's :dashboardId and :layout name. */
+async function dashboardLayout(c: Context<Env>) {
+  const dashboard = await findDashboard(c.var.deps.db, c.req.param('dashboardId') ?? '');
+  if (!dashboard) throw notFound(`No dashboard "${c.req.param('dashboardId')}".`);
+  // The router has decoded the segment once already; decoding again would misread '%' (and throw on it).
+  const name = check(layoutName, c.req.param('layout'));
+  const layoutKey = Object.keys(dashboard.layouts).find((k) => k.toLowerCase() === name.toLowerCase());
+  if (!layoutKey) throw notFound(`Dashboard "${dashboard.dashboardId}" has no layout "${name}".`);
+  return { dashboard, layoutKey };
+}
+
 /** /api/dashboard: a module's data source and one visual computed on its own (a tile outside a dashboard). */
 export const dashboardRoutes = new Hono<Env>()
   .get('/datasource/:moduleId', (c) => c.json(dataSource(moduleById(c.req.param('moduleId')))))
@@ -67,12 +80,7 @@ export const dashboardRoutes = new Hono<Env>()
 export const datavizRoutes = new Hono<Env>()
   .post('/visuals/:dashboardId/:layout', async (c) => {
     const { db } = c.var.deps;
-    const dashboard = await findDashboard(db, c.req.param('dashboardId'));
-    if (!dashboard) throw notFound(`No dashboard "${c.req.param('dashboardId')}".`);
-    // The router has decoded the segment once already; decoding again would misread '%' (and throw on it).
-    const name = check(layoutName, c.req.param('layout'));
-    const layoutKey = Object.keys(dashboard.layouts).find((k) => k.toLowerCase() === name.toLowerCase());
-    if (!layoutKey) throw notFound(`Dashboard "${dashboard.dashboardId}" has no layout "${name}".`);
+    const { dashboard, layoutKey } = await dashboardLayout(c);
     const module = moduleById(dashboard.moduleId);
     const body = await readBody(c, selection);
     const input = inputFor(c, module, body);
@@ -98,6 +106,12 @@ export const datavizRoutes = new Hono<Env>()
       visuals,
     };
     return c.json(response);
+  })
+  // Edit mode's save: the dashboard's authors only (server/dashboards/save-layout.ts).
+  .post('/layout/:dashboardId/:layout', requireRoles(...DASHBOARD_EDITOR_ROLES), async (c) => {
+    const { dashboard, layoutKey } = await dashboardLayout(c);
+    await saveLayout(c.var.deps.db, dashboard.dashboardId, layoutKey, await readBody(c, layoutChange));
+    return c.json({ dashboardId: dashboard.dashboardId, layoutName: layoutKey, saved: true });
   })
   .post('/smartFilterDataSource/:id', async (c) => {
     const dashboard = await findDashboard(c.var.deps.db, c.req.param('id'));

@@ -1,7 +1,8 @@
 import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 import type { SmartFilter } from '../stores/filters';
-import type { SingleVisualResponse, VisualsResponse } from './visual-types';
+import type { LayoutItem, SingleVisualResponse, VisualsResponse } from './visual-types';
+import type { Edits } from '../dashboard/editor/edits';
 
 type Maybe<T> = Promise<T | BadRequest>;
 const seg = (s: string) => encodeURIComponent(s);
@@ -25,5 +26,8 @@ export const dashboardSource = (id: string, target?: ApiTarget): Maybe<Dashboard
 export const dashboardVisuals = (id: string, layout: string, filters: SmartFilter[], target?: ApiTarget): Maybe<VisualsResponse> =>
   request('POST', `/api/dataviz/visuals/${seg(id)}/${seg(layout)}`, { json: { smartFilters: filters }, target });
 
+/** Edit mode's save (PortalAdmin and GlobalAdmin): the layout as edited and the changed settings. */
+export const saveDashboardLayout = (id: string, layout: string, body: { layout: LayoutItem[]; changes: Edits }, target?: ApiTarget): Maybe<{ saved: boolean }> =>
+  request('POST', `/api/dataviz/layout/${seg(id)}/${seg(layout)}`, { json: body, target });
 export const singleVisual = (moduleId: string, visual: string, filters: SmartFilter[], target?: ApiTarget): Maybe<SingleVisualResponse> =>
   request('POST', `/api/dashboard/visuals/${seg(moduleId)}/${seg(visual)}`, { json: { smartFilters: filters }, target });

@@ -21,6 +21,8 @@ export interface DashboardStore {
   $state: MapStore<DashboardState>;
   loadSource(): Promise<void>;
   load(layout: string, filters: SmartFilter[], selections: readonly VisualSelection[]): Promise<void>;
+  /** Edit mode saved: the answer on screen takes the saved layout and definitions, without a reload. */
+  saved(layout: VisualsResponse['layout'], definitions: VisualsResponse['definitions']): void;
 }
 
 const message = (e: unknown): string => (isBadRequest(e) ? (e.message ?? '') : e instanceof Error ? e.message : String(e));
@@ -44,6 +46,10 @@ export function createDashboardStore(dashboardId: string, api?: ApiTarget): Dash
       } catch (e) {
         $state.setKey('error', message(e));
       }
+    },
+    saved(layout, definitions) {
+      const response = $state.get().response;
+      if (response) $state.setKey('response', { ...response, layout, definitions });
     },
     async load(layout, filters, selections) {
       const stamp = guard.next();

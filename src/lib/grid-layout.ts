@@ -48,7 +48,8 @@ const overlaps = (a: LayoutItem, b: LayoutItem) => a.x < b.x + b.w && b.x < a.x 
 
 /**
  * Moves one tile to a cell (kept inside the grid). Tiles it now covers move down below it, and
- * so on, so no two tiles overlap; the moved tile keeps the place it was dropped on.
+ * so on, so no two tiles overlap; then the others close up; the moved tile keeps the place it
+ * was dropped on.
  */
 export function moveTile(layout: readonly LayoutItem[], name: string, x: number, y: number, columns: number = GRID.maxColumns): LayoutItem[] {
   const moved = layout.find((l) => l.name === name);
@@ -64,5 +65,23 @@ export function moveTile(layout: readonly LayoutItem[], name: string, x: number,
     }
     placed.push(next);
   }
-  return layout.map((l) => placed.find((p) => p.name === l.name)!);
+  const closed = closeUp(placed, name);
+  return layout.map((l) => closed.find((p) => p.name === l.name)!);
+}
+
+/**
+ * Tiles rise into the room above them (the place a moved tile left, say), in reading order, and
+ * never past another tile. The `pinned` tile (the one just moved) holds its place while the
+ * others rise, then rises itself only into room left empty above it.
+ */
+export function closeUp(layout: readonly LayoutItem[], pinned?: string): LayoutItem[] {
+  const rise = (tile: LayoutItem, others: readonly LayoutItem[]) => {
+    const next = { ...tile };
+    while (next.y > 0 && !others.some((p) => p.name !== next.name && overlaps(p, { ...next, y: next.y - 1 }))) next.y -= 1;
+    return next;
+  };
+  const placed: LayoutItem[] = layout.filter((l) => l.name === pinned);
+  for (const tile of [...layout].filter((l) => l.name !== pinned).sort((a, b) => a.y - b.y || a.x - b.x)) placed.push(rise(tile, placed));
+  const settled = placed.map((p) => (p.name === pinned ? rise(p, placed) : p));
+  return layout.map((l) => settled.find((p) => p.name === l.name)!);
 }

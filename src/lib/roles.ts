@@ -25,3 +25,9 @@ export function hasAnyRole(session: { role: string; portalRole?: string } | null
   const mine = new Set([...split(session.role), ...split(session.portalRole)]);
   return wanted.some((w) => mine.has(w.toLowerCase()));
 }
+
+/**
+ * Who may save a dashboard's layout in edit mode (docs/decisions.md): the portal's authors. The
+ * server enforces the same list on the save.
+ */
+export const DASHBOARD_EDITOR_ROLES = [ROLE.PortalAdmin, ROLE.GlobalAdmin] as const;

@@ -8,7 +8,27 @@ export const $path = atom(typeof location === 'undefined' ? '/' : location.pathn
 
 type Navigator = (to: string, options?: { replace?: boolean }) => void;
 const KEY = Symbol.for('cx.navigator');
-type Holder = { [KEY]?: Navigator };
+const LEAVE = Symbol.for('cx.unsavedWork');
+type Holder = { [KEY]?: Navigator; [LEAVE]?: string };
+
+/**
+ * A screen with unsaved work (edit mode) names it: leaving the page, or the screen through the
+ * portal's navigation, asks first. `null` when the work is saved or given up.
+ */
+export function holdUnsavedWork(message: string | null): () => void {
+  const holder = globalThis as Holder;
+  if (!message) {
+    delete holder[LEAVE];
+    return () => undefined;
+  }
+  holder[LEAVE] = message;
+  const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+  addEventListener('beforeunload', ask);
+  return () => {
+    if (holder[LEAVE] === message) delete holder[LEAVE];
+    removeEventListener('beforeunload', ask);
+  };
+}
 
 export function setNavigator(navigator: Navigator | undefined): void {
   (globalThis as Holder)[KEY] = navigator;
@@ -24,6 +44,9 @@ export const hasHost = () => !!(globalThis as Holder)[KEY];
  * 401 fires `cx-auth-required` on the element).
  */
 export function navigate(to: string, options?: { replace?: boolean; system?: boolean }): void {
+  const unsaved = (globalThis as Holder)[LEAVE];
+  // A user's move away from unsaved work asks first; a system move (a sign-out) does not wait.
+  if (unsaved && !options?.system && typeof confirm === 'function' && !confirm(unsaved)) return;
   const host = (globalThis as Holder)[KEY];
   if (host) host(to, options);
   else if (!options?.system && typeof location !== 'undefined') location.assign(to);

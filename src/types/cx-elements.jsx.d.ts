@@ -329,6 +329,8 @@ export interface CxVisualAttributes {
   'visual'?: string;
   /** Shares filters and selections with bars and tiles of the same scope. Default "default". */
   'filter-scope'?: string;
+  /** Edit mode, as on a dashboard: an Edit action opens the property panel (its settings and a JSON view of the changes). The page's `?editor` query parameter asks for it too. For PortalAdmin and GlobalAdmin users only. */
+  'editor'?: boolean;
   /** Language of the element's texts; defaults to `configure({ locale })`. */
   'lang'?: string;
   /** Origin of the portal server; defaults to `configure({ apiBase })`. */

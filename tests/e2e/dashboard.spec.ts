@@ -128,7 +128,7 @@ test('a named layout is chosen in place, and the second dashboard draws too', as
 });
 
 test('edit mode drags a tile, shows the JSON of the change and saves the layout to a file', async ({ page }) => {
-  await signInAs(page, 'portaluser@demo.cx');
+  await signInAs(page, 'portaladmin@demo.cx');
   await page.goto('/dashboard/overview/?editor');
   await ready(page);
   const dash = page.locator('cx-dashboard');
@@ -141,7 +141,8 @@ test('edit mode drags a tile, shows the JSON of the change and saves the layout 
   await dash.getByRole('button', { name: 'Edit NPS', exact: true }).click();
   await dash.getByRole('tab', { name: 'JSON' }).click();
   const json = JSON.parse((await dash.locator('pre.json').textContent())!);
-  expect(json.nps.layout).toEqual({ x: 3, y: 1 });
+  // Dropped on the second row, it rises into the room at the top (the tiles close up) and takes Stars' place.
+  expect(json.nps.layout).toEqual({ x: 3 });
   // The tiles it now covers moved down, and the keyboard moves it too.
   expect(json.stars.layout.y).toBeGreaterThan(1);
   await dash.getByRole('tab', { name: 'Properties' }).click();
@@ -151,14 +152,72 @@ test('edit mode drags a tile, shows the JSON of the change and saves the layout 
   await dash.getByRole('button', { name: 'Move Net Promoter Score', exact: true }).focus();
   await page.keyboard.press('ArrowLeft');
   await dash.getByRole('tab', { name: 'JSON' }).click();
-  expect(JSON.parse((await dash.locator('pre.json').textContent())!).nps).toEqual({ layout: { x: 2, y: 1 }, templateBindings: { Header: 'Net Promoter Score' } });
+  expect(JSON.parse((await dash.locator('pre.json').textContent())!).nps).toEqual({ layout: { x: 2 }, templateBindings: { Header: 'Net Promoter Score' } });
 
   const download = page.waitForEvent('download');
   await dash.getByRole('button', { name: 'Copy layout to file' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('overview-Default.layout.json');
   const saved = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8'));
-  expect(saved.layout.find((l: { name: string }) => l.name === 'nps')).toMatchObject({ x: 2, y: 1 });
+  expect(saved.layout.find((l: { name: string }) => l.name === 'nps')).toMatchObject({ x: 2, y: 0 });
+
+  // Settings are named in words, and Escape closes the panel.
+  await dash.getByRole('tab', { name: 'Properties' }).click();
+  await expect(dash.getByLabel('Delta type', { exact: true })).toBeVisible();
+  await expect(dash.getByLabel('Subheading', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dash.getByRole('heading', { name: 'Edit nps' })).toHaveCount(0);
+
+  // Leaving with unsaved changes asks first; dismissed, the page stays.
+  page.once('dialog', (d) => {
+    expect(d.message()).toBe('This dashboard has changes that are not saved. Leave without saving them?');
+    void d.dismiss();
+  });
+  await dash.getByRole('link', { name: 'Insights' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/overview\/\?editor$/);
+});
+
+test('edit mode saves a layout for the dashboard authors; a PortalUser gets the dashboard as it is', async ({ page, request }) => {
+  const token = (await (await request.post('/api/identity/token', { data: { username: 'portaladmin@demo.cx', password: PASSWORD } })).json()).content.access_token;
+  const original = (await (await request.post('/api/dataviz/visuals/drivers/Default', { headers: { authorization: `Bearer ${token}` }, data: { smartFilters: [] } })).json()) as VisualsResponse;
+  try {
+    await signInAs(page, 'portaladmin@demo.cx');
+    await page.goto('/dashboard/drivers/?editor');
+    await ready(page);
+    const dash = page.locator('cx-dashboard');
+    await dash.getByRole('button', { name: 'Edit NPS', exact: true }).click();
+    await dash.getByLabel('Header', { exact: true }).fill('Driver NPS');
+    await dash.getByRole('button', { name: 'Save layout' }).click();
+    await expect(dash.getByRole('status').filter({ hasText: 'Layout saved.' })).toBeVisible();
+    await expect(dash.getByRole('button', { name: 'Save layout' })).toBeDisabled();
+    await page.reload();
+    await ready(page);
+    await expect(dash.locator('[data-visual="drivers-nps"] h2')).toHaveText('Driver NPS');
+
+    await page.goto('/logout');
+    await signInAs(page, 'portaluser@demo.cx');
+    await page.goto('/dashboard/drivers/?editor');
+    await ready(page);
+    await expect(dash.getByText('Edit mode is for portal administrators: this dashboard opens as it is.')).toBeVisible();
+    await expect(dash.getByRole('button', { name: /^Move / })).toHaveCount(0);
+    await expect(dash.locator('[data-visual="drivers-nps"] h2')).toHaveText('Driver NPS');
+  } finally {
+    const changes = { 'drivers-nps': { templateBindings: { Header: original.definitions.find((d) => d.name === 'drivers-nps')!.templateBindings.Header } } };
+    await request.post('/api/dataviz/layout/drivers/Default', { headers: { authorization: `Bearer ${token}` }, data: { layout: original.layout, changes } });
+  }
+});
+
+test('a tile on its own honours ?editor like a dashboard tile', async ({ page }) => {
+  await signInAs(page, 'portaladmin@demo.cx');
+  await page.goto('/demo/partner.html?editor');
+  const gauge = page.locator('cx-visual[visual="nps"]');
+  await gauge.getByRole('button', { name: 'Edit NPS', exact: true }).click();
+  await gauge.getByLabel('Header', { exact: true }).fill('Our NPS');
+  await expect(gauge.locator('h2').first()).toHaveText('Our NPS');
+  await gauge.getByRole('tab', { name: 'JSON' }).click();
+  expect(JSON.parse((await gauge.locator('pre.json').textContent())!)).toEqual({ nps: { templateBindings: { Header: 'Our NPS' } } });
+  await page.keyboard.press('Escape');
+  await expect(gauge.getByRole('tab', { name: 'JSON' })).toHaveCount(0);
 });
 
 test('a partner page shows tiles by attributes; a click on one redraws the others of its scope', async ({ page, expectedErrors }) => {

@@ -40,6 +40,9 @@ describe('signed embedding', () => {
     expect((await call(token, 'POST', '/api/dataviz/visuals/overview/Default')).status).toBe(200);
     expect((await call(token, 'POST', '/api/smartdata/filters/responses')).status).toBe(200);
     expect((await call(token, 'POST', '/api/dataviz/visuals/drivers/Default')).status).toBe(403);
+    // The dashboard's filter bar asks for the token's own claim filters; the stores of the data stay out of reach.
+    expect((await call(token, 'GET', '/api/filter')).status).toBe(200);
+    expect((await call(token, 'GET', '/reporting/api/filter/stores')).status).toBe(403);
   });
 
   it('applies the request’s claims to a service identity', async () => {

@@ -15,7 +15,11 @@ import { applyDefinitionEdits, applyLayoutEdits, downloadJson, layoutFile, recor
 import { Grid } from './grid';
 import { customRangeRulesOf } from '../../lib/date-ranges';
 import { showingDashboard } from '../saved-state';
-import { $path } from '../../stores/navigation';
+import { $path, holdUnsavedWork } from '../../stores/navigation';
+import { $session } from '../../stores/session';
+import { DASHBOARD_EDITOR_ROLES, hasAnyRole } from '../../lib/roles';
+import { isBadRequest } from '../../api/client';
+import { saveDashboardLayout } from '../../api/dashboards';
 import { useDebouncedWidth } from './use-width';
 
 export interface DashboardProps {
@@ -26,8 +30,12 @@ export interface DashboardProps {
 }
 
 /** A dashboard: breadcrumb, smart filter bar, named layouts, the tile grid, loader, no-records state and edit mode. */
-export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default', filterScope, editor = false }: DashboardProps) {
+export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default', filterScope, editor: editorAsked = false }: DashboardProps) {
   const { t, host, api } = useElement();
+  // Edit mode is the dashboard authors' (docs/decisions.md); the server refuses anyone else's save.
+  const mayEdit = hasAnyRole(useStore($session), DASHBOARD_EDITOR_ROLES);
+  const editor = editorAsked && mayEdit;
+  const [saveNote, setSaveNote] = useState('');
   const store = useMemo(() => createDashboardStore(dashboardId, api), [dashboardId, api]);
   const state = useStore(store.$state);
   const scope = filterScope || `dashboard:${dashboardId}`;
@@ -81,7 +89,21 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
     const next = moveTile(base, name, x, y, columns);
     setEdits((e) => next.reduce((acc, l) => recordEdit(acc, l.name, 'layout', { x: l.x, y: l.y, w: l.w, h: l.h }, { ...response.layout.find((o) => o.name === l.name) }), e));
   };
+  const unsaved = Object.keys(edits).length > 0;
+  useEffect(() => holdUnsavedWork(editor && unsaved ? t('dashboard.editor.unsaved') : null), [editor, unsaved, t]);
+  const save = async () => {
+    if (!response) return;
+    setSaveNote('');
+    const layout = base;
+    const definitions = response.definitions.map((d) => applyDefinitionEdits(d, edits));
+    const res = await saveDashboardLayout(response.dashboardId, response.layoutName, { layout, changes: edits }, api).catch((e: unknown) => ({ message: e instanceof Error ? e.message : String(e) }));
+    if (isBadRequest(res) || !('saved' in res)) return setSaveNote(t('dashboard.editor.saveFailed', { message: res.message ?? '' }));
+    store.saved(layout, definitions);
+    setEdits({});
+    setSaveNote(t('dashboard.editor.saved'));
+  };
   const chooseLayout = (name: string) => {
+    if (unsaved && !confirm(t('dashboard.editor.unsaved'))) return;
     setChosen({ from: initialLayout, name });
     setEdits({});
   };
@@ -124,10 +146,17 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
           </div>
         )}
         {editor && response && (
-          <button type="button" className="secondary" onClick={() => downloadJson(`${response.dashboardId}-${response.layoutName}.layout.json`, layoutFile(response.dashboardId, response.layoutName, base, edits))}>
-            {t('dashboard.editor.copyLayout')}
-          </button>
+          <>
+            <button type="button" onClick={() => void save()} disabled={!unsaved}>
+              {t('dashboard.editor.save')}
+            </button>
+            <button type="button" className="secondary" onClick={() => downloadJson(`${response.dashboardId}-${response.layoutName}.layout.json`, layoutFile(response.dashboardId, response.layoutName, base, edits))}>
+              {t('dashboard.editor.copyLayout')}
+            </button>
+          </>
         )}
+        {editorAsked && !mayEdit && <p className="hint">{t('dashboard.editor.notAllowed')}</p>}
+        <span className="hint" role="status">{saveNote}</span>
       </div>
       {state.error && (
         <p className="cx-error" role="alert">

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useElement } from '../../elements/element-context';
 import type { LayoutItem, VisualDefinition } from '../../api/visual-types';
 import type { Edits } from './edits';
 
 export interface PropertyEditorProps {
   definition: VisualDefinition;
-  place: LayoutItem;
+  /** The tile's place in the grid; a tile on its own (cx-visual) has none. */
+  place?: LayoutItem;
   edits: Edits;
   columns: number;
   onLayout: (name: string, changes: Partial<LayoutItem>) => void;
@@ -13,19 +15,29 @@ export interface PropertyEditorProps {
   onClose: () => void;
 }
 
-/** The floating property editor: the visual's name, type, place and header, and a JSON view of every change. */
+/** A setting's name in words: its translation, else the key spelt out ('ClickBehaviour' is 'Click behaviour'). */
+export function fieldLabel(t: TFunction, key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2').split(' ');
+  const spelt = words.map((w, i) => (i > 0 && /^[A-Z][a-z]/.test(w) ? w.toLowerCase() : w)).join(' ');
+  return t(`dashboard.editor.fields.${key}`, { defaultValue: spelt });
+}
+
+/** The floating property editor: the visual's name, type, place and settings in words, and a JSON view of every change; Escape closes it. */
 export function PropertyEditor({ definition, place, edits, columns, onLayout, onSetting, onClose }: PropertyEditorProps) {
   const { t } = useElement();
   const [view, setView] = useState<'properties' | 'json'>('properties');
+  const heading = useRef<HTMLHeadingElement>(null);
   const name = definition.name;
-  const number = (key: 'x' | 'y' | 'w' | 'h', min: number, max: number) => (
+  // Opened for a tile, the panel takes the focus, so the keyboard continues in it.
+  useEffect(() => heading.current?.focus(), [name]);
+  const number = (at: LayoutItem, key: 'x' | 'y' | 'w' | 'h', min: number, max: number) => (
     <label>
       {t(`dashboard.editor.${key}`)}
       <input
         type="number"
         min={min}
         max={max}
-        value={place[key]}
+        value={at[key]}
         onChange={(e) => {
           const v = Number(e.target.value);
           if (Number.isInteger(v) && v >= min && v <= max) onLayout(name, { [key]: v });
@@ -34,9 +46,9 @@ export function PropertyEditor({ definition, place, edits, columns, onLayout, on
     </label>
   );
   return (
-    <aside className="property-editor" aria-labelledby="property-editor-title">
+    <aside className="property-editor" aria-labelledby="property-editor-title" onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onClose())}>
       <header>
-        <h2 id="property-editor-title">{t('dashboard.editor.title', { name })}</h2>
+        <h2 id="property-editor-title" ref={heading} tabIndex={-1}>{t('dashboard.editor.title', { name })}</h2>
         <button type="button" className="link" onClick={onClose}>
           {t('dashboard.editor.close')}
         </button>
@@ -56,14 +68,16 @@ export function PropertyEditor({ definition, place, edits, columns, onLayout, on
           {Object.entries(definition.templateBindings)
             .filter((entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1]))
             .map(([key, value]) => (
-              <Setting key={key} name={key} value={value} onChange={(v) => onSetting(name, { [key]: v })} />
+              <Setting key={key} label={fieldLabel(t, key)} value={value} onChange={(v) => onSetting(name, { [key]: v })} />
             ))}
-          <div className="numbers">
-            {number('x', 0, columns - 1)}
-            {number('y', 0, 99)}
-            {number('w', 1, columns)}
-            {number('h', 1, 100)}
-          </div>
+          {place && (
+            <div className="numbers">
+              {number(place, 'x', 0, columns - 1)}
+              {number(place, 'y', 0, 99)}
+              {number(place, 'w', 1, columns)}
+              {number(place, 'h', 1, 100)}
+            </div>
+          )}
         </div>
       ) : (
         <pre className="json" aria-label={t('dashboard.editor.json')} tabIndex={0}>
@@ -75,18 +89,18 @@ export function PropertyEditor({ definition, place, edits, columns, onLayout, on
 }
 
 /** One plain setting as an input of its kind; a number that does not parse is not applied. */
-function Setting({ name, value, onChange }: { name: string; value: string | number | boolean; onChange: (v: string | number | boolean) => void }) {
+function Setting({ label, value, onChange }: { label: string; value: string | number | boolean; onChange: (v: string | number | boolean) => void }) {
   if (typeof value === 'boolean') {
     return (
       <label className="check">
         <input type="checkbox" checked={value} onChange={(e) => onChange(e.target.checked)} />
-        {name}
+        {label}
       </label>
     );
   }
   return (
     <label>
-      {name}
+      {label}
       <input
         type={typeof value === 'number' ? 'number' : 'text'}
         value={value}

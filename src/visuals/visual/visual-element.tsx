@@ -9,19 +9,32 @@ import { clearSelections, selectionsFor, toggleVisualSelection } from '../../sto
 import { secondaryFilters, type SelectionMode } from '../common/selection';
 import { loadGuard } from '../../dashboard/load-guard';
 import { VisualTile } from '../tile/visual-tile';
+import { PropertyEditor } from '../../dashboard/editor/property-editor';
+import { applyDefinitionEdits, recordEdit, type Edits } from '../../dashboard/editor/edits';
+import { $session } from '../../stores/session';
+import { DASHBOARD_EDITOR_ROLES, hasAnyRole } from '../../lib/roles';
 
 export interface VisualElementProps {
   moduleId?: string;
   visual?: string;
   filterScope?: string;
+  /** Edit mode, as the `editor` query parameter of the page also asks. */
+  editor?: boolean;
 }
+
+const pageAsksEditor = () => typeof location !== 'undefined' && new URLSearchParams(location.search).has('editor');
 
 /**
  * One tile on its own (a partner page): loads the visual by name for the scope's filters, and a
  * second set when the scope has selections. A click on a chart adds a selection to the scope.
  */
-export function VisualElement({ moduleId = '', visual = '', filterScope = 'default' }: VisualElementProps) {
+export function VisualElement({ moduleId = '', visual = '', filterScope = 'default', editor = false }: VisualElementProps) {
   const { t, api } = useElement();
+  // Like a dashboard tile: edit mode by the attribute or the page's ?editor, for the dashboard authors.
+  const mayEdit = hasAnyRole(useStore($session), DASHBOARD_EDITOR_ROLES);
+  const editing = (editor || pageAsksEditor()) && mayEdit;
+  const [edits, setEdits] = useState<Edits>({});
+  const [panelOpen, setPanelOpen] = useState(false);
   const filters = useStore(filtersFor(filterScope));
   const selections = useStore(selectionsFor(filterScope));
   const [answer, setAnswer] = useState<{ primary: SingleVisualResponse; secondary?: Block; generation: number } | null>(null);
@@ -49,12 +62,15 @@ export function VisualElement({ moduleId = '', visual = '', filterScope = 'defau
   if (!moduleId || !visual) return <p className="cx-error">{t('visuals.needsVisual')}</p>;
   if (error) return <p className="cx-error" role="alert">{t('visuals.loadFailed')} {error}</p>;
   if (!answer) return <p className="loading" role="status">{t('visuals.loading')}</p>;
-  const def = answer.primary.definition;
+  const original = answer.primary.definition;
+  const def = applyDefinitionEdits(original, edits);
+  const header = String(def.templateBindings.Header ?? answer.primary.primary.header.content);
   return (
     <div className="standalone" part="base">
       <VisualTile
-        item={answer.primary}
+        item={{ ...answer.primary, primary: { ...answer.primary.primary, header: { content: header } } }}
         definition={def}
+        onEdit={editing ? () => setPanelOpen(true) : undefined}
         secondary={answer.secondary}
         selections={selections.filter((s) => s.visualName === answer.primary.name)}
         onSelect={(s) => toggleVisualSelection(filterScope, s, (def.templateBindings.SelectionMode as SelectionMode) ?? 'SinglePrimary')}
@@ -62,6 +78,16 @@ export function VisualElement({ moduleId = '', visual = '', filterScope = 'defau
         onDrawn={drawn}
         generation={answer.generation}
       />
+      {editing && panelOpen && (
+        <PropertyEditor
+          definition={def}
+          edits={edits}
+          columns={12}
+          onLayout={() => undefined}
+          onSetting={(name, changes) => setEdits((e) => recordEdit(e, name, 'templateBindings', changes, original.templateBindings))}
+          onClose={() => setPanelOpen(false)}
+        />
+      )}
     </div>
   );
 }

@@ -79,3 +79,40 @@ describe('GET /api/dashboard/datasource/{moduleId}', () => {
     expect((await h.call('GET', '/api/dashboard/datasource/responses')).status).toBe(401);
   });
 });
+
+describe('POST /api/dataviz/layout/{dashboardId}/{layout}', () => {
+  const save = (body: unknown, token: string, path = '/api/dataviz/layout/drivers/Default') => h.call('POST', path, { token, body });
+  const current = async (token: string) => (await h.call('POST', '/api/dataviz/visuals/drivers/Default', { token, body: { smartFilters: [] } })).body;
+
+  it('saves a layout and changed settings for the dashboard authors, and refuses a PortalUser', async () => {
+    const admin = await h.signIn('portaladmin@demo.cx');
+    const before = await current(admin);
+    const layout = before.layout.map((l: { name: string; y: number }) => ({ ...l, y: l.y + 1 }));
+    const body = { layout, changes: { 'drivers-nps': { templateBindings: { Header: 'Net Promoter Score' } } } };
+    expect((await save(body, user)).status).toBe(403);
+    expect((await current(admin)).layout).toEqual(before.layout);
+
+    const res = await save(body, admin);
+    expect(res.status).toBe(200);
+    const after = await current(user);
+    expect(after.layout).toEqual(layout);
+    expect(after.definitions.find((d: { name: string }) => d.name === 'drivers-nps').templateBindings.Header).toBe('Net Promoter Score');
+  });
+
+  it('answers 400 with a message for unknown visuals, overlaps, a changed query and a tile past the grid', async () => {
+    const admin = await h.signIn('portaladmin@demo.cx');
+    const { layout } = await current(admin);
+    const cases: [unknown, RegExp][] = [
+      [{ layout: [...layout, { name: 'ghost', x: 0, y: 90, w: 1, h: 1 }] }, /"ghost" is not a visual/],
+      [{ layout: layout.map((l: object) => ({ ...l, x: 0, y: 0 })) }, /overlaps another tile/],
+      [{ layout, changes: { 'drivers-nps': { templateBindings: { Query: 'DROP TABLE responses' } } } }, /"Query" of "drivers-nps" is not a setting/],
+      [{ layout: [{ ...layout[0], x: 10, w: 4 }] }, /within the 12 columns/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await save(body, admin);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    expect((await save({ layout }, admin, '/api/dataviz/layout/drivers/Nope')).status).toBe(404);
+  });
+});

@@ -23,6 +23,19 @@ describe('dashboard grid', () => {
     expect(moved.find((l) => l.name === 'a')).toMatchObject({ x: 0, y: 0 });
     expect(moveTile(layout, 'a', -3, -1)[0]).toMatchObject({ x: 0, y: 0 });
   });
+
+  it('closes up the room a moved tile leaves: the tiles below rise, none past another', () => {
+    // a b / c d / e (12 wide): a is dropped far below d; c and e rise into its room, and a up to d.
+    const layout = flow([{ name: 'a', width: 6, height: 2 }, { name: 'b', width: 6, height: 2 }, { name: 'c', width: 6, height: 2 }, { name: 'd', width: 6, height: 2 }, { name: 'e', width: 6, height: 2 }]);
+    const moved = moveTile(layout, 'a', 6, 9);
+    expect(moved).toEqual([
+      { name: 'a', x: 6, y: 4, w: 6, h: 2 },
+      { name: 'b', x: 6, y: 0, w: 6, h: 2 },
+      { name: 'c', x: 0, y: 0, w: 6, h: 2 },
+      { name: 'd', x: 6, y: 2, w: 6, h: 2 },
+      { name: 'e', x: 0, y: 2, w: 6, h: 2 },
+    ]);
+  });
 });
 
 describe('edit mode changes', () => {
