@@ -77,3 +77,32 @@ test('clearing all filters clears the charts’ selections too, and each clear c
   await expect(dash.getByRole('group', { name: 'Selections' })).toHaveCount(0);
   await expect(dash.locator('[data-visual="channel-share"]')).toHaveAttribute('data-mode', 'PrimaryOnly');
 });
+
+test('a chart selection narrows the whole dashboard: tables, lists and the record count follow it', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/overview/');
+  const dash = page.locator('cx-dashboard');
+  const count = dash.locator('.bar').getByText(/records?$/);
+  await expect(dash.locator('.dashboard')).toHaveAttribute('data-state', 'ready');
+  await expect(count).toBeVisible();
+  const before = await count.textContent();
+  // The second set of tiles, loaded for the filters plus the selection.
+  const secondary = page.waitForResponse((r) => r.url().includes('/api/dataviz/visuals/overview/'));
+  await dash.locator('[data-visual="channel-share"]').getByRole('button', { name: /^Online: \d+%$/ }).click();
+  const answer = await (await secondary).json();
+  const expected = new Intl.NumberFormat('en').format(answer.totalRecordCount);
+  await expect(count).toHaveText(`${expected} records`);
+  expect(await count.textContent()).not.toBe(before);
+
+  const content = (name: string) => answer.visuals.find((v: { name: string }) => v.name === name).primary.data.content;
+  const table = dash.locator('[data-visual="store-table"]');
+  await expect(table).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
+  // A store's responses and NPS are the ones under the selection.
+  const valueOf = (r: { data: { Key: string; Val: number | null }[] }, key: string) => r.data.find((d) => d.Key === key)!.Val;
+  const store = content('store-table').find((r: { data: { Key: string; Val: number | null }[] }) => (valueOf(r, 'responses') ?? 0) > 0);
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: store.Name, exact: true }) });
+  await expect(row.getByRole('cell').first()).toHaveText(String(valueOf(store, 'responses')));
+  await expect(row.getByRole('cell').nth(1)).toHaveText(`${Math.round(valueOf(store, 'nps')! * 100)}%`.replace('-', '\u2212'));
+  const comments = dash.locator('[data-visual="comments"]');
+  await expect(comments.locator('li').first()).toContainText(content('comments')[0].data[0].Verbatim.slice(0, 30));
+});

@@ -8,6 +8,7 @@ import { customRangeRulesOf, type CustomRangeRules } from '../../lib/date-ranges
 import { viewerSource } from '../../api/viewer';
 import { DateFilter } from './date-filter';
 import { clearSelections, selectionsFor } from '../../stores/selections';
+import { secondaryFilters } from '../../visuals/common/selection';
 import { DimensionPicker } from './dimension-picker';
 import { claimFiltersOf, type ClaimFilter } from '../../api/filters';
 import { $session } from '../../stores/session';
@@ -45,7 +46,8 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
   const [access, setAccess] = useState<ClaimFilter[]>([]);
   const latest = useRef(0);
   const tagList = useMemo(() => tags.split(',').map((s) => s.trim()).filter(Boolean), [tags]);
-  const filters = useMemo(() => toSmartFilters(state, dateKey), [state, dateKey]);
+  // The chart selections narrow the scope too: the counts and the record count follow them, as the tiles do.
+  const filters = useMemo(() => [...toSmartFilters(state, dateKey), ...secondaryFilters(selections)], [state, dateKey, selections]);
 
   const change = (next: FilterState) => {
     store.set(next);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import type { Block, VisualDefinition, VisualItem } from '../../api/visual-types';
-import { chartMode } from '../common/chart-mode';
+import { chartMode, drawsSecondary } from '../common/chart-mode';
 import { dataPeriodText } from '../common/format';
 import { hasDataFor, type NoDataCategory } from '../common/rows';
 import { setting } from '../common/settings';
@@ -26,15 +26,30 @@ export interface VisualTileProps {
 
 const NO_DATA = ['AlwaysShowVisual', 'ThisPeriodData', 'LastPeriodData', 'BothPeriods'] as const;
 
+/** Visuals that draw the secondary series over the primary one; the others show it in place of the primary. */
+const OVERLAYS = new Set<string>(['Gauge', 'StackedBar', 'MultiLineChart']);
+
+/**
+ * What a visual shows (spec part 3, chart modes): when its mode draws secondary data and it has no
+ * overlay of its own (tables, lists, counts, other charts), the secondary series, that is the data
+ * under the other charts' selections, take the place of the primary ones.
+ */
+function shownBlock(template: string, primary: Block, secondary: Block | undefined, draws: boolean): Block {
+  if (!secondary || !draws || OVERLAYS.has(template)) return primary;
+  const series = Object.fromEntries(Object.entries(secondary).filter(([k]) => k.startsWith('data')));
+  return { ...primary, ...series };
+}
+
 /** One tile: header, sub-header (text or the data period), actions, and the visual or 'No results found for selection'. */
 export function VisualTile({ item, definition, secondary, selections, onSelect, onClear, onDrawn, onEdit, generation }: VisualTileProps) {
   const { t, lang } = useElement();
   const body = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const settings = definition.templateBindings as Record<string, unknown>;
-  const primary = item.primary;
-  const series = primary.data;
   const mode = chartMode(selections, secondary);
+  const follows = drawsSecondary(mode, setting(settings, 'SelectionMode', 'SinglePrimary') as never);
+  const primary = shownBlock(definition.template, item.primary, secondary, follows);
+  const series = primary.data;
   const noData = setting<NoDataCategory>(settings, 'NoDataCategory', 'ThisPeriodData', NO_DATA);
   const show = hasDataFor(series, noData) && (series?.content.length ?? 0) > 0;
   // A new callback per answer: every visual's draw effect depends on it, so each answer redraws.
