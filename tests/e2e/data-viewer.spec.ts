@@ -17,6 +17,9 @@ test('the profile comes from the query, else the path, else the first; each brin
   await expect(headers.first()).toHaveText('Response id');
   await expect(headers).toHaveCount(17);
   await expect(v.getByRole('columnheader', { name: /Response date/ })).toHaveAttribute('aria-sort', 'descending');
+  // One record count on the page: the filter bar's.
+  await expect(v.locator('.bar').getByText(/^[\d,]+ records?$/)).toBeVisible();
+  await expect(v.getByText(/^[\d,]+ records?$/)).toHaveCount(1);
   // Choosing a profile puts it in the path, in the same mode.
   await page.goto('/content/insights/responses?type=CardViewer');
   await v.getByRole('combobox', { name: 'View', exact: true }).selectOption('comments');
@@ -45,7 +48,7 @@ test('columns hidden and moved are part of a favourite, and a records export hol
   await expect(v.getByRole('list', { name: 'Columns' })).toBeHidden();
   await expect(headers.nth(2)).toHaveText('Store');
   await expect(headers.filter({ hasText: 'Country' })).toHaveCount(0);
-  const hint = v.locator('.records .hint');
+  const hint = v.locator('.bar').getByText(/records?$/);
   await expect(hint).toHaveText(/^[\d,]+ records?$/);
   const week = await hint.textContent();
   await v.locator('.bar').getByRole('combobox').selectOption('Last30Days');
@@ -149,7 +152,8 @@ test('cards: counted first, too many above the limit with a raise to the maximum
   await cards.locator('article.card').first().getByRole('link', { name: 'Details' }).click();
   const details = await popup;
   await expect(details).toHaveURL(/\/content\/insights\/responses\/default\/\d+$/);
-  await expect(details.locator('cx-data-viewer .records .hint')).toHaveText('1 record');
+  const cardId = /\/(\d+)$/.exec(details.url())![1];
+  await expect(details.getByRole('heading', { name: `Response ${cardId}` })).toBeVisible();
   await details.close();
 
   // Every record: more than the 5000 cards shown at once.
@@ -197,7 +201,7 @@ test('on an intranet page the modes work alone: cards and grid of one profile fo
   const cards = page.locator('cx-card-viewer');
   const grid = page.locator('cx-records-viewer');
   const cardCount = cards.getByRole('status').first();
-  const gridCount = grid.locator('.hint');
+  const gridCount = grid.locator('.records-bar .hint');
   /** The two counts once both have settled on the same filters. */
   const counts = async () => [(await cardCount.textContent())!.match(/^([\d,]+) of \1 cards$/)?.[1], (await gridCount.textContent())!.match(/^([\d,]+) records?$/)?.[1]];
   await expect.poll(async () => { const [c, g] = await counts(); return c !== undefined && c === g; }).toBe(true);
@@ -221,5 +225,5 @@ test('a favourite that cannot be opened says so and leaves the page on its defau
   const v = viewer(page);
   await expect(v.getByRole('alert')).toHaveText('The favourite could not be opened.');
   await expect(v.locator('.bar').getByText('NPS group (1)')).toBeVisible();
-  await expect(v.locator('.records .hint')).toHaveText(/^[\d,]+ records?$/);
+  await expect(v.locator('.bar').getByText(/records?$/)).toHaveText(/^[\d,]+ records?$/);
 });

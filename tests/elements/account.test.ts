@@ -108,6 +108,9 @@ describe('<cx-change-password>', () => {
     await settled(el);
     expect(shadow(el).querySelector('[role="alert"]')!.textContent).toBe('Passwords do not match. Please enter again.');
     expect(shadow(el).querySelector('input[name="confirmPassword"]')!.getAttribute('aria-invalid')).toBe('true');
+    // Said once, not again under the field.
+    expect(shadow(el).textContent!.split('Passwords do not match').length - 1).toBe(1);
+    await expect(el).to.be.accessible();
   });
 });
 

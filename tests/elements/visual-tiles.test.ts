@@ -55,6 +55,14 @@ describe('<cx-visual> tiles of every type', () => {
     expect($(el, 'svg')).toBeNull();
   });
 
+  it("should show 'No results found for selection' when the period has records but the tile no value", async () => {
+    const t = tile('HeroText');
+    const rows = t.item.primary.data!.content.map((c) => ({ ...c, data: c.data.map((d) => ({ ...d, Val: null })) }));
+    const el = await mount('HeroText', { item: { ...t.item, primary: block('HeroText', { data: series(rows, { currentRecordCount: 12 }) }) } });
+    expect($(el, '.no-data').textContent).toBe('No results found for selection');
+    expect($(el, 'svg')).toBeNull();
+  });
+
   it('should write the data-period sub-header', async () => {
     const el = await mount('Gauge');
     expect($(el, '.sub-header').textContent).toBe('21 Oct 2026 - 19 Nov 2026 vs 21 Sep 2026 - 20 Oct 2026');

@@ -4,7 +4,7 @@ import { changePassword } from '../../api/identity';
 import { isBadRequest } from '../../api/client';
 import { formErrors, NO_ERRORS, type FormErrors } from '../shared/use-form';
 import { $session, setSession } from '../../stores/session';
-import { PasswordFields } from './password-fields';
+import { mismatchErrors, PasswordFields } from './password-fields';
 
 /** Changes the signed-in user's password (also the forced change after sign-in). */
 export function ChangePassword({ compact }: { compact?: boolean }) {
@@ -25,7 +25,7 @@ export function ChangePassword({ compact }: { compact?: boolean }) {
       return;
     }
     if (values.newPassword !== values.confirmPassword) {
-      setErrors({ general: [t('password.mismatch')], fields: { ConfirmPassword: [t('password.mismatch')] } });
+      setErrors(mismatchErrors(t));
       return;
     }
     setBusy(true);

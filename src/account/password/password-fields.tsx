@@ -1,4 +1,8 @@
 import type { TFunction } from 'i18next';
+import type { FormErrors } from '../shared/use-form';
+
+/** New and confirmed passwords differ: the message once (an alert), and the confirmation marked invalid. */
+export const mismatchErrors = (t: TFunction): FormErrors => ({ general: [t('password.mismatch')], fields: { ConfirmPassword: [] } });
 
 interface Props {
   t: TFunction;
@@ -20,7 +24,7 @@ export function PasswordFields({ t, values, onChange, errors, withOld }: Props) 
         value={values[name] ?? ''}
         onChange={(e) => onChange(name, e.target.value)}
         aria-invalid={!!errors[key]}
-        aria-describedby={errors[key] ? `${name}-error` : undefined}
+        aria-describedby={errors[key]?.length ? `${name}-error` : undefined}
       />
       {errors[key]?.map((m) => (
         <span key={m} id={`${name}-error`} className="field-error">

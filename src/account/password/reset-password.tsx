@@ -3,14 +3,12 @@ import { useElement } from '../../elements/element-context';
 import { resetPassword, whoIs } from '../../api/identity';
 import { isBadRequest } from '../../api/client';
 import { formErrors, NO_ERRORS, type FormErrors } from '../shared/use-form';
-import { PasswordFields } from './password-fields';
+import { mismatchErrors, PasswordFields } from './password-fields';
 
 export interface ResetPasswordProps {
   token?: string;
   mode?: 'reset' | 'create';
 }
-
-const MISMATCH = 'password.mismatch';
 
 /** Sets a password from a reset link or an invitation link (greets the user by first name). */
 export function ResetPassword({ token = '', mode = 'reset' }: ResetPasswordProps) {
@@ -34,7 +32,7 @@ export function ResetPassword({ token = '', mode = 'reset' }: ResetPasswordProps
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (values.newPassword !== values.confirmPassword) {
-      setErrors({ general: [t(MISMATCH)], fields: { ConfirmPassword: [t(MISMATCH)] } });
+      setErrors(mismatchErrors(t));
       return;
     }
     setBusy(true);

@@ -96,7 +96,8 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
           {t('profile.currentPassword')}
           <input type="password" value={currentPassword} autoComplete="current-password" onChange={(e) => setCurrentPassword(e.target.value)} />
         </label>
-        <button type="submit">{t('profile.usernameSubmit')}</button>
+        {/* Nothing to change until the name differs: an unchanged name is never reported as updated. */}
+        <button type="submit" disabled={userName.trim().toLowerCase() === session.userName.toLowerCase()}>{t('profile.usernameSubmit')}</button>
       </form>
       <ChangePassword compact />
       {plugins.length > 0 && (

@@ -6,6 +6,7 @@ import { Favourites } from '../../favourites/favourites/favourites';
 import { isMobileBrowser } from '../../lib/mobile';
 import { navigate } from '../../stores/navigation';
 import { RecordsViewer } from '../records/records-viewer';
+import { RecordDetails } from '../records/record-details';
 import { AnalyticsViewer } from '../analytics/analytics-viewer';
 import { CardViewer } from '../cards/card-viewer';
 import { modeLink, modeOf, VIEW_MODES, type ViewMode } from './load-rules';
@@ -93,7 +94,7 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
             </select>
           </label>
         )}
-        {setup.profile.hasExport && (
+        {setup.profile.hasExport && !recordId && (
           <button type="button" className="secondary" onClick={startExport} disabled={exporting} aria-busy={exporting}>
             {exporting ? t('dataViewer.exporting') : t('dataViewer.export')}
           </button>
@@ -102,9 +103,16 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
       {exportError && <p className="cx-error" role="alert">{t('dataViewer.exportFailed')} {exportError}</p>}
       {load.opened && <p className="hint" role="status">{t('favourites.opened', { title: load.opened })}</p>}
       {load.openFailed && <p className="cx-error" role="alert">{t('favourites.openFailed')}</p>}
-      <SmartFilterBar moduleId={moduleId} filterScope={scope} tags={setup.profile.smartFilterTags.join(',')} dateKey={setup.dateKey} dateRules={dateRules} />
-      <Favourites moduleId={moduleId} filterScope={scope} viewMode={mode} dateKey={setup.dateKey} />
-      {mode === 'AnalyticsViewer' ? <AnalyticsViewer {...props} /> : mode === 'CardViewer' ? <CardViewer {...props} /> : <RecordsViewer {...props} />}
+      {recordId ? (
+        // A row's details link: one record's details view, not the grid filtered to one row.
+        <RecordDetails moduleId={moduleId} setup={setup} recordId={recordId} listLink={base} />
+      ) : (
+        <>
+          <SmartFilterBar moduleId={moduleId} filterScope={scope} tags={setup.profile.smartFilterTags.join(',')} dateKey={setup.dateKey} dateRules={dateRules} />
+          <Favourites moduleId={moduleId} filterScope={scope} viewMode={mode} dateKey={setup.dateKey} />
+          {mode === 'AnalyticsViewer' ? <AnalyticsViewer {...props} /> : mode === 'CardViewer' ? <CardViewer {...props} /> : <RecordsViewer {...props} />}
+        </>
+      )}
     </div>
   );
 }

@@ -75,8 +75,6 @@ export function useDataLoad({ moduleId, scope, queryProfile, pathProfile, favour
           openFailed = true;
           filtersFor(scope).set(defaultFilterState(profile.defaultSmartFilters));
         }
-      } else if (recordId) {
-        filtersFor(scope).set({ ...defaultFilterState([]), dateChoice: 'ClearDate', values: { [profile.recordIdField]: [recordId] } });
       } else {
         filtersFor(scope).set(defaultFilterState(profile.defaultSmartFilters));
       }

@@ -102,9 +102,12 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
   return (
     <div className="records" part="base">
       <div className="records-bar">
-        <p className="hint" role="status">{cache.recordCount === null ? t('viewer.loading') : t('viewer.records', { count })}</p>
+        {/* In the data viewer the filter bar above says the count: the grid says only that it loads. */}
+        <p className="hint" role="status">{cache.recordCount === null ? t('viewer.loading') : given ? '' : t('viewer.records', { count })}</p>
         <ColumnChooser columns={all} scope={filterScope} />
       </div>
+      {/* Says how rows open, so expanding one is found without trying. */}
+      <p className="hint row-help">{t('viewer.rowHelp')}</p>
       <div className="grid" role="table" aria-rowcount={count + 1} aria-label={t('viewer.title')} ref={scroller}>
         <div role="rowgroup" className="head">
           {table.getHeaderGroups().map((group) => (

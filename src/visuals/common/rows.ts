@@ -32,3 +32,13 @@ export function hasDataFor(series: Series | undefined, category: NoDataCategory 
   if (category === 'BothPeriods') return now && before;
   return now;
 }
+
+/** Templates that show rows of text, not values: their rows carry no Val. */
+const TEXT_ROWS = new Set(['OrderedListComments', 'Image']);
+
+/** True when a series has something to show: a value in some row (a list, its rows). */
+export function hasValues(series: Series | undefined, template: string): boolean {
+  const rows = (series?.content ?? []).flatMap((c) => c.data ?? []);
+  if (TEXT_ROWS.has(template)) return rows.length > 0 || (series?.content.length ?? 0) > 0;
+  return rows.some((r) => typeof r.Val === 'number' && Number.isFinite(r.Val));
+}

@@ -3,7 +3,7 @@ import { useElement } from '../../elements/element-context';
 import type { Block, VisualDefinition, VisualItem } from '../../api/visual-types';
 import { chartMode, drawsSecondary } from '../common/chart-mode';
 import { dataPeriodText } from '../common/format';
-import { hasDataFor, type NoDataCategory } from '../common/rows';
+import { hasDataFor, hasValues, type NoDataCategory } from '../common/rows';
 import { setting } from '../common/settings';
 import type { SelectionInput } from '../common/visual-props';
 import type { VisualSelection } from '../common/selection';
@@ -51,7 +51,8 @@ export function VisualTile({ item, definition, secondary, selections, onSelect, 
   const primary = shownBlock(definition.template, item.primary, secondary, follows);
   const series = primary.data;
   const noData = setting<NoDataCategory>(settings, 'NoDataCategory', 'ThisPeriodData', NO_DATA);
-  const show = hasDataFor(series, noData) && (series?.content.length ?? 0) > 0;
+  // Records in the period are not enough: a tile whose rows hold no value shows the no-data text too.
+  const show = hasDataFor(series, noData) && (series?.content.length ?? 0) > 0 && (noData === 'AlwaysShowVisual' || hasValues(series, definition.template));
   // A new callback per answer: every visual's draw effect depends on it, so each answer redraws.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const drawn = useCallback(() => onDrawn(item.name), [onDrawn, item.name, generation]);
