@@ -23,3 +23,33 @@ test('client plugins are added to their parent once it appears', async ({ page }
   await expect(page.locator('#late-slot > cx-star-rating')).toHaveCount(1);
   await expect(page.locator('#late-slot cx-star-rating [role="slider"]')).toBeVisible();
 });
+
+test.describe('a phone at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 }, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' });
+
+  test('one menu opens at a time, Escape closes it, the data page offers only what works here, and nothing is wider than the screen', async ({ page }) => {
+    await signInAs(page, 'portaluser@demo.cx');
+    await page.goto('/dashboard/overview/');
+    const more = page.getByRole('button', { name: 'More' });
+    const profile = page.getByRole('button', { name: /Profile of/ });
+    await more.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await profile.click();
+    await expect(page.getByRole('dialog', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await more.click();
+    await expect(page.getByRole('dialog', { name: 'Profile' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(more).toBeFocused();
+
+    // Wide tables scroll inside their tile: the page itself never scrolls sideways.
+    await expect(page.locator('cx-dashboard .dashboard')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The modes that would go to the not-on-mobile page are not offered.
+    await page.goto('/content/insights/responses');
+    const views = page.locator('cx-data-viewer').getByRole('navigation', { name: 'Views' }).getByRole('link');
+    await expect(views).toHaveText(['Records']);
+  });
+});

@@ -14,7 +14,7 @@ import { $clientPlugins } from '../client-plugins';
 import { PortalLink } from '../../elements/portal-link';
 
 /** The 320 px header panel: user name, password, language, sign-out (not in the assistant). */
-export function ProfilePanel({ onClose }: { onClose: () => void }) {
+export function ProfilePanel() {
   const { t, api } = useElement();
   const session = useStore($session);
   const settings = useStore($settings);
@@ -58,7 +58,6 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
       className="panel profile-panel"
       role="dialog"
       aria-label={t('profile.title')}
-      onKeyDown={(e) => e.key === 'Escape' && onClose()}
     >
       <p className="who">
         <strong>

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { $contentSettings, $menu, activeItem, brandLink, fitCount, loadContentSettings, loadMenu, visibleItems } from '../../stores/menu';
@@ -77,8 +77,26 @@ export function TopNav({ brand }: { brand?: string }) {
     </PortalLink>
   );
 
+  // One menu open at a time: the More menu and the profile panel close each other.
+  const toggleMore = () => {
+    setMoreOpen(!moreOpen);
+    setPanelOpen(false);
+  };
+  const togglePanel = () => {
+    setPanelOpen(!panelOpen);
+    setMoreOpen(false);
+  };
+  // Escape closes whichever is open, from anywhere in the bar, and gives the focus back to its button.
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || (!moreOpen && !panelOpen)) return;
+    const button = (e.currentTarget as HTMLElement).querySelector<HTMLButtonElement>(moreOpen ? '.more > button' : '.avatar');
+    setMoreOpen(false);
+    setPanelOpen(false);
+    button?.focus();
+  };
+
   return (
-    <header part="base" className="bar">
+    <header part="base" className="bar" onKeyDown={onKeyDown}>
       <PortalLink className="brand" to={brandLink(contentSettings?.displayMode, profiles ?? [], active)}>
         {brand ?? t('nav.brand')}
       </PortalLink>
@@ -95,11 +113,11 @@ export function TopNav({ brand }: { brand?: string }) {
           )}
           {measured && shown < items.length && (
             <li className="more">
-              <button type="button" aria-haspopup="menu" aria-expanded={moreOpen} onClick={() => setMoreOpen(!moreOpen)}>
+              <button type="button" aria-haspopup="menu" aria-expanded={moreOpen} onClick={toggleMore}>
                 {t('nav.more')}
               </button>
               {moreOpen && (
-                <ul role="menu" className="more-menu" onKeyDown={(e) => e.key === 'Escape' && setMoreOpen(false)}>
+                <ul role="menu" className="more-menu">
                   {items.slice(shown).map((item) => (
                     <li key={item.moduleId} role="none">
                       {link(item, true)}
@@ -113,11 +131,11 @@ export function TopNav({ brand }: { brand?: string }) {
       </nav>
       {session ? (
         <div className="profile">
-          <button type="button" className="avatar" aria-expanded={panelOpen} aria-controls="profile-panel" onClick={() => setPanelOpen(!panelOpen)}>
+          <button type="button" className="avatar" aria-expanded={panelOpen} aria-controls="profile-panel" onClick={togglePanel}>
             <span aria-hidden="true">{(session.firstName[0] ?? '') + (session.lastName[0] ?? '')}</span>
             <span className="cx-visually-hidden">{t('nav.profile', { name: `${session.firstName} ${session.lastName}` })}</span>
           </button>
-          {panelOpen && <ProfilePanel onClose={() => setPanelOpen(false)} />}
+          {panelOpen && <ProfilePanel />}
         </div>
       ) : (
         <PortalLink className="sign-in" to="/login">

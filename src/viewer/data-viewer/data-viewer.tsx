@@ -61,7 +61,9 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
   const root = `/content/${encodeURIComponent(profileId)}/${encodeURIComponent(moduleId)}`;
   const base = `${root}${profileName ? `/${encodeURIComponent(profileName)}` : ''}`;
   const { source, setup, stamp } = load;
-  const modes = VIEW_MODES.filter((m) => (m === 'RecordsViewer' ? source.showRecordViewerLink : m === 'CardViewer' ? source.showCardViewerLink : true));
+  // On a phone the other modes would only lead to the not-on-mobile page: they are not offered.
+  const phone = isMobileBrowser(navigator.userAgent, window.innerWidth);
+  const modes = VIEW_MODES.filter((m) => (m === 'RecordsViewer' ? source.showRecordViewerLink : !phone && (m === 'CardViewer' ? source.showCardViewerLink : true)));
   const startExport = () => {
     setExporting(true);
     setExportError('');
