@@ -6,11 +6,11 @@ import type { VisualSelection } from '../../src/visuals/common/selection';
 import styles from '../../src/visuals/tile/tile.css?inline';
 
 /** A test-only element showing one tile from fixed props; its callbacks become events the tests listen to. */
-function TileHarness(props: { item?: VisualItem; definition?: VisualDefinition; secondary?: Block; selections?: VisualSelection[]; generation?: number }) {
+function TileHarness(props: { item?: VisualItem; definition?: VisualDefinition; secondary?: Block; selections?: VisualSelection[]; generation?: number; width?: number; height?: number }) {
   const { emit } = useElement();
   if (!props.item || !props.definition) return null;
   return (
-    <div style={{ width: 560, height: 360 }}>
+    <div style={{ width: props.width ?? 560, height: props.height ?? 360 }}>
       <VisualTile
         item={props.item}
         definition={props.definition}
@@ -36,5 +36,7 @@ defineElement({
     { prop: 'secondary', type: 'json' },
     { prop: 'selections', type: 'json' },
     { prop: 'generation', type: 'number' },
+    { prop: 'width', type: 'number' },
+    { prop: 'height', type: 'number' },
   ],
 });
