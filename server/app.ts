@@ -19,6 +19,7 @@ import { settingsRoutes } from './routes/settings';
 import { membershipRoutes, preferenceRoutes, trialRoutes, userStateRoutes } from './routes/account';
 import { contentRoutes } from './routes/content';
 import { smartDataRoutes } from './routes/smartdata';
+import { localiseErrors } from './i18n';
 import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
 import { dataViewerRoutes } from './routes/dataviewer';
 import { downloadRoute, exportRoutes } from './routes/exports';
@@ -56,6 +57,8 @@ export function createApi(given: Deps): Hono<Env> {
     c.set('deps', deps);
     await next();
   });
+  // Error answers in the request's language (German when asked for; English otherwise).
+  api.use('*', localiseErrors);
   api.use(
     '*',
     bodyLimit({

@@ -6,6 +6,7 @@ import { notFound, unauthorized } from '../http/errors';
 import { hasAnyRole } from '../identity/users';
 import type { Queryable } from '../db';
 import { readSetting } from './settings';
+import { localiseName, requestLang, type Lang } from '../i18n';
 
 interface NavRow {
   module_id: string;
@@ -31,9 +32,9 @@ export function visibleTo(user: Principal | undefined, item: Pick<NavRow, 'acces
   return roles.length === 0 || hasAnyRole(user.roles, roles);
 }
 
-const navItem = (n: NavRow) => ({
+const navItem = (n: NavRow, lang: Lang = 'en') => ({
   moduleId: n.module_id,
-  navName: n.nav_name,
+  navName: localiseName(lang, n.nav_name),
   showNewBadge: n.show_new_badge,
   moduleTemplate: n.module_template,
   navUrl: n.nav_url,
@@ -46,7 +47,7 @@ const navItem = (n: NavRow) => ({
 /** Built-in items that exist only with a feature of the settings (spec: alerts need the alerting feature). */
 const FEATURE_OF_TEMPLATE: Record<string, string> = { Alerts: 'alerting', ProcessFlow: 'workflow' };
 
-async function profiles(q: Queryable, user: Principal | undefined, only?: string) {
+async function profiles(q: Queryable, user: Principal | undefined, lang: Lang, only?: string) {
   const on = (await readSetting<{ features?: Record<string, boolean> }>(q, 'portal'))?.features ?? {};
   const featureAllows = (n: NavRow) => !FEATURE_OF_TEMPLATE[n.module_template] || on[FEATURE_OF_TEMPLATE[n.module_template]] === true;
   const rows = await q.query<{ name: string; title: string; hide_on_mobile: boolean }>(
@@ -57,16 +58,16 @@ async function profiles(q: Queryable, user: Principal | undefined, only?: string
   return rows
     .map((p) => ({
       name: p.name,
-      title: p.title,
+      title: localiseName(lang, p.title),
       hideOnMobile: p.hide_on_mobile,
-      navigationItems: nav.filter((n) => n.profile === p.name && visibleTo(user, n) && featureAllows(n)).map(navItem),
+      navigationItems: nav.filter((n) => n.profile === p.name && visibleTo(user, n) && featureAllows(n)).map((n) => navItem(n, lang)),
     }))
     .filter((p) => p.navigationItems.length > 0);
 }
 
 export const contentRoutes = new Hono<Env>()
   .use(optionalAuth)
-  .get('/', async (c) => c.json({ profiles: await profiles(c.var.deps.db, c.var.user) }))
+  .get('/', async (c) => c.json({ profiles: await profiles(c.var.deps.db, c.var.user, requestLang(c)) }))
   // An operator may set { "displayMode": "Expanded" } in the `content` setting (the logo then leads to the data page).
   .get('/settings', async (c) => c.json({ displayMode: 'Default', loadNativeNavigation: true, ...(await readSetting<Record<string, unknown>>(c.var.deps.db, 'content')) }))
   .get('/clientplugins', async (c) => {
@@ -78,7 +79,7 @@ export const contentRoutes = new Hono<Env>()
     );
   })
   .get('/profile/:profile', async (c) => {
-    const [profile] = await profiles(c.var.deps.db, c.var.user, c.req.param('profile'));
+    const [profile] = await profiles(c.var.deps.db, c.var.user, requestLang(c), c.req.param('profile'));
     if (!profile) throw notFound(`No content profile "${c.req.param('profile')}".`);
     return c.json(profile);
   })
@@ -91,5 +92,5 @@ export const contentRoutes = new Hono<Env>()
     ]);
     if (!item || !visibleTo(c.var.user, item)) throw notFound('No such module in this profile.');
     const [module] = await db.query<{ name: string; kind: string; config: string }>('SELECT name, kind, config FROM modules WHERE module_id = $1', [item.module_id]);
-    return c.json({ ...navItem(item), profile: item.profile, content: module ? { name: module.name, kind: module.kind, ...JSON.parse(module.config) } : null });
+    return c.json({ ...navItem(item, requestLang(c)), profile: item.profile, content: module ? { name: module.name, kind: module.kind, ...JSON.parse(module.config) } : null });
   });

@@ -10,6 +10,8 @@ import { periodsFor, withPeriod } from '../smartdata/periods';
 import type { SingleVisualResponse, VisualsResponse } from '../../src/api/visual-types';
 import { recordCount } from '../smartdata/counts';
 import { selection } from './smartdata';
+import { localiseName, requestLang } from '../i18n';
+import { layoutLabels, localiseBreadcrumb, localiseDefinition } from '../dashboards/localise';
 import { requireRoles } from '../auth/middleware';
 import { DASHBOARD_EDITOR_ROLES, layoutChange, saveLayout } from '../dashboards/save-layout';
 
@@ -70,8 +72,9 @@ export const dashboardRoutes = new Hono<Env>()
   .post('/visuals/:moduleId/:visualKey', async (c) => {
     const module = moduleById(c.req.param('moduleId'));
     const body = await readBody(c, selection);
-    const def = await findVisual(c.var.deps.db, module.moduleId, c.req.param('visualKey'));
-    if (!def) throw notFound(`No visual "${c.req.param('visualKey')}" in module "${module.moduleId}".`);
+    const found = await findVisual(c.var.deps.db, module.moduleId, c.req.param('visualKey'));
+    if (!found) throw notFound(`No visual "${c.req.param('visualKey')}" in module "${module.moduleId}".`);
+    const def = localiseDefinition(requestLang(c), found);
     const item = await visualItem(inputFor(c, module, body), def);
     return c.json({ ...item, definition: def, dateKey: module.dateKey } satisfies SingleVisualResponse);
   });
@@ -86,16 +89,20 @@ export const datavizRoutes = new Hono<Env>()
     const input = inputFor(c, module, body);
     // "No records" means none in the period the tiles show (the date filter, else the last 7 days).
     const current = periodsFor(body.smartFilters, module.dateKey, input.now).current;
-    const [total, ...visuals] = await Promise.all([recordCount(db, module, withPeriod(body.smartFilters, module.dateKey, current), input.claims), ...dashboard.definitions.map((d) => visualItem(input, d))]);
+    // Titles in the request's language: the tiles and the definitions the editor shows alike.
+    const lang = requestLang(c);
+    const definitions = dashboard.definitions.map((d) => localiseDefinition(lang, d));
+    const [total, ...visuals] = await Promise.all([recordCount(db, module, withPeriod(body.smartFilters, module.dateKey, current), input.claims), ...definitions.map((d) => visualItem(input, d))]);
     const layout = dashboard.layouts[layoutKey];
     const response: VisualsResponse = {
       dashboardId: dashboard.dashboardId,
       moduleId: module.moduleId,
-      breadcrumb: dashboard.breadcrumb,
-      definitions: dashboard.definitions,
+      breadcrumb: localiseBreadcrumb(lang, dashboard.breadcrumb),
+      definitions,
       // Tiles a layout leaves out still get a place, after the others.
       layout: layout.length >= dashboard.definitions.length ? layout : [...layout, ...flow(dashboard.definitions.filter((d) => !layout.some((l) => l.name === d.name)))],
       layouts: Object.keys(dashboard.layouts),
+      layoutLabels: layoutLabels(lang, Object.keys(dashboard.layouts)),
       layoutName: layoutKey,
       token: `${dashboard.dashboardId}/${layoutKey}`,
       settings: { dateKey: module.dateKey, filterTags: ['Core'] },
@@ -116,5 +123,6 @@ export const datavizRoutes = new Hono<Env>()
   .post('/smartFilterDataSource/:id', async (c) => {
     const dashboard = await findDashboard(c.var.deps.db, c.req.param('id'));
     if (!dashboard) throw notFound(`No dashboard "${c.req.param('id')}".`);
-    return c.json({ ...dataSource(moduleById(dashboard.moduleId)), dashboardId: dashboard.dashboardId, name: dashboard.name, layouts: Object.keys(dashboard.layouts) });
+    const keys = Object.keys(dashboard.layouts);
+    return c.json({ ...dataSource(moduleById(dashboard.moduleId)), dashboardId: dashboard.dashboardId, name: localiseName(requestLang(c), dashboard.name), layouts: keys, layoutLabels: layoutLabels(requestLang(c), keys) });
   });

@@ -1,3 +1,4 @@
+import { localiseName, requestLang } from '../i18n';
 import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { badRequest } from '../http/errors';
@@ -68,7 +69,7 @@ export const dataViewerRoutes = new Hono<Env>()
     // A profile without its own column list shows the whole module, hidden columns marked as such.
     return c.json(
       (profile.columns.length ? columns : module.columns).map((col) => ({
-        name: col.name, key: col.key, templateKey: col.key, typeName: col.typeName, displayFormat: col.typeName === 'DateTime' ? 'YYYY-MM-DD HH:mm' : '',
+        name: localiseName(requestLang(c), col.name), key: col.key, templateKey: col.key, typeName: col.typeName, displayFormat: col.typeName === 'DateTime' ? 'YYYY-MM-DD HH:mm' : '',
         isHidden: !!col.isHidden, isCleaned: !!col.rawColumn, isCollection: false, SmartDataTags: col.smartDataTags ?? [],
       })),
     );
@@ -76,8 +77,8 @@ export const dataViewerRoutes = new Hono<Env>()
   .get('/analytics/parameters/:moduleId/:profile', (c) => {
     const { module } = viewOf(c);
     return c.json({
-      measureDefinitions: MEASURES.map(({ measureKey, measureName, format, aggregateFunction }) => ({ measureKey, measureName, format, aggregateFunction })),
-      dimensions: module.columns.filter((col) => col.dimension).map((col) => ({ filterKey: col.key, filterName: col.name })),
+      measureDefinitions: MEASURES.map(({ measureKey, measureName, format, aggregateFunction }) => ({ measureKey, measureName: localiseName(requestLang(c), measureName), format, aggregateFunction })),
+      dimensions: module.columns.filter((col) => col.dimension).map((col) => ({ filterKey: col.key, filterName: localiseName(requestLang(c), col.name) })),
     });
   })
   .post('/analytics/data/:moduleId/:profile', async (c) => {

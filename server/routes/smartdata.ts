@@ -1,3 +1,4 @@
+import { localiseName, requestLang } from '../i18n';
 import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -60,12 +61,13 @@ async function allFilters(c: Context<Env>) {
   const byKey = new Map([...together, ...apart].map((d) => [d.filterKey, d]));
   const counted = dims.map((d) => byKey.get(d.key)!);
   const date = columnByKey(module, module.dateKey)!;
+  const lang = requestLang(c);
   return c.json({
     moduleId: module.moduleId,
     recordCount: count,
     smartFilters: [
-      { filterName: date.name, filterKey: date.key, filterDataType: 'DateTime', dateFilterOptions: DATE_FILTER_OPTIONS, filterDimensionValues: [] },
-      ...counted,
+      { filterName: localiseName(lang, date.name), filterKey: date.key, filterDataType: 'DateTime', dateFilterOptions: DATE_FILTER_OPTIONS, filterDimensionValues: [] },
+      ...counted.map((d) => ({ ...d, filterName: localiseName(lang, d.filterName) })),
     ],
   });
 }

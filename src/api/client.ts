@@ -118,7 +118,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   const apiBase = options.target?.apiBase ?? $config.get().apiBase;
   const signedIn = !!$session.get();
   const send = async (renew: boolean) => {
-    const headers: Record<string, string> = { ...options.headers };
+    // The server answers in the page's language (its messages, the names of its content).
+    const headers: Record<string, string> = { 'Accept-Language': $config.get().locale, ...options.headers };
     if (!options.anonymous) {
       const token = await bearer(apiBase, renew);
       // Signed out while this call waited for its token: it is dropped, not sent to be refused.

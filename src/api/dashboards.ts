@@ -15,6 +15,8 @@ export interface DashboardSource {
   dashboardId: string;
   name: string;
   layouts: string[];
+  /** The layouts' names to show, in the request's language, by key. */
+  layoutLabels?: Record<string, string>;
   /** The custom date range's rules of the data source (spec part 2 section 5). */
   allowNullDates?: boolean;
   ignoreRangeValidation?: boolean;

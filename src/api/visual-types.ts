@@ -116,6 +116,8 @@ export interface VisualsResponse {
   layout: LayoutItem[];
   /** The named layouts a user can choose; the first is 'Default'. */
   layouts: string[];
+  /** The layouts' names to show, in the request's language, by key. */
+  layoutLabels?: Record<string, string>;
   layoutName: string;
   token: string;
   settings: { dateKey: string; filterTags: string[] };

@@ -1,3 +1,4 @@
+import { $config } from './config';
 import { atom } from 'nanostores';
 import { request, isBadRequest } from '../api/client';
 import type { ContentProfile, NavigationItem } from '../api/types';
@@ -11,8 +12,10 @@ let loadedFor: string | null | undefined;
 
 export async function loadMenu(force = false): Promise<void> {
   const user = $session.get()?.id ?? null;
-  if (!force && loadedFor === user && $menu.get()) return;
-  loadedFor = user;
+  // The server names the items in the page's language: a new language loads them again.
+  const key = `${user}|${$config.get().locale}`;
+  if (!force && loadedFor === key && $menu.get()) return;
+  loadedFor = key;
   try {
     const res = await request<{ profiles: ContentProfile[] }>('GET', '/api/content', { anonymous: !user });
     $menu.set(isBadRequest(res) ? [] : res.profiles);
@@ -25,8 +28,10 @@ $session.listen((session) => {
   if (!session) {
     loadedFor = undefined;
     $menu.set(null);
-  } else if (loadedFor !== session.id) void loadMenu(true);
+  } else if (!loadedFor?.startsWith(`${session.id}|`)) void loadMenu(true);
 });
+// A change of language names the items anew.
+$config.listen(() => void loadMenu());
 
 
 /**

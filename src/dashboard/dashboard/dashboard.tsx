@@ -31,12 +31,14 @@ export interface DashboardProps {
 
 /** A dashboard: breadcrumb, smart filter bar, named layouts, the tile grid, loader, no-records state and edit mode. */
 export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default', filterScope, editor: editorAsked = false }: DashboardProps) {
-  const { t, host, api } = useElement();
+  const { t, host, api, lang } = useElement();
   // Edit mode is the dashboard authors' (docs/decisions.md); the server refuses anyone else's save.
   const mayEdit = hasAnyRole(useStore($session), DASHBOARD_EDITOR_ROLES);
   const editor = editorAsked && mayEdit;
   const [saveNote, setSaveNote] = useState('');
-  const store = useMemo(() => createDashboardStore(dashboardId, api), [dashboardId, api]);
+  // A new language asks again: the server names the tiles in it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the language is what the requests carry (Accept-Language)
+  const store = useMemo(() => createDashboardStore(dashboardId, api), [dashboardId, api, lang]);
   const state = useStore(store.$state);
   const scope = filterScope || `dashboard:${dashboardId}`;
   const filters = useStore(filtersFor(scope));
@@ -127,7 +129,7 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
             <select value={response?.layoutName ?? layoutName} onChange={(e) => chooseLayout(e.target.value)}>
               {source.layouts.map((l) => (
                 <option key={l} value={l}>
-                  {l}
+                  {source.layoutLabels?.[l] ?? l}
                 </option>
               ))}
             </select>

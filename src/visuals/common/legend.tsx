@@ -1,3 +1,5 @@
+import { useElement } from '../../elements/element-context';
+
 export interface LegendItem {
   name: string;
   colour: string;
@@ -10,13 +12,15 @@ export interface LegendItem {
 
 /** A row of legend entries; with `onToggle` each entry is a toggle button. */
 export function Legend({ items, onToggle, label }: { items: LegendItem[]; onToggle?: (name: string) => void; label?: string }) {
+  // Data values (NPS groups, channels) stay the filter values; only what is shown is translated.
+  const { t } = useElement();
   return (
     <ul className="legend" aria-label={label}>
       {items.map((item) => {
         const content = (
           <>
             <span className="swatch" style={{ background: item.colour }} aria-hidden="true" />
-            {item.label ?? item.name}
+            {item.label ?? t(`values.${item.name}`, { defaultValue: item.name })}
           </>
         );
         return (

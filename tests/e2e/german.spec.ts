@@ -1,0 +1,40 @@
+import { test, expect } from './fixtures';
+import { PASSWORD, signInAs } from './helpers';
+
+test('in German the menu, tiles, layouts, legends, filters and the pivot speak German', async ({ page }) => {
+  // The user's own account: the saved language does not reach other tests.
+  await signInAs(page, 'globaladmin@demo.cx');
+  await page.getByRole('button', { name: /Profile of/ }).click();
+  await page.getByLabel('Language').selectOption('de');
+  const menu = page.locator('cx-top-nav').getByRole('navigation');
+  await expect(menu.getByRole('link', { name: 'Übersicht' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Antworten' })).toBeVisible();
+
+  await page.goto('/dashboard/overview/');
+  const dash = page.locator('cx-dashboard');
+  await expect(dash.locator('.dashboard')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(dash.locator('[data-visual="stars"] h2')).toHaveText('Durchschnittliche Sternebewertung');
+  await expect(dash.getByRole('combobox', { name: 'Layout' }).locator('option')).toHaveText(['Standard', 'Kommentare zuerst']);
+  await expect(dash.locator('.bar summary', { hasText: 'Kanal' })).toBeVisible();
+  await expect(dash.locator('[data-visual="nps-mix-by-channel"] .legend')).toContainText('Promotor');
+  await expect(dash.locator('.breadcrumb')).toContainText('Einblicke');
+
+  await page.goto('/content/insights/responses?type=AnalyticsViewer');
+  await expect(page.locator('cx-data-viewer').getByText('Gesamtausgaben').first()).toBeAttached();
+  // Back to English for whoever signs in next.
+  await page.getByRole('button', { name: /Profil von|Profile of/ }).click();
+  await page.getByLabel(/Sprache|Language/).selectOption('en');
+});
+
+test('the server answers in the request’s language, English by default', async ({ request }) => {
+  // A name no account has: the same answer as a wrong password, and no real account's failures counted.
+  const wrong = { data: { username: 'nobody.german@demo.cx', password: 'not-the-password' } };
+  expect((await (await request.post('/api/identity/token', { ...wrong, headers: { 'accept-language': 'de-DE,de;q=0.9' } })).json()).message).toBe('Benutzername oder Passwort ist falsch.');
+  expect((await (await request.post('/api/identity/token', wrong)).json()).message).toBe('The user name or password is incorrect.');
+  const missing = await request.get('/api/does/not/exist', { headers: { 'accept-language': 'de' } });
+  expect(missing.status()).toBe(404);
+  expect((await missing.json()).message).toBe('Keine API-Route für GET /api/does/not/exist');
+  const token = (await (await request.post('/api/identity/token', { data: { username: 'portaluser@demo.cx', password: PASSWORD } })).json()).content.access_token;
+  const noDashboard = await request.post('/api/dataviz/visuals/nope/Default', { headers: { authorization: `Bearer ${token}`, 'accept-language': 'de' }, data: { smartFilters: [] } });
+  expect((await noDashboard.json()).message).toBe('Kein Dashboard „nope“.');
+});
