@@ -131,6 +131,12 @@ export async function request<T>(method: string, path: string, options: RequestO
     // Same-origin calls carry the refresh cookie to the token call; other origins never get credentials.
     return http(`${apiBase}${path}`, { method, json: options.json, headers, credentials: 'same-origin' });
   };
+  // Outside the host portal with nothing to sign in with (no session, no token): the call could
+  // only be refused, so the element asks for a sign-in without making it (no 401 in the console).
+  if (!options.anonymous && !hasHost() && !signedIn && !$config.get().token && !$config.get().getToken) {
+    requireSignIn(options.target?.host, { apiBase: apiBase || (typeof location === 'undefined' ? '' : location.origin) });
+    throw new ApiError(401, 'Sign in to continue.', true);
+  }
   const startedOn = $path.get();
   let res = await send(false);
   // A token from getToken may have ended early (revoked, a restart): ask for a new one once.
