@@ -22,6 +22,8 @@ test('the profile comes from the query, else the path, else the first; each brin
   await expect(v.getByText(/^[\d,]+ records?$/)).toHaveCount(1);
   // Choosing a profile puts it in the path, in the same mode.
   await page.goto('/content/insights/responses?type=CardViewer');
+  // Profiles are offered in words.
+  await expect(v.getByRole('combobox', { name: 'View', exact: true }).locator('option')).toHaveText(['All fields', 'Comments']);
   await v.getByRole('combobox', { name: 'View', exact: true }).selectOption('comments');
   await expect(page).toHaveURL(/\/content\/insights\/responses\/comments\?type=CardViewer$/);
   await expect(v.getByRole('combobox', { name: 'Card', exact: true })).toHaveCount(0);

@@ -90,7 +90,8 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
             <select value={setup.profile.name} onChange={(e) => go(modeLink(`${root}/${encodeURIComponent(e.target.value)}`, mode))}>
               {load.profiles.map((p) => (
                 <option key={p.name} value={p.name}>
-                  {p.name}
+                  {/* Profiles are named in words; the name stays the path's. */}
+                  {t(`dataViewer.profiles.${p.name}`, { defaultValue: p.name.charAt(0).toUpperCase() + p.name.slice(1) })}
                 </option>
               ))}
             </select>
