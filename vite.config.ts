@@ -106,6 +106,7 @@ export default defineConfig({
         test: {
           name: 'elements',
           include: ['tests/elements/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/elements/setup.ts'],
           browser: {
             enabled: true,
             headless: true,
