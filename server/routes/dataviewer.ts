@@ -16,7 +16,7 @@ const orderByOperator = z
   .pipe(z.enum(['ASC', 'DESC'], { message: 'orderByOperator must be ASC or DESC' }));
 export const smartFilters = z.array(smartFilter).max(200).default([]);
 
-const recordsBody = z.object({
+export const recordsBody = z.object({
   skip: z.number().int().min(0).default(0),
   top: z.number().int().min(1).max(MAX_PAGE, `top must be at most ${MAX_PAGE}`).default(100),
   orderByFields: z.array(z.string().max(100)).max(5).default([]),

@@ -3,6 +3,7 @@ import { seedPeople } from './people';
 import { seedPortal } from './portal';
 import { seedDashboards } from './dashboards';
 import { seedResponses } from './responses';
+import { seedCases } from './cases';
 
 export const DEFAULT_RECORDS = 20_000;
 
@@ -25,11 +26,12 @@ export async function seed(db: Db, { records = DEFAULT_RECORDS, anchor = new Dat
   await seedDashboards(db);
   await seedPeople(db, anchor);
   await seedResponses(db, records, anchor, onProgress);
+  await seedCases(db, anchor);
 }
 
 /** Empties every seeded table (for `npm run seed`, which replaces the data). */
 export async function clear(db: Db): Promise<void> {
-  const tables = ['favourites', 'dashboards', 'telemetry_events', 'responses', 'user_state', 'user_preferences', 'client_plugins', 'nav_items', 'modules', 'content_profiles', 'locale_strings', 'settings',
+  const tables = ['notifications', 'case_reads', 'case_tags', 'case_history', 'cases', 'favourites', 'dashboards', 'telemetry_events', 'responses', 'user_state', 'user_preferences', 'client_plugins', 'nav_items', 'modules', 'content_profiles', 'locale_strings', 'settings',
     'trial_requests', 'mail_outbox', 'app_registrations', 'one_time_tokens', 'refresh_tokens', 'group_members', 'groups', 'user_claims', 'users', 'roles'];
   for (const t of tables) await db.query(`DELETE FROM ${t}`);
 }

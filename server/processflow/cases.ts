@@ -1,0 +1,146 @@
+import type { Db, Queryable } from '../db';
+import type { Claim } from '../identity/users';
+import { badRequest } from '../http/errors';
+import { columnByKey, readExpr, RESPONSES_MODULE } from '../smartdata/schema';
+import { buildWhere, type Where } from '../smartdata/where';
+import type { SmartFilter } from '../../src/stores/filters';
+import { CASE_FIELDS, caseProperties, type CaseFieldKey } from './fields';
+import { CASES_MODULE, QUEUES, type Queue } from './queues';
+import { STATES_OF_TAG, type QueueTag } from './workflow';
+
+const R = RESPONSES_MODULE;
+const RESPONSE_FIELDS = R.columns.filter((c) => !c.isHidden);
+const FROM = 'cases c JOIN responses r ON r.id = c.source_object_id';
+const SELECT = ['c.*', ...RESPONSE_FIELDS.map((c) => `${readExpr(c)} AS "r_${c.key}"`)].join(', ');
+
+/** The cases of a queue tag that the filters and the caller's claims let through (claims on the case's response). */
+function scan(tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Where {
+  const w = buildWhere(R, filters, claims);
+  w.add(`c.module_id = ${w.bind(CASES_MODULE)}`);
+  if (tag !== 'All') w.add(`c.state IN (${STATES_OF_TAG[tag].map((s) => w.bind(s)).join(', ')})`);
+  return w;
+}
+
+/** A case row with its response as one record: the response's fields, the case's, and its tags. */
+function toRecord(row: Record<string, unknown>, tags: string[]): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const c of RESPONSE_FIELDS) {
+    const v = row[`r_${c.key}`];
+    record[c.key] = v instanceof Date ? v.toISOString().slice(0, 19) : (v ?? null);
+  }
+  return { ...record, ...caseProperties(row), Tags: tags };
+}
+
+async function tagsOf(q: Queryable, ids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!ids.length) return out;
+  const rows = await q.query<{ pfo_id: string; tag_value: string }>(
+    `SELECT pfo_id, tag_value FROM case_tags WHERE pfo_id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')}) ORDER BY tag_value`,
+    ids,
+  );
+  for (const r of rows) out.set(r.pfo_id, [...(out.get(r.pfo_id) ?? []), r.tag_value]);
+  return out;
+}
+
+/** A sort key: a case field or a response field; anything else is a 400. */
+function sortColumn(key: string): string {
+  if (key in CASE_FIELDS) return `c.${CASE_FIELDS[key as CaseFieldKey]}`;
+  const col = columnByKey(R, key);
+  if (!col) throw badRequest(`Unknown sort field "${key}".`);
+  return col.column;
+}
+
+export interface Selection {
+  skip: number;
+  top: number;
+  orderByFields: string[];
+  orderByOperator: 'ASC' | 'DESC';
+  smartFilters: SmartFilter[];
+}
+
+/** One page of a queue: its record count and its cases in order (the case id breaks ties). */
+export async function queuePage(db: Db, queue: Queue, s: Selection, claims: Claim[] | null) {
+  const w = scan(queue.tag, s.smartFilters, claims);
+  const fields = s.orderByFields.length ? s.orderByFields : [queue.defaultOrderBy.fieldKey];
+  const order = [...fields.map((f) => `${sortColumn(f)} ${s.orderByOperator}`), `c.pfo_id ${s.orderByOperator}`].join(', ');
+  const countParams = [...w.params];
+  const limit = w.bind(s.top);
+  const offset = w.bind(s.skip);
+  const [[count], rows] = await Promise.all([
+    db.query<{ n: number }>(`SELECT count(*) AS n FROM ${FROM} ${w.sql}`, countParams),
+    db.query(`SELECT ${SELECT} FROM ${FROM} ${w.sql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, w.params),
+  ]);
+  const tags = await tagsOf(db, rows.map((r) => String(r.pfo_id)));
+  return { recordCount: Number(count.n), data: rows.map((r) => toRecord(r, tags.get(String(r.pfo_id)) ?? [])) };
+}
+
+/** Each queue's count under the filters and claims (one scan, counted by state). */
+export async function queueCounts(db: Db, filters: SmartFilter[], claims: Claim[] | null) {
+  const w = scan('All', filters, claims);
+  const rows = await db.query<{ state: string; n: number }>(`SELECT c.state AS state, count(*) AS n FROM ${FROM} ${w.sql} GROUP BY c.state`, w.params);
+  const byState = new Map(rows.map((r) => [r.state, Number(r.n)]));
+  return QUEUES.map((q) => ({ tag: q.tag, name: q.name, count: STATES_OF_TAG[q.tag].reduce((n, s) => n + (byState.get(s) ?? 0), 0) }));
+}
+
+/** The case of a response, when the caller's claims reach its response; undefined otherwise (a 404, never a 403). */
+export async function findCase(q: Queryable, sourceObjectId: number, claims: Claim[] | null) {
+  const w = scan('All', [], claims);
+  w.add(`c.source_object_id = ${w.bind(sourceObjectId)}`);
+  const [row] = await q.query(`SELECT ${SELECT} FROM ${FROM} ${w.sql}`, w.params);
+  if (!row) return undefined;
+  const tags = await tagsOf(q, [String(row.pfo_id)]);
+  return { row, record: toRecord(row, tags.get(String(row.pfo_id)) ?? []) };
+}
+
+/** The same by the case's own id (history, actions). */
+export async function findCaseById(q: Queryable, pfoId: string, claims: Claim[] | null) {
+  const [hit] = await q.query<{ source_object_id: number }>('SELECT source_object_id FROM cases WHERE pfo_id = $1', [pfoId]);
+  return hit ? findCase(q, Number(hit.source_object_id), claims) : undefined;
+}
+
+/** A case's history, oldest first. */
+export async function historyOf(q: Queryable, pfoId: string) {
+  const rows = await q.query('SELECT * FROM case_history WHERE pfo_id = $1 ORDER BY version', [pfoId]);
+  return rows.map(historyRecord);
+}
+
+export function historyRecord(r: Record<string, unknown>) {
+  return {
+    historyId: r.history_id,
+    processFlowObjectId: r.pfo_id,
+    actionType: Number(r.action_type),
+    actionName: r.action_name,
+    fromState: r.from_state,
+    toState: r.to_state,
+    comment: r.comment,
+    properties: r.properties ? JSON.parse(String(r.properties)) : {},
+    userId: r.user_id,
+    userName: r.user_name,
+    actionedAt: r.actioned_at instanceof Date ? r.actioned_at.toISOString().slice(0, 19) : r.actioned_at,
+    version: Number(r.version),
+  };
+}
+
+/** The response fields as schema fields, with the case fields after them (spec part 3, schema field). */
+export function schemaFields() {
+  const response = RESPONSE_FIELDS.map((c, i) => ({
+    name: c.name, key: c.key, templateKey: c.key, typeName: c.typeName, displayFormat: c.typeName === 'DateTime' ? 'YYYY-MM-DDTHH:mm:ss' : '',
+    isHidden: false, isCollection: false, weight: i, templateSections: [c.smartDataTags?.includes('PF_Driver') ? 'drivers' : c.smartDataTags?.includes('PF_Custom') ? 'verbatim' : 'details'],
+    smartDataTags: c.smartDataTags ?? [],
+  }));
+  const cases = (Object.keys(CASE_FIELDS) as CaseFieldKey[]).map((key, i) => ({
+    name: key.replace(/([a-z])([A-Z])/g, '$1 $2'), key, templateKey: key, typeName: /At$/.test(key) ? 'DateTime' : key === 'LastActionType' || key === 'SourceObjectId' ? 'Number' : 'String',
+    displayFormat: /At$/.test(key) ? 'YYYY-MM-DDTHH:mm:ss' : '', isHidden: /UserId$|ObjectId$/.test(key), isCollection: false, weight: 100 + i, templateSections: ['header'], smartDataTags: [],
+  }));
+  return [...response, ...cases];
+}
+
+/** The tags in use on the cases the caller may see, most used first (the suggestions of the tag input). */
+export async function tagSuggestions(db: Db, claims: Claim[] | null) {
+  const w = scan('All', [], claims);
+  const rows = await db.query<{ tag_value: string; n: number }>(
+    `SELECT t.tag_value AS tag_value, count(*) AS n FROM case_tags t JOIN ${FROM} ON c.pfo_id = t.pfo_id ${w.sql} GROUP BY t.tag_value ORDER BY count(*) DESC, t.tag_value LIMIT 200`,
+    w.params,
+  );
+  return rows.map((r) => ({ TagId: r.tag_value, TagLevelOne: r.tag_value, InputSource: 'UserDefined', Category: 'UserDefined', count: Number(r.n) }));
+}

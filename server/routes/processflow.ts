@@ -1,0 +1,98 @@
+import { Hono, type Context } from 'hono';
+import type { Env } from '../context';
+import { notFound } from '../http/errors';
+import { readBody, z } from '../http/validate';
+import { recordsBody } from './dataviewer';
+import { findCase, findCaseById, historyOf, queueCounts, queuePage, schemaFields, tagSuggestions } from '../processflow/cases';
+import { performAction, processFlowObject } from '../processflow/actions';
+import { allocationsByRole, caseWorkers } from '../processflow/people';
+import { CASES_MODULE, QUEUES, queueByName } from '../processflow/queues';
+import { permittedActionGroups, type CaseState } from '../processflow/workflow';
+
+/** The path's module: only the case-management module has queues (404 otherwise). */
+function caseModule(c: Context<Env>): string {
+  const id = c.req.param('moduleId') ?? '';
+  if (id.toLowerCase() !== CASES_MODULE) throw notFound(`No process-flow module "${id}".`);
+  return CASES_MODULE;
+}
+
+function queueOf(c: Context<Env>) {
+  caseModule(c);
+  const queue = queueByName(c.req.param('queueName') ?? '');
+  if (!queue) throw notFound(`No queue "${c.req.param('queueName')}".`);
+  return queue;
+}
+
+/** A case the caller may see, by its response id; a 404 for one outside their claims, as for one that does not exist. */
+async function caseOf(c: Context<Env>) {
+  caseModule(c);
+  const id = Number(c.req.param('sourceObjectId'));
+  const found = Number.isSafeInteger(id) ? await findCase(c.var.deps.db, id, c.var.user.claims) : undefined;
+  if (!found) throw notFound('No such case.');
+  return found;
+}
+
+const actionBody = z.object({
+  actionName: z.string().min(1, 'Choose an action.').max(100),
+  actionProperties: z.string().max(20_000).optional(),
+  comment: z.string().max(10_000).optional(),
+  isSocial: z.boolean().optional(),
+});
+
+/** The process-flow calls of spec part 3 section 7 (PortalAdmin and PortalUser; claims on every case). */
+export const processFlowRoutes = new Hono<Env>()
+  .get('/validUserAllocations', async (c) => c.json(await allocationsByRole(c.var.deps.db)))
+  .get('/validMentionableUsers', async (c) => c.json((await caseWorkers(c.var.deps.db)).map((w) => ({ userId: w.id, userName: w.userName, fullName: w.fullName }))))
+  .get('/getSourceObjectTags/:id', async (c) => {
+    const id = Number(c.req.param('id'));
+    const found = Number.isSafeInteger(id) ? await findCase(c.var.deps.db, id, c.var.user.claims) : undefined;
+    if (!found) throw notFound('No such case.');
+    return c.json(found.record.Tags);
+  })
+  .get('/schema/:moduleId/:queueName/:pf', (c) => {
+    queueOf(c);
+    return c.json(schemaFields());
+  })
+  .get('/:moduleId/queues', (c) => {
+    caseModule(c);
+    return c.json(QUEUES);
+  })
+  .get('/:moduleId/queuecounts', async (c) => {
+    caseModule(c);
+    return c.json(await queueCounts(c.var.deps.db, [], c.var.user.claims));
+  })
+  .post('/:moduleId/queue/:queueName/:pf', async (c) => {
+    const queue = queueOf(c);
+    const body = await readBody(c, recordsBody);
+    return c.json(await queuePage(c.var.deps.db, queue, body, c.var.user.claims));
+  })
+  .get('/:moduleId/processFlowObject/:sourceObjectId/:pf', async (c) => {
+    const { row, record } = await caseOf(c);
+    const queue = QUEUES.find((q) => q.tag !== 'All' && c.req.param('pf') === q.name) ?? QUEUES[QUEUES.length - 1];
+    return c.json({ view: queue.view, processFlowObject: processFlowObject(row, record), permittedActionGroups: permittedActionGroups(String(row.state) as CaseState), schemaFields: schemaFields() });
+  })
+  .get('/:moduleId/processFlowObjectHistory/:pfoId', async (c) => {
+    caseModule(c);
+    const found = await findCaseById(c.var.deps.db, c.req.param('pfoId'), c.var.user.claims);
+    if (!found) throw notFound('No such case.');
+    return c.json(await historyOf(c.var.deps.db, c.req.param('pfoId')));
+  })
+  .post('/:moduleId/processFlowObject/action/:pfoId', async (c) => {
+    caseModule(c);
+    const body = await readBody(c, actionBody);
+    return c.json(await performAction(c.var.deps.db, c.var.user, c.req.param('pfoId'), body, c.var.deps.now()));
+  })
+  .post('/:moduleId/markread/:sourceObjectId', async (c) => {
+    const { row } = await caseOf(c);
+    const { db, now } = c.var.deps;
+    await db.query(
+      `INSERT INTO case_reads (pfo_id, user_id, read_at) VALUES ($1, $2, CAST($3 AS TIMESTAMP))
+       ON CONFLICT (pfo_id, user_id) DO UPDATE SET read_at = excluded.read_at`,
+      [String(row.pfo_id), c.var.user.id, now()],
+    );
+    return c.json({ read: true });
+  })
+  .post('/:moduleId/getTags', async (c) => {
+    caseModule(c);
+    return c.json(await tagSuggestions(c.var.deps.db, c.var.user.claims));
+  });

@@ -1,0 +1,69 @@
+import type { Db, Param } from '../db';
+import { CASES_MODULE } from '../processflow/queues';
+import type { CaseState } from '../processflow/workflow';
+import { Random } from './random';
+
+const DAY = 86_400_000;
+/** Who works the seeded cases: Petra and Paul everywhere, Nora in the North. */
+const WORKERS = [
+  { id: 'u-portaluser', name: 'Petra User', role: 'PortalUser' },
+  { id: 'u-portaladmin', name: 'Paul Admin', role: 'PortalAdmin' },
+];
+const NORTH = { id: 'u-north', name: 'Nora North', role: 'PortalUser' };
+const TAGS = ['queue', 'staff', 'refund', 'stock', 'callback'];
+
+const CASE_COLUMNS = ['pfo_id', 'module_id', 'source_object_id', 'state', 'sub_state', 'last_action_type', 'last_action_name', 'last_actioned_at', 'last_actioned_by_user_id',
+  'last_actioned_by_user_name', 'action_comment', 'last_state_change_at', 'last_state_change_by_user_id', 'last_state_change_by_user_name', 'allocated_at',
+  'allocated_to_user_id', 'allocated_to_user_name', 'allocated_to_role', 'allocated_by_user_id', 'allocated_by_user_name', 'created_at', 'version'];
+
+type Step = { type: number; name: string; from: CaseState; to: CaseState; comment: string; at: Date; by: (typeof WORKERS)[number] };
+
+/** The steps a case of this age has been through, as a team would have taken them. */
+function lifeOf(random: Random, created: Date, now: Date, worker: (typeof WORKERS)[number]): Step[] {
+  const age = (now.getTime() - created.getTime()) / DAY;
+  const after = (days: number) => new Date(Math.min(now.getTime() - 60_000, created.getTime() + days * DAY));
+  const steps: Step[] = [];
+  if (age < 2 && random.chance(0.7)) return steps;
+  steps.push({ type: 1, name: 'Assign', from: 'New', to: 'Assigned', comment: `Assigned to ${worker.name}.`, at: after(0.3), by: WORKERS[1] });
+  if (age < 5 && random.chance(0.5)) return steps;
+  steps.push({ type: 0, name: 'Start work', from: 'Assigned', to: 'InProgress', comment: 'Called the store manager to hear their side.', at: after(1), by: worker });
+  if (age < 14 && random.chance(0.6)) return steps;
+  const resolved = random.chance(0.75);
+  steps.push(resolved
+    ? { type: 0, name: 'Resolve', from: 'InProgress', to: 'Resolved', comment: 'Spoke to the customer; apology and voucher sent.', at: after(3), by: worker }
+    : { type: 0, name: 'Close without action', from: 'InProgress', to: 'ClosedNoAction', comment: 'No contact details that work; closed.', at: after(3), by: worker });
+  return steps;
+}
+
+/**
+ * Cases over the responses (spec part 3, process flow): every detractor and every response of 1 or
+ * 2 stars, and one in twenty of the others, each with the history its age makes likely.
+ */
+export async function seedCases(db: Db, now: Date): Promise<void> {
+  const responses = await db.query<{ id: number; response_date: Date; region: string }>(
+    "SELECT id, response_date, region FROM responses WHERE nps_group = 'Detractor' OR stars <= 2 OR id % 20 = 0 ORDER BY id",
+  );
+  const random = new Random(11);
+  const cases: Param[][] = [];
+  const history: Param[][] = [];
+  const tags: Param[][] = [];
+  for (const r of responses) {
+    const pfo = `pf-${r.id}`;
+    const created = new Date(r.response_date.getTime() + 30 * 60_000);
+    const worker = r.region === 'North' && random.chance(0.5) ? NORTH : WORKERS[random.int(0, WORKERS.length - 1)];
+    const steps = lifeOf(random, created, now, worker);
+    const last = steps.at(-1);
+    const state: CaseState = last?.to ?? 'New';
+    const assigned = steps.find((s) => s.type === 1);
+    cases.push([
+      pfo, CASES_MODULE, r.id, state, null, last?.type ?? null, last?.name ?? null, last?.at ?? null, last?.by.id ?? null, last?.by.name ?? null, last?.comment ?? null,
+      last?.at ?? null, last?.by.id ?? null, last?.by.name ?? null, assigned?.at ?? null, assigned ? worker.id : null, assigned ? worker.name : null, assigned ? worker.role : null,
+      assigned?.by.id ?? null, assigned?.by.name ?? null, created, steps.length,
+    ]);
+    steps.forEach((s, i) => history.push([`${pfo}-h${i + 1}`, pfo, s.type, s.name, s.from, s.to, s.comment, '{}', s.by.id, s.by.name, s.at, i + 1]));
+    if (random.chance(0.2)) tags.push([pfo, TAGS[random.int(0, TAGS.length - 1)], 'UserDefined', created, WORKERS[1].id]);
+  }
+  await db.insertMany('cases', CASE_COLUMNS, cases);
+  await db.insertMany('case_history', ['history_id', 'pfo_id', 'action_type', 'action_name', 'from_state', 'to_state', 'comment', 'properties', 'user_id', 'user_name', 'actioned_at', 'version'], history);
+  await db.insertMany('case_tags', ['pfo_id', 'tag_value', 'input_source', 'added_at', 'added_by'], tags);
+}
