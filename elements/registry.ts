@@ -17,6 +17,8 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-group-list': () => import('./cx-group-list'),
   'cx-login': () => import('./cx-login'),
   'cx-nps-gauge': () => import('./cx-nps-gauge'),
+  'cx-queue': () => import('./cx-queue'),
+  'cx-record-detail': () => import('./cx-record-detail'),
   'cx-records-viewer': () => import('./cx-records-viewer'),
   'cx-reset-password': () => import('./cx-reset-password'),
   'cx-smart-filter-bar': () => import('./cx-smart-filter-bar'),

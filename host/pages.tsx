@@ -65,6 +65,13 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return <cx-sso mode="confirm" assertion={query.get('assertion') ?? undefined} relay-state={query.get('relayState') ?? undefined}></cx-sso>;
     case 'sso-error':
       return <SsoError error={p.error ?? query.get('error') ?? t('host.unknownSsoError')} />;
+    case 'processflow':
+      return (
+        <section className="case-page" aria-labelledby="case-page-title">
+          <h1 id="case-page-title" className="visually-hidden">{t('host.pages.processflow', { defaultValue: 'Case' })}</h1>
+          <cx-record-detail key={p.sourceObjectId} module-id={p.moduleId} source-object-id={p.sourceObjectId} profile-id={p.profileId} action={p.action ?? query.get('action') ?? undefined}></cx-record-detail>
+        </section>
+      );
     case 'content':
       return <ContentPage moduleId={p.moduleId} profileId={p.profileId} rest={p.rest} query={query} />;
     case 'dashboard':
@@ -114,6 +121,15 @@ function ContentPage({ moduleId, profileId, rest, query }: { moduleId: string; p
   }, [moduleId, profileId]);
   if (!module) return null;
   const title = module.navName;
+  // A process-flow module's page is its queue (/content/{profileId}/{moduleId}/{queueName}).
+  if (module.moduleTemplate === 'ProcessFlow') {
+    return (
+      <section className="content-page" aria-labelledby="content-title">
+        <h1 id="content-title">{title}</h1>
+        <cx-queue key={profileName ?? ''} module-id={moduleId} profile-id={profileId} queue-name={profileName}></cx-queue>
+      </section>
+    );
+  }
   return (
     <section className="content-page" aria-labelledby="content-title">
       <h1 id="content-title">{title}</h1>

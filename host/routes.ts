@@ -55,7 +55,7 @@ export const ROUTES: Route[] = [
   { path: '/createSurvey', page: 'create-survey', roles: ANALYST, title: 'Create a survey' },
   { path: '/dataviz', page: 'dataviz', roles: ANALYST, title: 'Data visualisation' },
   { path: '/dataviz/home', page: 'dataviz', roles: ANALYST, title: 'Data visualisation' },
-  { path: '/processflow/*', page: 'processflow', roles: ANALYST, title: 'Process flow' },
+  { path: '/processflow/:moduleId/:sourceObjectId/:profileId?/:action?', page: 'processflow', roles: ANALYST, title: 'Process flow' },
   { path: '/operations/home', page: 'operations', roles: ['GlobalAdmin', 'System'], title: 'Operations' },
   { path: '/operations/panel', page: 'operations-panel', title: 'Operations' },
   { path: '/content/:profileId/:moduleId/*', page: 'content', roles: HOME, title: 'Content' },

@@ -101,9 +101,11 @@ export function createApi(given: Deps): Hono<Env> {
   api.route('/api/processflow', new Hono<Env>().use(requireAuth, requireRoles(...PROCESS_FLOW_ROLES)).route('/', processFlowRoutes));
   if (deps.exposeMailOutbox) {
     // A local mail catcher for demos and end-to-end tests (MAIL_OUTBOX_API=1): never in production.
-    api.get('/api/dev/mail', async (c) =>
-      c.json(await deps.db.query('SELECT recipient, subject, body, created_at FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC', [c.req.query('recipient') ?? ''])),
-    );
+    // By recipient, or by subject (a customer's address is never shown, so a test finds its e-mail by what it wrote).
+    api.get('/api/dev/mail', async (c) => {
+      const [column, value] = c.req.query('subject') ? ['subject', c.req.query('subject')!] : ['recipient', c.req.query('recipient') ?? ''];
+      return c.json(await deps.db.query(`SELECT recipient, subject, body, created_at FROM mail_outbox WHERE ${column} = $1 ORDER BY created_at DESC`, [value]));
+    });
   }
   api.all('/api/*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   api.onError(onError);

@@ -37,6 +37,16 @@ export const MESSAGES_DE: ReadonlyArray<readonly [RegExp, string]> = [
   [/^Something went wrong on the server\.$/, 'Auf dem Server ist ein Fehler aufgetreten.'],
   [/^(.+) records are more than a workbook holds \((.+)\); narrow the filters\.$/, '$1 Datensätze sind mehr, als eine Arbeitsmappe fasst ($2); schränken Sie die Filter ein.'],
   [/^This export is no longer available: an export can be downloaded once, within an hour of making it\.$/, 'Dieser Export ist nicht mehr verfügbar: Ein Export kann einmal innerhalb einer Stunde heruntergeladen werden.'],
+  [/^No such case\.$/, 'Diesen Fall gibt es nicht.'],
+  [/^No queue "(.+)"\.$/, 'Keine Warteschlange „$1“.'],
+  [/^Add a comment\.$/, 'Fügen Sie einen Kommentar hinzu.'],
+  [/^Add a subject\.$/, 'Fügen Sie einen Betreff hinzu.'],
+  [/^Name a tag\.$/, 'Nennen Sie ein Schlagwort.'],
+  [/^Choose a user and a role to assign the case to\.$/, 'Wählen Sie einen Benutzer und eine Rolle für die Zuweisung.'],
+  [/^The following characters are not allowed: \| ,$/, 'Die folgenden Zeichen sind nicht erlaubt: | ,'],
+  [/^Tag already exists$/, 'Schlagwort existiert bereits'],
+  [/^"(.+)" is not an action for a case in state (.+)\.$/, '„$1“ ist keine Aktion für einen Fall im Status $2.'],
+  [/^This case was changed by (.+) at (.+); reload it\.$/, 'Dieser Fall wurde von $1 um $2 geändert; laden Sie ihn neu.'],
   [/^The address holds a malformed percent-encoding\.$/, 'Die Adresse enthält eine fehlerhafte Prozent-Kodierung.'],
 ];
 

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { localiseMessage, requestLang } from '../i18n';
 import type { Env } from '../context';
 import { notFound } from '../http/errors';
 import { readBody, z } from '../http/validate';
@@ -80,7 +81,11 @@ export const processFlowRoutes = new Hono<Env>()
   .post('/:moduleId/processFlowObject/action/:pfoId', async (c) => {
     caseModule(c);
     const body = await readBody(c, actionBody);
-    return c.json(await performAction(c.var.deps.db, c.var.user, c.req.param('pfoId'), body, c.var.deps.now()));
+    const answer = await performAction(c.var.deps.db, c.var.user, c.req.param('pfoId'), body, c.var.deps.now());
+    // Validation results are an answer, not an error: they are said in the request's language here.
+    const lang = requestLang(c);
+    if ('validationResults' in answer) answer.validationResults = answer.validationResults.map((r) => ({ messages: r.messages.map((m) => localiseMessage(lang, m)) }));
+    return c.json(answer);
   })
   .post('/:moduleId/markread/:sourceObjectId', async (c) => {
     const { row } = await caseOf(c);

@@ -36,7 +36,7 @@ const NAV = [
   { id: 'overview', profile: 'insights', name: 'Overview', url: '/dashboard/overview/', weight: 20, template: 'Dashboard', roles: ALL },
   { id: 'drivers', profile: 'insights', name: 'Drivers', url: '/dashboard/drivers/', weight: 25, template: 'Dashboard', roles: ALL },
   { id: 'responses', profile: 'insights', name: 'Responses', url: '/content/insights/responses', weight: 30, template: 'DataViewer', roles: ALL },
-  { id: 'processflow', profile: 'cases', name: 'Cases', url: '/processflow/', weight: 40, template: 'ProcessFlow', roles: 'PortalAdmin,PortalUser' },
+  { id: 'cases', profile: 'cases', name: 'Cases', url: '/content/cases/cases/New', weight: 40, template: 'ProcessFlow', roles: 'PortalAdmin,PortalUser' },
   { id: 'alerts', profile: 'insights', name: 'Alerts', url: '/alerts', weight: 90, template: 'Alerts', roles: ALL },
   { id: 'users', profile: 'admin', name: 'Users', url: '/user', weight: 99, template: 'Users', roles: 'GlobalAdmin,PortalAdmin' },
   { id: 'editor', profile: 'admin', name: 'Survey editor', url: '/editor/home', weight: 120, template: 'Editor', roles: 'PortalAdmin,PortalUser,SurveyEditor' },

@@ -185,6 +185,36 @@ export interface CxNpsGaugeAttributes {
   'api-base'?: string;
 }
 
+/** A case-management queue (spec part 3, queue home): the queue tabs with their counts (120 px each, the rest under More), the smart filter bar, the cases as summary cards with paging or as a grid (a row opens its case), and the empty state of the queue's tag with a link to where the work is. Without `queue-name` the last queue used opens; an unknown queue goes to /404. */
+export interface CxQueueAttributes {
+  /** The process-flow module. Default "cases". */
+  'module-id'?: string;
+  /** The content profile of the links. Default "cases". */
+  'profile-id'?: string;
+  /** The queue (New, Working, Closed, All). */
+  'queue-name'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
+/** One case (spec part 3, record detail): header, the customer's comment, details and drivers (long texts collapse), tags, the actions the server permits (change status, assign, contact the customer: a comment with @mentions, templates, the form rules) and the history. Opening it marks it read; after an action the case, its history and its actions are brought up to date. */
+export interface CxRecordDetailAttributes {
+  /** The process-flow module. Default "cases". */
+  'module-id'?: string;
+  /** The case's response id. */
+  'source-object-id'?: string;
+  /** The content profile of the way back. Default "cases". */
+  'profile-id'?: string;
+  /** Preselects an action group by name. */
+  'action'?: string;
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
+
 /** The data viewer's records grid: every record of the module for the filters of a `filter-scope`, scrolled through a virtual list that asks the server for blocks of 100 rows (2 kept, 2 requests at a time); sort by a column header (the profile's default order first); a click or Enter expands a row to full height; a double click or Shift+Enter opens its details in a new window. */
 export interface CxRecordsViewerAttributes {
   /** The smart-data module. Default "responses". */
@@ -357,6 +387,8 @@ declare module 'react' {
       'cx-group-list': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxGroupListAttributes;
       'cx-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxLoginAttributes;
       'cx-nps-gauge': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxNpsGaugeAttributes;
+      'cx-queue': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxQueueAttributes;
+      'cx-record-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxRecordDetailAttributes;
       'cx-records-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxRecordsViewerAttributes;
       'cx-reset-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxResetPasswordAttributes;
       'cx-smart-filter-bar': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSmartFilterBarAttributes;

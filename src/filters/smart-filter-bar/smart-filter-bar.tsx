@@ -25,10 +25,12 @@ export interface SmartFilterBarProps {
   dateKey?: string;
   /** The data source's custom-range rules, when the page has the data source already (a dashboard, the data page); loaded otherwise. */
   dateRules?: CustomRangeRules;
+  /** Whether the bar says how many records the filters let through (a queue counts its cases itself). */
+  showCount?: boolean;
 }
 
 /** Search, the date filter, multi-select value filters with counts, the filter badge, last recorded date. */
-export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules }: SmartFilterBarProps) {
+export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules, showCount = true }: SmartFilterBarProps) {
   const { t, emit, lang, api } = useElement();
   const store = filtersFor(filterScope);
   const state = useStore(store);
@@ -125,7 +127,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
       <span className="badge" role="status">{t('filters.active', { count })}</span>
       {/* Clears everything that narrows the scope: the bar's filters and the charts' selections alike. */}
       {(count > 0 || selections.length > 0) && <button type="button" className="secondary" onClick={() => { setSearch(''); clearSelections(filterScope); change({ ...DEFAULT_FILTERS, dateChoice: 'ClearDate' }); }}>{t('filters.clear')}</button>}
-      {answer && <span className="hint">{t('filters.records', { count: answer.recordCount, formatted: new Intl.NumberFormat(lang).format(answer.recordCount) })}</span>}
+      {answer && showCount && <span className="hint">{t('filters.records', { count: answer.recordCount, formatted: new Intl.NumberFormat(lang).format(answer.recordCount) })}</span>}
       {lastText && <span className="hint">{t('filters.lastRecorded', { date: lastText })}</span>}
       {[searchError, failed ? t('filters.loadFailed') : ''].filter(Boolean).map((m) => (
         <p key={m} className="field-error" role="alert">{m}</p>

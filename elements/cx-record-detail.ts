@@ -1,0 +1,40 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { RecordDetail } from '../src/processflow/record-detail/record-detail';
+import forms from '../src/account/shared/forms.css?inline';
+import styles from '../src/processflow/record-detail/record-detail.css?inline';
+import caseStyles from '../src/processflow/shared/case.css?inline';
+
+/**
+ * One case (spec part 3, record detail): header, the customer's comment, details and drivers
+ * (long texts collapse), tags, the actions the server permits (change status, assign, contact the
+ * customer: a comment with @mentions, templates, the form rules) and the history. Opening it marks
+ * it read; after an action the case, its history and its actions are brought up to date.
+ *
+ * @tag cx-record-detail
+ * @attr {string} module-id - The process-flow module. Default "cases".
+ * @attr {string} source-object-id - The case's response id.
+ * @attr {string} profile-id - The content profile of the way back. Default "cases".
+ * @attr {string} action - Preselects an action group by name.
+ * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @fires {CustomEvent<{sourceObjectId: number, state: string}>} cx-case-changed - An action changed the case.
+ * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).
+ * @csspart base - The case.
+ */
+export const CxRecordDetail = defineElement({
+  tag: 'cx-record-detail',
+  component: RecordDetail,
+  styles: forms + caseStyles + styles,
+  attributes: [
+    { prop: 'moduleId', type: 'string' },
+    { prop: 'sourceObjectId', type: 'string' },
+    { prop: 'profileId', type: 'string' },
+    { prop: 'action', type: 'string' },
+  ],
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-record-detail': CxElement;
+  }
+}

@@ -1,0 +1,88 @@
+import { request, type ApiTarget } from './client';
+import type { BadRequest } from './errors';
+import type { SmartFilter } from '../stores/filters';
+
+type Maybe<T> = Promise<T | BadRequest>;
+const seg = encodeURIComponent;
+
+export const ACTION_TYPE = { Transition: 0, Allocation: 1, Tag: 2, SendEmail: 4 } as const;
+export type QueueTag = 'Initial' | 'InProgress' | 'Final' | 'All';
+
+export interface Queue {
+  name: string;
+  tag: QueueTag;
+  view: { type: 0 | 1; recordsPerPage: number };
+  smartFilterTags: string[];
+  hasExport: boolean;
+  defaultOrderBy: { fieldKey: string; operatorAsString: 'ASC' | 'DESC' };
+}
+export interface QueueCount {
+  tag: QueueTag;
+  name: string;
+  count: number;
+}
+export type CaseRecord = Record<string, unknown> & { SourceObjectId: number; ProcessFlowObjectId: string; State: string; Tags: string[] };
+export interface ActionItem {
+  actionName: string;
+  actionType: number;
+  toState?: string;
+  templates?: string[];
+}
+export interface ActionGroup {
+  name: string;
+  actionType: number;
+  actionItems: ActionItem[];
+}
+export interface SchemaField {
+  name: string;
+  key: string;
+  typeName: string;
+  isHidden: boolean;
+  templateSections: string[];
+  smartDataTags: string[];
+}
+export interface ProcessFlowObject {
+  processFlowObjectId: string;
+  sourceObjectId: number;
+  version: number;
+  properties: CaseRecord;
+  tags: Array<{ tagId: string; tagValue: string }>;
+}
+export interface HistoryEntry {
+  historyId: string;
+  actionType: number;
+  actionName: string;
+  fromState: string;
+  toState: string;
+  comment: string | null;
+  properties: Record<string, unknown>;
+  userName: string;
+  actionedAt: string;
+  version: number;
+}
+export interface CaseView {
+  processFlowObject: ProcessFlowObject;
+  permittedActionGroups: ActionGroup[];
+  schemaFields: SchemaField[];
+}
+export type ActionAnswer = { validationResults: Array<{ messages: string[] }> } | { processFlowObject: ProcessFlowObject; actionHistoryRecord: HistoryEntry };
+export interface Person {
+  userId: string;
+  userName: string;
+  fullName: string;
+}
+
+const base = (moduleId: string) => `/api/processflow/${seg(moduleId)}`;
+
+export const queues = (moduleId: string, target?: ApiTarget): Maybe<Queue[]> => request('GET', `${base(moduleId)}/queues`, { target });
+export const queueCounts = (moduleId: string, target?: ApiTarget): Maybe<QueueCount[]> => request('GET', `${base(moduleId)}/queuecounts`, { target });
+export const queuePage = (moduleId: string, queue: string, body: { skip: number; top: number; orderByFields: string[]; orderByOperator: 'ASC' | 'DESC'; smartFilters: SmartFilter[] }, target?: ApiTarget): Maybe<{ recordCount: number; data: CaseRecord[] }> =>
+  request('POST', `${base(moduleId)}/queue/${seg(queue)}/PF`, { json: body, target });
+export const caseView = (moduleId: string, sourceObjectId: string, target?: ApiTarget): Maybe<CaseView> => request('GET', `${base(moduleId)}/processFlowObject/${seg(sourceObjectId)}/PF`, { target });
+export const caseHistory = (moduleId: string, pfoId: string, target?: ApiTarget): Maybe<HistoryEntry[]> => request('GET', `${base(moduleId)}/processFlowObjectHistory/${seg(pfoId)}`, { target });
+export const takeAction = (moduleId: string, pfoId: string, body: { actionName: string; actionProperties: string; comment: string; isSocial: boolean }, target?: ApiTarget): Maybe<ActionAnswer> =>
+  request('POST', `${base(moduleId)}/processFlowObject/action/${seg(pfoId)}`, { json: body, target });
+export const markRead = (moduleId: string, sourceObjectId: string, target?: ApiTarget) => request('POST', `${base(moduleId)}/markread/${seg(sourceObjectId)}`, { target });
+export const allocations = (target?: ApiTarget): Maybe<Array<{ role: string; users: Person[] }>> => request('GET', '/api/processflow/validUserAllocations', { target });
+export const mentionable = (target?: ApiTarget): Maybe<Person[]> => request('GET', '/api/processflow/validMentionableUsers', { target });
+export const tagList = (moduleId: string, target?: ApiTarget): Maybe<Array<{ TagId: string }>> => request('POST', `${base(moduleId)}/getTags`, { target });

@@ -1,0 +1,32 @@
+import type { TFunction } from 'i18next';
+import { PortalLink } from '../../elements/portal-link';
+import { shortDate } from '../../lib/dates';
+import type { CaseRecord } from '../../api/processflow';
+
+/** Longer comments are cut here on a card (spec part 3: about 76 characters for verbatims). */
+export const VERBATIM_CUT = 76;
+
+/** One case in a summary queue: store, when, state, who has it, the comment and the tags. */
+export function CaseCard({ t, record, href }: { t: TFunction; record: CaseRecord; href: string }) {
+  const text = typeof record.Verbatim === 'string' ? record.Verbatim : '';
+  const short = text.length > VERBATIM_CUT ? `${text.slice(0, VERBATIM_CUT).trimEnd()}…` : text;
+  return (
+    <article className="case-card" data-case={record.SourceObjectId} aria-labelledby={`case-${record.SourceObjectId}`}>
+      <header>
+        <h2 id={`case-${record.SourceObjectId}`}>
+          <PortalLink to={href}>{t('queue.caseTitle', { id: record.SourceObjectId, store: String(record.Store ?? '') })}</PortalLink>
+        </h2>
+        <span className={`state state-${record.State.toLowerCase()}`}>{t(`case.states.${record.State}`, { defaultValue: record.State })}</span>
+      </header>
+      <p className="meta">
+        {shortDate(String(record.ResponseDate ?? ''))} · {t(`values.${String(record.NPSGroup)}`, { defaultValue: String(record.NPSGroup ?? '') })} · {record.AllocatedToUserName ? t('queue.assignedTo', { name: record.AllocatedToUserName }) : t('queue.unassigned')}
+      </p>
+      <p className="verbatim">{short ? `“${short}”` : <span className="hint">{t('queue.noComment')}</span>}</p>
+      {record.Tags.length > 0 && (
+        <ul className="tags" aria-label={t('case.tags')}>
+          {record.Tags.map((tag) => <li key={tag}>{tag}</li>)}
+        </ul>
+      )}
+    </article>
+  );
+}

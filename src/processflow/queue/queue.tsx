@@ -1,0 +1,182 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useElement } from '../../elements/element-context';
+import { PortalLink } from '../../elements/portal-link';
+import { isBadRequest } from '../../api/client';
+import { queueCounts, queuePage, queues as loadQueues, type CaseRecord, type Queue, type QueueCount } from '../../api/processflow';
+import { activeFilterCount, DEFAULT_FILTERS, filtersFor, toSmartFilters } from '../../stores/filters';
+import { SmartFilterBar } from '../../filters/smart-filter-bar/smart-filter-bar';
+import { shortDate, longDate } from '../../lib/dates';
+import { CaseCard } from './case-card';
+import { NoCases } from './no-cases';
+import { lastQueue, rememberQueue, takeReturn, leaveForCase } from './queue-memory';
+
+export interface QueueProps {
+  moduleId?: string;
+  profileId?: string;
+  queueName?: string;
+}
+
+/** Spec part 3: queue tabs are 120 px each, with 80 and 45 px kept for the rest of the bar. */
+export const TAB_WIDTH = 120;
+export const TAB_RESERVED = 80 + 45;
+
+const started = new Set<string>();
+/** A queue holds cases of every age: its filters start on all dates (once per page). */
+function startFilters(scope: string): void {
+  if (started.has(scope)) return;
+  started.add(scope);
+  filtersFor(scope).set({ ...DEFAULT_FILTERS, dateChoice: 'ClearDate' });
+}
+
+/**
+ * A queue of cases (spec part 3, queue home): the queue tabs with their counts (as many as fit,
+ * the rest under More), the filter bar, the cases as summary cards with paging or as a grid, and
+ * the empty states by queue tag. The last queue used is where the module opens.
+ */
+export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName = '' }: QueueProps) {
+  const { t, api, go, host } = useElement();
+  const [queues, setQueues] = useState<Queue[] | null>(null);
+  const [counts, setCounts] = useState<QueueCount[]>([]);
+  const [page, setPage] = useState<{ key: string; recordCount: number; data: CaseRecord[] } | null>(null);
+  const [index, setIndex] = useState(0);
+  const [error, setError] = useState('');
+  const [width, setWidth] = useState(1200);
+  const scope = `queue:${moduleId}`;
+  startFilters(scope);
+  const filters = useStore(filtersFor(scope));
+  const link = (name: string) => `/content/${encodeURIComponent(profileId)}/${encodeURIComponent(moduleId)}/${encodeURIComponent(name)}`;
+  const wanted = queueName || lastQueue(moduleId) || '';
+  const queue = queues?.find((q) => q.name.toLowerCase() === wanted.toLowerCase()) ?? (wanted ? undefined : queues?.[0]);
+
+  useEffect(() => {
+    Promise.all([loadQueues(moduleId, api), queueCounts(moduleId, api)])
+      .then(([q, c]) => {
+        if (isBadRequest(q)) return setError(q.message ?? '');
+        setQueues(q);
+        if (!isBadRequest(c)) setCounts(c);
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [api, moduleId]);
+
+  // An unknown queue is a page that does not exist (spec part 3 routes: /404).
+  useEffect(() => {
+    if (queues && !queue) go('/404');
+    if (queue) rememberQueue(moduleId, queue.name);
+  }, [queues, queue, moduleId, go]);
+
+  const perPage = queue ? (queue.view.type === 0 ? queue.view.recordsPerPage : 100) : 20;
+  const smartFilters = useMemo(() => toSmartFilters(filters, 'ResponseDate'), [filters]);
+  const key = JSON.stringify([queue?.name, smartFilters, index]);
+  useEffect(() => {
+    if (!queue) return;
+    let live = true;
+    queuePage(moduleId, queue.name, { skip: index * perPage, top: perPage, orderByFields: [queue.defaultOrderBy.fieldKey], orderByOperator: queue.defaultOrderBy.operatorAsString, smartFilters }, api)
+      .then((res) => live && (isBadRequest(res) ? setError(res.message ?? '') : setPage({ key, ...res })))
+      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [api, moduleId, queue, smartFilters, index, perPage, key]);
+
+  // Back from a case: its card is scrolled into view and takes the focus.
+  useEffect(() => {
+    if (!page || page.key !== key) return;
+    const back = takeReturn(moduleId);
+    const card = back ? host.shadowRoot?.querySelector<HTMLElement>(`[data-case="${back}"] a`) : null;
+    card?.scrollIntoView({ block: 'center' });
+    card?.focus();
+  }, [page, key, host, moduleId]);
+
+  useEffect(() => {
+    const measure = () => setWidth(host.getBoundingClientRect().width || 1200);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(host);
+    return () => observer.disconnect();
+  }, [host]);
+
+  if (error) return <p className="cx-error" role="alert">{t('queue.loadFailed')} {error}</p>;
+  if (!queues || !queue) return <p role="status">{t('queue.loading')}</p>;
+  const fit = Math.max(1, Math.floor((width - TAB_RESERVED) / TAB_WIDTH));
+  const shown = queues.slice(0, fit);
+  const more = queues.slice(fit);
+  const countOf = (name: string) => counts.find((c) => c.name === name)?.count;
+  const tab = (q: Queue) => (
+    <PortalLink to={link(q.name)} aria-current={q.name === queue.name ? 'page' : undefined}>
+      {t('queue.tab', { name: q.name, count: countOf(q.name) ?? 0 })}
+    </PortalLink>
+  );
+  const open = (r: CaseRecord) => {
+    leaveForCase(moduleId, r.SourceObjectId);
+    go(`/processflow/${encodeURIComponent(moduleId)}/${r.SourceObjectId}/${encodeURIComponent(profileId)}`);
+  };
+  const ready = page && page.key === key;
+  const pages = ready ? Math.max(1, Math.ceil(page.recordCount / perPage)) : 1;
+  return (
+    <div className="queue" part="base">
+      <nav className="queue-tabs" aria-label={t('queue.tabs')}>
+        <ul>
+          {shown.map((q) => <li key={q.name}>{tab(q)}</li>)}
+          {more.length > 0 && (
+            <li>
+              <details className="more">
+                <summary>{t('queue.more')}</summary>
+                <ul>{more.map((q) => <li key={q.name}>{tab(q)}</li>)}</ul>
+              </details>
+            </li>
+          )}
+        </ul>
+      </nav>
+      <SmartFilterBar moduleId="responses" filterScope={scope} tags={queue.smartFilterTags.join(',')} dateKey="ResponseDate" showCount={false} />
+      {!ready ? (
+        <p role="status">{t('queue.loading')}</p>
+      ) : page.recordCount === 0 ? (
+        <NoCases t={t} tag={queue.tag} counts={counts} filtered={activeFilterCount(filters) > 0} link={link} />
+      ) : (
+        <>
+          <p className="hint" role="status">{t('queue.count', { count: page.recordCount, formatted: new Intl.NumberFormat().format(page.recordCount) })}</p>
+          {queue.view.type === 0 ? (
+            <ul className="case-list">
+              {page.data.map((r) => (
+                <li key={r.ProcessFlowObjectId} onClickCapture={() => leaveForCase(moduleId, r.SourceObjectId)}>
+                  <CaseCard t={t} record={r} href={`/processflow/${encodeURIComponent(moduleId)}/${r.SourceObjectId}/${encodeURIComponent(profileId)}`} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <table className="case-grid">
+              <caption className="cx-visually-hidden">{t('queue.gridCaption', { name: queue.name })}</caption>
+              <thead>
+                <tr>
+                  {['case', 'date', 'store', 'group', 'state', 'assigned', 'lastAction'].map((c) => <th key={c} scope="col">{t(`queue.columns.${c}`)}</th>)}
+                </tr>
+              </thead>
+              <tbody>
+                {page.data.map((r) => (
+                  // A row opens its case on a click, or Enter when it has the focus.
+                  <tr key={r.ProcessFlowObjectId} tabIndex={0} data-case={r.SourceObjectId} onClick={() => open(r)} onKeyDown={(e) => e.key === 'Enter' && open(r)}>
+                    <td>{r.SourceObjectId}</td>
+                    <td>{shortDate(String(r.ResponseDate ?? ''))}</td>
+                    <td>{String(r.Store ?? '')}</td>
+                    <td>{t(`values.${String(r.NPSGroup)}`, { defaultValue: String(r.NPSGroup ?? '') })}</td>
+                    <td>{t(`case.states.${r.State}`, { defaultValue: r.State })}</td>
+                    <td>{String(r.AllocatedToUserName ?? '')}</td>
+                    <td>{r.LastActionName ? `${String(r.LastActionName)} · ${longDate(String(r.LastActionedAt ?? ''))}` : ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {pages > 1 && (
+            <nav className="paging" aria-label={t('queue.paging')}>
+              <button type="button" className="secondary" disabled={index === 0} onClick={() => setIndex(index - 1)}>{t('queue.previous')}</button>
+              <span>{t('queue.page', { page: index + 1, pages })}</span>
+              <button type="button" className="secondary" disabled={index + 1 >= pages} onClick={() => setIndex(index + 1)}>{t('queue.next')}</button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useElement } from '../../elements/element-context';
+import { PortalLink } from '../../elements/portal-link';
+import { isBadRequest } from '../../api/client';
+import { ACTION_TYPE, allocations as loadAllocations, caseHistory, caseView, markRead, mentionable, tagList, takeAction, type ActionGroup, type CaseView, type HistoryEntry, type Person } from '../../api/processflow';
+import { longDate, shortDate } from '../../lib/dates';
+import { ActionForm, type ActionRequest } from './action-form';
+import { Collapsible, COLLAPSE_AT } from './collapsible';
+import { TagEditor } from './tag-editor';
+
+export interface RecordDetailProps {
+  moduleId?: string;
+  sourceObjectId?: string;
+  profileId?: string;
+  /** Preselects an action group by name (the route's action parameter). */
+  action?: string;
+}
+
+/** Validation results stay 5 seconds (spec part 3 section 4). */
+export const RESULTS_MS = 5000;
+/** A resize event 500 ms after an action (spec part 3 section 9): pages around the element re-measure. */
+export const RESIZE_AFTER_MS = 500;
+
+/**
+ * One case (spec part 3, record detail): header, comment, details, drivers, tags, the history
+ * timeline and the actions the server permits. Opening it marks it read. After an action the case,
+ * its history and its actions come from the answer.
+ */
+export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileId = 'cases', action }: RecordDetailProps) {
+  const { t, api, emit } = useElement();
+  const [view, setView] = useState<CaseView | null>(null);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const [people, setPeople] = useState<Person[]>([]);
+  const [groupsOfPeople, setAllocations] = useState<Array<{ role: string; users: Person[] }>>([]);
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<string>(action ?? '');
+  const [busy, setBusy] = useState(false);
+  const [results, setResults] = useState<string[]>([]);
+  const [done, setDone] = useState('');
+  const [error, setError] = useState('');
+
+  // The case and its history, as they are on the server now.
+  const load = useCallback(
+    () =>
+      caseView(moduleId, sourceObjectId, api).then(async (res) => {
+        if (isBadRequest(res)) return setError(res.message ?? '');
+        setView(res);
+        const past = await caseHistory(moduleId, res.processFlowObject.processFlowObjectId, api);
+        if (!isBadRequest(past)) setHistory(past);
+      }),
+    [api, moduleId, sourceObjectId],
+  );
+
+  useEffect(() => {
+    void markRead(moduleId, sourceObjectId, api).catch(() => undefined);
+    load().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    Promise.all([mentionable(api), loadAllocations(api), tagList(moduleId, api)])
+      .then(([m, a, tags]) => {
+        if (!isBadRequest(m)) setPeople(m);
+        if (!isBadRequest(a)) setAllocations(a);
+        if (!isBadRequest(tags)) setSuggestions(tags.map((x) => x.TagId));
+      })
+      .catch(() => undefined);
+  }, [api, load, moduleId, sourceObjectId]);
+
+  useEffect(() => {
+    if (!results.length) return;
+    const timer = setTimeout(() => setResults([]), RESULTS_MS);
+    return () => clearTimeout(timer);
+  }, [results]);
+
+  if (error) return <p className="cx-error" role="alert">{t('case.loadFailed')} {error}</p>;
+  if (!view) return <p role="status">{t('case.loading')}</p>;
+  const pfo = view.processFlowObject;
+  const p = pfo.properties;
+
+  const act = async (actionName: string, comment: string, properties: Record<string, unknown>) => {
+    setBusy(true);
+    setDone('');
+    try {
+      const res = await takeAction(moduleId, pfo.processFlowObjectId, { actionName, comment, isSocial: false, actionProperties: JSON.stringify({ ...properties, version: pfo.version }) }, api);
+      if (isBadRequest(res)) return setResults([res.message ?? t('case.actionFailed')]);
+      if ('validationResults' in res) return setResults(res.validationResults.flatMap((r) => r.messages));
+      // The answer carries the case as it is now; the actions it permits come with the view.
+      setHistory((h) => [...h, res.actionHistoryRecord]);
+      setDone(t('case.done', { name: actionName }));
+      setChosen('');
+      await load();
+      emit('case-changed', { sourceObjectId: pfo.sourceObjectId, state: res.processFlowObject.properties.State });
+      setTimeout(() => dispatchEvent(new Event('resize')), RESIZE_AFTER_MS);
+    } catch (e) {
+      setResults([e instanceof Error ? e.message : String(e)]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fields = view.schemaFields.filter((f) => !f.isHidden);
+  const section = (name: string) => fields.filter((f) => f.templateSections.includes(name));
+  const value = (key: string, type: string) => {
+    const v = p[key];
+    if (v === null || v === undefined || v === '') return '';
+    return type === 'DateTime' ? longDate(String(v)) : String(v);
+  };
+  const forms = view.permittedActionGroups.filter((g) => g.actionType !== ACTION_TYPE.Tag);
+  const tagging = view.permittedActionGroups.some((g) => g.actionType === ACTION_TYPE.Tag);
+  const group: ActionGroup | undefined = forms.find((g) => g.name.toLowerCase() === chosen.toLowerCase());
+  const verbatim = typeof p.Verbatim === 'string' ? p.Verbatim : '';
+  return (
+    <article className="record-detail" part="base" aria-labelledby="case-title">
+      <header className="case-header">
+        <p className="back"><PortalLink to={`/content/${encodeURIComponent(profileId)}/${encodeURIComponent(moduleId)}`}>{t('case.backToQueue')}</PortalLink></p>
+        <h2 id="case-title">{t('queue.caseTitle', { id: pfo.sourceObjectId, store: String(p.Store ?? '') })}</h2>
+        <p className="meta">
+          <span className={`state state-${p.State.toLowerCase()}`}>{t(`case.states.${p.State}`, { defaultValue: p.State })}</span>{' '}
+          {shortDate(String(p.ResponseDate ?? ''))} · {p.AllocatedToUserName ? t('queue.assignedTo', { name: p.AllocatedToUserName }) : t('queue.unassigned')}
+        </p>
+      </header>
+      <section aria-labelledby="case-comment">
+        <h3 id="case-comment">{t('case.customerComment')}</h3>
+        <blockquote className="verbatim">{verbatim ? <Collapsible t={t} text={verbatim} limit={COLLAPSE_AT.verbatim} /> : <span className="hint">{t('queue.noComment')}</span>}</blockquote>
+      </section>
+      <div className="case-columns">
+        {[['details', 'case.details'], ['drivers', 'case.drivers']].map(([name, title]) => (
+          <section key={name} aria-labelledby={`case-${name}`}>
+            <h3 id={`case-${name}`}>{t(title)}</h3>
+            <dl className="fields">
+              {section(name).map((f) => (
+                <div key={f.key}>
+                  <dt>{f.name}</dt>
+                  <dd><Collapsible t={t} text={value(f.key, f.typeName) || '-'} limit={COLLAPSE_AT.short} /></dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+      </div>
+      {tagging && (
+        <TagEditor t={t} tags={p.Tags} suggestions={suggestions} busy={busy}
+          onAdd={(tag) => void act('Tag', '', { tags: [{ tagValue: tag }], operation: 0 })}
+          onRemove={(tag) => void act('Tag', '', { tags: [{ tagValue: tag }], operation: 1 })} />
+      )}
+      <section className="actions" aria-labelledby="case-actions">
+        <h3 id="case-actions">{t('case.actions')}</h3>
+        <div className="action-groups" role="group" aria-label={t('case.actions')}>
+          {forms.map((g) => (
+            <button key={g.name} type="button" className={g === group ? '' : 'secondary'} aria-pressed={g === group} onClick={() => setChosen(g === group ? '' : g.name)}>
+              {g.name}
+            </button>
+          ))}
+        </div>
+        {results.length > 0 && <p className="banner error" role="alert">{results.join(' ')}</p>}
+        {done && <p className="banner success" role="status">{done}</p>}
+        {group && <ActionForm key={`${group.name}-${pfo.version}`} t={t} group={group} people={people} allocations={groupsOfPeople} busy={busy} onSubmit={(r: ActionRequest) => void act(r.actionName, r.comment, r.properties)} />}
+      </section>
+      <section aria-labelledby="case-history">
+        <h3 id="case-history">{t('case.history')}</h3>
+        <ol className="timeline">
+          {[...history].reverse().map((h) => (
+            <li key={h.historyId}>
+              <p>
+                <strong>{h.actionName}</strong> · {h.userName} · <time dateTime={h.actionedAt}>{longDate(h.actionedAt)}</time>
+                {h.fromState !== h.toState && <> · {t('case.stateChange', { from: t(`case.states.${h.fromState}`, { defaultValue: h.fromState }), to: t(`case.states.${h.toState}`, { defaultValue: h.toState }) })}</>}
+              </p>
+              {h.comment && <p className="comment">{h.comment}</p>}
+            </li>
+          ))}
+          {history.length === 0 && <li className="hint">{t('case.noHistory')}</li>}
+        </ol>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,111 @@
+import { test, expect } from './fixtures';
+import { PASSWORD, signInAs } from './helpers';
+import type { Page } from '@playwright/test';
+
+const tabCount = async (page: Page, name: string) => Number(/\((\d+)\)/.exec((await page.locator('cx-queue .queue-tabs').getByRole('link', { name: new RegExp(`^${name} \\(`) }).textContent())!)![1]);
+
+test('a PortalUser works a detractor case from New: assignment with a mention, tags, an e-mail, and on to Resolved', async ({ page, request }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/content/cases/cases/New');
+  const queue = page.locator('cx-queue');
+  await expect(queue.locator('.case-card').first()).toBeVisible();
+  const newBefore = await tabCount(page, 'New');
+  const resolvedBefore = await tabCount(page, 'Closed');
+  const card = queue.locator('.case-card').first();
+  const id = await card.getAttribute('data-case');
+  await card.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/processflow/cases/${id}/cases$`));
+
+  const detail = page.locator('cx-record-detail');
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText(new RegExp(`^Case ${id} · `));
+  await expect(detail.locator('.case-header .state')).toHaveText('New');
+  const form = detail.locator('form.action-form');
+
+  // Assign to Paul with a mention chosen from the list that opens after three letters.
+  await detail.getByRole('button', { name: 'Assign', exact: true }).click();
+  await form.getByRole('button', { name: 'Assign' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Add a comment and choose a colleague to assign the case to.');
+  await form.getByLabel('Assign to').selectOption({ label: 'Paul Admin' });
+  await form.getByLabel('Comment').pressSequentially('Over to you @Pau');
+  await form.getByRole('list', { name: 'Colleagues to mention' }).getByRole('button', { name: /^Paul Admin/ }).click();
+  await expect(form.getByLabel('Comment')).toHaveValue('Over to you @Paul Admin ');
+  await form.getByRole('button', { name: 'Assign' }).click();
+  await expect(detail.getByRole('status').filter({ hasText: 'Assign: done.' })).toBeVisible();
+  await expect(detail.locator('.case-header .state')).toHaveText('Assigned');
+  await expect(detail.locator('.timeline li').first()).toContainText('Assign · Petra User');
+  await expect(detail.locator('.timeline li').first()).toContainText('Over to you @Paul Admin');
+
+  // Tags: lower-cased; refused characters and duplicates are said, then go after 5 s.
+  const tags = detail.locator('.tag-editor');
+  await tags.getByLabel('New tag').fill('Refund');
+  await tags.getByRole('button', { name: 'Add tag' }).click();
+  await expect(tags.locator('.tags')).toContainText('refund');
+  await tags.getByLabel('New tag').fill('a|b');
+  await tags.getByRole('button', { name: 'Add tag' }).click();
+  await expect(tags.getByRole('alert')).toHaveText('The following characters are not allowed: | ,');
+  await tags.getByLabel('New tag').fill('REFUND');
+  await tags.getByRole('button', { name: 'Add tag' }).click();
+  await expect(tags.getByRole('alert')).toHaveText('Tag already exists');
+
+  // An e-mail to the customer with a template.
+  const subject = `Your visit, case ${id}`;
+  await detail.getByRole('button', { name: 'Contact customer', exact: true }).click();
+  await expect(form.getByLabel('Comment')).toHaveAttribute('placeholder', 'We provided a response template to make your work easier. Please select a template below.');
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByRole('button', { name: 'Template 1' }).click();
+  await form.getByRole('button', { name: 'Contact customer' }).click();
+  await expect(detail.getByRole('status').filter({ hasText: 'Send e-mail: done.' })).toBeVisible();
+  const mail = await (await request.get(`/api/dev/mail?subject=${encodeURIComponent(subject)}`)).json();
+  expect(mail).toHaveLength(1);
+  expect(mail[0].body).toMatch(/^Thank you for your feedback\./);
+  expect(mail[0].recipient).toMatch(/@example\.com$/);
+
+  // Start work, then resolve.
+  await detail.getByRole('button', { name: 'Change status', exact: true }).click();
+  await form.getByRole('radio', { name: 'Start work' }).check();
+  await form.getByLabel('Comment').fill('Calling the customer now.');
+  await form.getByRole('button', { name: 'Change status' }).click();
+  await expect(detail.locator('.case-header .state')).toHaveText('In progress');
+  await detail.getByRole('button', { name: 'Change status', exact: true }).click();
+  await form.getByRole('radio', { name: 'Resolve' }).check();
+  await form.getByLabel('Comment').fill('Apologised; voucher sent.');
+  await form.getByRole('button', { name: 'Change status' }).click();
+  await expect(detail.locator('.case-header .state')).toHaveText('Resolved');
+  await expect(detail.locator('.timeline li')).toHaveText([/^Resolve · Petra User/, /^Start work/, /^Send e-mail/, /^Tag/, /^Assign/]);
+
+  // The queues count it where it is now; back on the list, the case is not in New any more.
+  await detail.getByRole('link', { name: 'Back to the queue' }).click();
+  await expect(queue.locator('.case-card').first()).toBeVisible();
+  await expect.poll(() => tabCount(page, 'New')).toBe(newBefore - 1);
+  expect(await tabCount(page, 'Closed')).toBe(resolvedBefore + 1);
+  await expect(queue.locator(`[data-case="${id}"]`)).toHaveCount(0);
+});
+
+test('the restricted user sees only their region’s cases; another region’s case does not exist for them', async ({ page, request, expectedErrors }) => {
+  // The refused case is a 404 the browser logs.
+  expectedErrors.push(/status of 404/);
+  const token = async (username: string) => (await (await request.post('/api/identity/token', { data: { username, password: PASSWORD } })).json()).content.access_token;
+  const north = await token('north.manager@demo.cx');
+  const counts = await (await request.get('/api/processflow/cases/queuecounts', { headers: { authorization: `Bearer ${north}` } })).json();
+  const all = counts.find((c: { name: string }) => c.name === 'All').count;
+  const rows = (await (await request.post('/api/processflow/cases/queue/All/PF', { headers: { authorization: `Bearer ${north}` }, data: { skip: 0, top: 200 } })).json()).data;
+  expect(new Set(rows.map((r: { Region: string }) => r.Region))).toEqual(new Set(['North']));
+  const south = (await (await request.post('/api/processflow/cases/queue/All/PF', { headers: { authorization: `Bearer ${await token('portaluser@demo.cx')}` }, data: { skip: 0, top: 1, smartFilters: [{ filterKey: 'Region', filterValue: 'South' }] } })).json()).data[0];
+
+  await signInAs(page, 'north.manager@demo.cx');
+  await page.goto('/content/cases/cases/All');
+  await expect.poll(() => tabCount(page, 'All')).toBe(all);
+  await page.goto(`/processflow/cases/${south.SourceObjectId}/cases`);
+  await expect(page.locator('cx-record-detail').getByRole('alert')).toHaveText('The case could not be loaded. No such case.');
+});
+
+test('an unknown queue goes to the not-found page, and a queue with no case for the filters says so', async ({ page }) => {
+  await signInAs(page, 'portaladmin@demo.cx');
+  await page.goto('/content/cases/cases/Nope');
+  await expect(page).toHaveURL('/404');
+  // With a filter that no case meets, the default variation.
+  await page.goto('/content/cases/cases/Working');
+  const queue = page.locator('cx-queue');
+  await queue.getByPlaceholder('Search comments').fill('zzzz-no-such-words');
+  await expect(queue.getByRole('heading', { name: 'No cases for these filters' })).toBeVisible();
+});
