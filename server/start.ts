@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './seed/people';
 import { newSecret } from './auth/tokens';
 import { parseOrigins } from './http/cors';
 import { embedSecret } from './embed/request';
+import { startMailDelivery } from './mail/delivery';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 if (!existsSync(resolve(distDir, 'host', 'index.html'))) {
@@ -40,6 +41,8 @@ const app = createApp({
   },
   distDir,
 });
+// With SMTP_URL the outbox is delivered over SMTP; without it, messages wait in the outbox.
+const stopMail = process.env.SMTP_URL ? startMailDelivery(db, process.env.SMTP_URL, { from: process.env.MAIL_FROM }) : async () => undefined;
 const port = Number(process.env.PORT ?? 8080);
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`CX portal on http://localhost:${info.port}/  (demo pages: http://localhost:${info.port}/demo/)`);
@@ -49,6 +52,7 @@ const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.close(async () => {
+    await stopMail();
     await db.close();
     process.exit(0);
   }));
