@@ -20,7 +20,7 @@ import { membershipRoutes, preferenceRoutes, trialRoutes, userStateRoutes } from
 import { contentRoutes } from './routes/content';
 import { smartDataRoutes } from './routes/smartdata';
 import { localiseErrors } from './i18n';
-import { processFlowRoutes } from './routes/processflow';
+import { processFlowRoutes, queueExportRoutes } from './routes/processflow';
 import { PROCESS_FLOW_ROLES } from './processflow/people';
 import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
 import { dataViewerRoutes } from './routes/dataviewer';
@@ -98,7 +98,8 @@ export function createApi(given: Deps): Hono<Env> {
   api.route('/api/dataviewer', dataScreens().route('/', dataViewerRoutes).route('/', exportRoutes(exports)));
   api.route('/api/favourites', dataScreens().route('/', favouriteRoutes));
   // Case management: PortalAdmin and PortalUser (spec part 3 section 6).
-  api.route('/api/processflow', new Hono<Env>().use(requireAuth, requireRoles(...PROCESS_FLOW_ROLES)).route('/', processFlowRoutes));
+  api.route('/api/processflow', downloadRoute(exports));
+  api.route('/api/processflow', new Hono<Env>().use(requireAuth, requireRoles(...PROCESS_FLOW_ROLES)).route('/', queueExportRoutes(exports)).route('/', processFlowRoutes));
   if (deps.exposeMailOutbox) {
     // A local mail catcher for demos and end-to-end tests (MAIL_OUTBOX_API=1): never in production.
     // By recipient, or by subject (a customer's address is never shown, so a test finds its e-mail by what it wrote).

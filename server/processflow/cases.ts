@@ -144,3 +144,23 @@ export async function tagSuggestions(db: Db, claims: Claim[] | null) {
   );
   return rows.map((r) => ({ TagId: r.tag_value, TagLevelOne: r.tag_value, InputSource: 'UserDefined', Category: 'UserDefined', count: Number(r.n) }));
 }
+
+/** A queue's cases in order, a chunk at a time (for exports: memory stays at one chunk). */
+export async function* queueChunks(db: Db, queue: Queue, filters: SmartFilter[], claims: Claim[] | null, chunk = 5000) {
+  const order = { orderByFields: [queue.defaultOrderBy.fieldKey], orderByOperator: queue.defaultOrderBy.operatorAsString, smartFilters: filters };
+  for (let skip = 0; ; skip += chunk) {
+    const { data } = await queuePage(db, queue, { ...order, skip, top: chunk }, claims);
+    if (data.length) yield data;
+    if (data.length < chunk) return;
+  }
+}
+
+/** The columns of a queue's workbook: the response's fields, then the case's state, people and tags. */
+export function exportColumns() {
+  const text = (key: string, name: string, typeName: 'String' | 'DateTime' = 'String') => ({ key, name, column: key, typeName });
+  return [
+    ...RESPONSE_FIELDS,
+    text('State', 'State'), text('AllocatedToUserName', 'Assigned to'), text('LastActionName', 'Last action'), text('LastActionedAt', 'Last action at', 'DateTime'),
+    text('LastActionedByUserName', 'Last action by'), text('TagList', 'Tags'),
+  ];
+}

@@ -30,7 +30,7 @@ const recordsExportBody = z.object({
 });
 
 /** 'Region: North, South' lines from the filters, by column name; dates as from/to. */
-function describe(module: SmartModule, filters: SmartFilter[]): string[] {
+export function describe(module: SmartModule, filters: SmartFilter[]): string[] {
   const byName = new Map<string, string[]>();
   for (const f of filters) {
     const name = columnByKey(module, f.filterKey)?.name ?? f.filterKey;
@@ -52,9 +52,16 @@ function setUp(c: Context<Env>, store: ExportStore) {
   // The file says who exported it: the signed-in user, whatever the query claims.
   const author = c.var.user.userName;
   const about = (title: string, filters: SmartFilter[]): ExportAbout => ({ title, author, dateTime, filters: describe(module, filters) });
+  return { q, module, profile, about, run: exportRunner(c, store, dateTime) };
+}
+
+/**
+ * Writes an export file into the store and answers its id; a failed write leaves no file behind.
+ * Shared by the data viewer's exports and a queue's.
+ */
+export function exportRunner(c: Context<Env>, store: ExportStore, dateTime: string) {
   const { id, file } = store.reserve();
-  /** Writes the file; a failed write leaves no file behind. */
-  const run = async (name: string, write: (file: string) => Promise<unknown>) => {
+  return async (name: string, write: (file: string) => Promise<unknown>) => {
     try {
       await write(file);
     } catch (e) {
@@ -64,7 +71,6 @@ function setUp(c: Context<Env>, store: ExportStore) {
     store.commit(id, file, name, c.var.user.id);
     return c.json({ exportId: id, name, dateTime });
   };
-  return { q, module, profile, about, run };
 }
 
 /** The export calls of spec part 2: each writes a workbook to the data directory and answers its id. */

@@ -4,7 +4,14 @@ import type { Env } from '../context';
 import { notFound } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { recordsBody } from './dataviewer';
-import { findCase, findCaseById, historyOf, queueCounts, queuePage, schemaFields, tagSuggestions } from '../processflow/cases';
+import { exportColumns, findCase, findCaseById, historyOf, queueChunks, queueCounts, queuePage, schemaFields, tagSuggestions } from '../processflow/cases';
+import { badRequest } from '../http/errors';
+import { check } from '../http/validate';
+import { describe, exportRunner } from './exports';
+import { smartFilters } from './dataviewer';
+import type { ExportStore } from '../export/store';
+import { MAX_EXPORT_ROWS, writeRecordsWorkbook } from '../export/workbook';
+import { RESPONSES_MODULE } from '../smartdata/schema';
 import { performAction, processFlowObject } from '../processflow/actions';
 import { allocationsByRole, caseWorkers } from '../processflow/people';
 import { CASES_MODULE, QUEUES, queueByName } from '../processflow/queues';
@@ -39,6 +46,36 @@ const actionBody = z.object({
   comment: z.string().max(10_000).optional(),
   isSocial: z.boolean().optional(),
 });
+
+const exportQuery = z.object({ moduleId: z.string().min(1, 'moduleId is required').max(100), queue: z.string().min(1, 'queue is required').max(100), dateTime: z.string().max(40).default(''), author: z.string().max(200).optional() });
+
+/**
+ * A queue's cases as an .xlsx (spec part 3: POST /api/processflow/exporttoexcel, then GET
+ * downloadexport with the id), for a queue that allows it; the same store and download as the
+ * data viewer's exports.
+ */
+export function queueExportRoutes(store: ExportStore) {
+  return new Hono<Env>().on('POST', ['/exporttoexcel', '/exporttoexcel/'], async (c) => {
+    const q = check(exportQuery, c.req.query());
+    if (q.moduleId.toLowerCase() !== CASES_MODULE) throw notFound(`No process-flow module "${q.moduleId}".`);
+    const queue = queueByName(q.queue);
+    if (!queue) throw notFound(`No queue "${q.queue}".`);
+    if (!queue.hasExport) throw badRequest(`The queue "${queue.name}" has no export.`);
+    const body = await readBody(c, z.object({ SmartDataSelection: z.object({ smartFilters }).default({ smartFilters: [] }) }));
+    const filters = body.SmartDataSelection.smartFilters;
+    const { db } = c.var.deps;
+    const { recordCount } = await queuePage(db, queue, { skip: 0, top: 1, orderByFields: [], orderByOperator: 'ASC', smartFilters: filters }, c.var.user.claims);
+    if (recordCount > MAX_EXPORT_ROWS) throw badRequest(`${recordCount} records are more than a workbook holds (${MAX_EXPORT_ROWS}); narrow the filters.`);
+    const dateTime = q.dateTime || c.var.deps.now().toISOString();
+    const about = { title: `Cases (${queue.name})`, author: c.var.user.userName, dateTime, filters: describe(RESPONSES_MODULE, filters) };
+    // Tags as one cell of text.
+    async function* rows() {
+      for await (const chunk of queueChunks(db, queue!, filters, c.var.user.claims)) yield chunk.map((r) => ({ ...r, TagList: (r.Tags as string[]).join(', ') }));
+    }
+    return exportRunner(c, store, dateTime)(`cases_${queue.name}`, (file) => writeRecordsWorkbook(file, exportColumns(), rows(), about));
+  });
+}
+
 
 /** The process-flow calls of spec part 3 section 7 (PortalAdmin and PortalUser; claims on every case). */
 export const processFlowRoutes = new Hono<Env>()

@@ -1,6 +1,7 @@
-import { request, type ApiTarget } from './client';
+import { isBadRequest, request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 import type { SmartFilter } from '../stores/filters';
+import { $config } from '../stores/config';
 
 type Maybe<T> = Promise<T | BadRequest>;
 const seg = encodeURIComponent;
@@ -86,3 +87,15 @@ export const markRead = (moduleId: string, sourceObjectId: string, target?: ApiT
 export const allocations = (target?: ApiTarget): Maybe<Array<{ role: string; users: Person[] }>> => request('GET', '/api/processflow/validUserAllocations', { target });
 export const mentionable = (target?: ApiTarget): Maybe<Person[]> => request('GET', '/api/processflow/validMentionableUsers', { target });
 export const tagList = (moduleId: string, target?: ApiTarget): Maybe<Array<{ TagId: string }>> => request('POST', `${base(moduleId)}/getTags`, { target });
+
+/** Writes a queue's cases into a workbook; resolves to the address the browser downloads it from (its id is the credential). */
+export async function exportQueue(moduleId: string, queue: string, smartFilters: SmartFilter[], stamp: string, author: string, target?: ApiTarget): Promise<string> {
+  const answer = await request<{ exportId: string; name: string; dateTime: string }>(
+    'POST',
+    `/api/processflow/exporttoexcel/?dateTime=${seg(stamp)}&author=${seg(author)}&moduleId=${seg(moduleId)}&queue=${seg(queue)}`,
+    { json: { SmartDataSelection: { smartFilters } }, target },
+  );
+  if (isBadRequest(answer)) throw new Error(answer.message);
+  const e = answer;
+  return `${target?.apiBase ?? $config.get().apiBase}/api/processflow/downloadexport/?exportId=${seg(e.exportId)}&dateTime=${seg(e.dateTime)}&name=${seg(e.name)}`;
+}

@@ -109,3 +109,19 @@ test('an unknown queue goes to the not-found page, and a queue with no case for 
   await queue.getByPlaceholder('Search comments').fill('zzzz-no-such-words');
   await expect(queue.getByRole('heading', { name: 'No cases for these filters' })).toBeVisible();
 });
+
+test('a queue that allows it exports its cases as a real workbook', async ({ page }) => {
+  await signInAs(page, 'north.manager@demo.cx');
+  await page.goto('/content/cases/cases/Closed');
+  const queue = page.locator('cx-queue');
+  await expect(queue.locator('.case-grid tbody tr').first()).toBeVisible();
+  const cases = Number((await queue.getByText(/cases?$/).first().textContent())!.replace(/\D/g, ''));
+  const download = page.waitForEvent('download');
+  await queue.getByRole('button', { name: 'Export to Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^cases_Closed_\d{4}-\d\d-\d\dT\d\d-\d\d\.xlsx$/);
+  const ExcelJS = (await import('exceljs')).default;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await file.path())!);
+  expect(wb.getWorksheet('Records')!.rowCount - 1).toBe(cases);
+});

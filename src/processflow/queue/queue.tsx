@@ -3,7 +3,9 @@ import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
 import { isBadRequest } from '../../api/client';
-import { queueCounts, queuePage, queues as loadQueues, type CaseRecord, type Queue, type QueueCount } from '../../api/processflow';
+import { exportQueue, queueCounts, queuePage, queues as loadQueues, type CaseRecord, type Queue, type QueueCount } from '../../api/processflow';
+import { exportStamp } from '../../viewer/data-viewer/export';
+import { $session } from '../../stores/session';
 import { activeFilterCount, DEFAULT_FILTERS, filtersFor, toSmartFilters } from '../../stores/filters';
 import { SmartFilterBar } from '../../filters/smart-filter-bar/smart-filter-bar';
 import { shortDate, longDate } from '../../lib/dates';
@@ -42,6 +44,8 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
   const [index, setIndex] = useState(0);
   const [error, setError] = useState('');
   const [width, setWidth] = useState(1200);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState('');
   const scope = `queue:${moduleId}`;
   startFilters(scope);
   const filters = useStore(filtersFor(scope));
@@ -128,6 +132,21 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
           )}
         </ul>
       </nav>
+      {queue.hasExport && (
+        <p className="queue-tools">
+          <button type="button" className="secondary" disabled={exporting} aria-busy={exporting} onClick={() => {
+            setExporting(true);
+            setExportError('');
+            exportQueue(moduleId, queue.name, smartFilters, exportStamp(), $session.get()?.userName ?? '', api)
+              .then((address) => location.assign(address))
+              .catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)))
+              .finally(() => setExporting(false));
+          }}>
+            {exporting ? t('dataViewer.exporting') : t('dataViewer.export')}
+          </button>
+        </p>
+      )}
+      {exportError && <p className="cx-error" role="alert">{t('dataViewer.exportFailed')} {exportError}</p>}
       <SmartFilterBar moduleId="responses" filterScope={scope} tags={queue.smartFilterTags.join(',')} dateKey="ResponseDate" showCount={false} />
       {!ready ? (
         <p role="status">{t('queue.loading')}</p>

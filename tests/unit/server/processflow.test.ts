@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { harnessWithUsers, type Harness } from './harness';
 
 let h: Harness;
@@ -122,5 +123,33 @@ describe('a case worked from New to Resolved', () => {
     expect((await h.call('GET', `${PF}/processFlowObjectHistory/${south.pfo_id}`, { token: north })).status).toBe(404);
     expect((await h.call('GET', `/api/processflow/getSourceObjectTags/${south.source_object_id}`, { token: north })).status).toBe(404);
     expect((await act(south.pfo_id, { actionName: 'Start work', comment: 'ok', actionProperties: '{not json' })).status).toBe(400);
+  });
+});
+
+describe('a queue as an Excel workbook', () => {
+  it('exports the cases of a queue that allows it, under the caller’s claims, and downloads once', async () => {
+    const counts = (await h.call('GET', `${PF}/queuecounts`, { token: north })).body;
+    const closed = counts.find((c: { name: string }) => c.name === 'Closed').count;
+    const res = await h.call('POST', '/api/processflow/exporttoexcel/?moduleId=cases&queue=Closed&dateTime=2026-11-20T12-00', { token: north, body: { SmartDataSelection: { smartFilters: [] } } });
+    expect(res.status).toBe(200);
+    const file = await h.fetch(`/api/processflow/downloadexport/?exportId=${res.body.exportId}&name=cases_Closed`);
+    expect(file.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await file.arrayBuffer());
+    const ws = wb.getWorksheet('Records')!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(expect.arrayContaining(['Region', 'Comment', 'State', 'Assigned to', 'Tags']));
+    expect(ws.rowCount - 1).toBe(closed);
+    const region = header.indexOf('Region') + 1;
+    const state = header.indexOf('State') + 1;
+    for (let r = 2; r <= ws.rowCount; r++) {
+      expect(ws.getRow(r).getCell(region).value).toBe('North');
+      expect(['Resolved', 'ClosedNoAction']).toContain(ws.getRow(r).getCell(state).value);
+    }
+    expect((await h.fetch(`/api/processflow/downloadexport/?exportId=${res.body.exportId}`)).status).toBe(404);
+
+    const none = await h.call('POST', '/api/processflow/exporttoexcel/?moduleId=cases&queue=New', { token: user, body: {} });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('The queue "New" has no export.');
   });
 });
