@@ -125,3 +125,39 @@ test('a queue that allows it exports its cases as a real workbook', async ({ pag
   await wb.xlsx.readFile((await file.path())!);
   expect(wb.getWorksheet('Records')!.rowCount - 1).toBe(cases);
 });
+
+test('two people acting on one case at once leave one consistent history; the second is told to reload', async ({ browser }) => {
+  const open = async (email: string) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, email);
+    return { context, page };
+  };
+  const [petra, paul] = await Promise.all([open('portaluser@demo.cx'), open('portaladmin@demo.cx')]);
+  try {
+    await petra.page.goto('/content/cases/cases/New');
+    const card = petra.page.locator('cx-queue .case-card').first();
+    const id = await card.getAttribute('data-case');
+    await Promise.all([petra.page.goto(`/processflow/cases/${id}/cases`), paul.page.goto(`/processflow/cases/${id}/cases`)]);
+    const act = async (page: Page, comment: string) => {
+      const detail = page.locator('cx-record-detail');
+      await detail.getByRole('button', { name: 'Change status', exact: true }).click();
+      await detail.locator('form.action-form').getByRole('radio', { name: 'Start work' }).check();
+      await detail.locator('form.action-form').getByLabel('Comment').fill(comment);
+      return detail.locator('form.action-form').getByRole('button', { name: 'Change status' });
+    };
+    const [first, second] = await Promise.all([act(petra.page, 'Petra starts'), act(paul.page, 'Paul starts')]);
+    await first.click();
+    await expect(petra.page.locator('cx-record-detail .case-header .state')).toHaveText('In progress');
+    // Paul still sees the case as it was: his action is refused with who changed it.
+    await second.click();
+    await expect(paul.page.locator('cx-record-detail').getByRole('alert')).toHaveText(/^This case was changed by Petra User at .+; reload it\.$/);
+    await paul.page.reload();
+    const timeline = paul.page.locator('cx-record-detail .timeline li');
+    await expect(timeline.first()).toContainText('Start work · Petra User');
+    await expect(timeline.filter({ hasText: 'Paul starts' })).toHaveCount(0);
+    await expect(timeline.filter({ hasText: 'Start work' })).toHaveCount(1);
+  } finally {
+    await Promise.all([petra.context.close(), paul.context.close()]);
+  }
+});
