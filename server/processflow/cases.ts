@@ -13,12 +13,17 @@ const RESPONSE_FIELDS = R.columns.filter((c) => !c.isHidden);
 const FROM = 'cases c JOIN responses r ON r.id = c.source_object_id';
 const SELECT = ['c.*', ...RESPONSE_FIELDS.map((c) => `${readExpr(c)} AS "r_${c.key}"`)].join(', ');
 
-/** The cases of a queue tag that the filters and the caller's claims let through (claims on the case's response). */
-function scan(tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Where {
+/**
+ * The cases of a queue tag that the filters and the caller's claims let through (claims on the
+ * case's response). `joined` says whether the conditions read the response: without it, counts
+ * and pages read the cases alone.
+ */
+function scan(tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Where & { joined: boolean } {
   const w = buildWhere(R, filters, claims);
+  const joined = w.parts.length > 0;
   w.add(`c.module_id = ${w.bind(CASES_MODULE)}`);
   if (tag !== 'All') w.add(`c.state IN (${STATES_OF_TAG[tag].map((s) => w.bind(s)).join(', ')})`);
-  return w;
+  return Object.assign(w, { joined });
 }
 
 /** A case row with its response as one record: the response's fields, the case's, and its tags. */
@@ -42,12 +47,13 @@ async function tagsOf(q: Queryable, ids: string[]): Promise<Map<string, string[]
   return out;
 }
 
-/** A sort key: a case field or a response field; anything else is a 400. */
-function sortColumn(key: string): string {
-  if (key in CASE_FIELDS) return `c.${CASE_FIELDS[key as CaseFieldKey]}`;
+/** A sort key: a case field, the response date (kept on the case) or another response field (a 400 for anything else). */
+function sortColumn(key: string): { sql: string; response: boolean } {
+  if (key in CASE_FIELDS) return { sql: `c.${CASE_FIELDS[key as CaseFieldKey]}`, response: false };
   const col = columnByKey(R, key);
   if (!col) throw badRequest(`Unknown sort field "${key}".`);
-  return col.column;
+  if (col.key === R.dateKey) return { sql: 'c.answered_at', response: false };
+  return { sql: col.column, response: true };
 }
 
 export interface Selection {
@@ -58,17 +64,28 @@ export interface Selection {
   smartFilters: SmartFilter[];
 }
 
-/** One page of a queue: its record count and its cases in order (the case id breaks ties). */
+/**
+ * One page of a queue: its record count and its cases in order (the response id breaks ties).
+ * The page's cases are found over the narrow sort column first, then only they are read in full
+ * with their responses: a deep page does not read every wide row before it.
+ */
 export async function queuePage(db: Db, queue: Queue, s: Selection, claims: Claim[] | null) {
   const w = scan(queue.tag, s.smartFilters, claims);
-  const fields = s.orderByFields.length ? s.orderByFields : [queue.defaultOrderBy.fieldKey];
-  const order = [...fields.map((f) => `${sortColumn(f)} ${s.orderByOperator}`), `c.pfo_id ${s.orderByOperator}`].join(', ');
+  const sorts = (s.orderByFields.length ? s.orderByFields : [queue.defaultOrderBy.fieldKey]).map(sortColumn);
+  const from = w.joined || sorts.some((x) => x.response) ? FROM : 'cases c';
+  const dir = s.orderByOperator;
+  const keys = sorts.map((x, i) => `${x.sql} AS s${i}`).join(', ');
+  const order = (prefix: string) => [...sorts.map((_, i) => `${prefix}s${i} ${dir}`), `${prefix}sid ${dir}`].join(', ');
   const countParams = [...w.params];
   const limit = w.bind(s.top);
   const offset = w.bind(s.skip);
   const [[count], rows] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*) AS n FROM ${FROM} ${w.sql}`, countParams),
-    db.query(`SELECT ${SELECT} FROM ${FROM} ${w.sql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, w.params),
+    db.query<{ n: number }>(`SELECT count(*) AS n FROM ${w.joined ? FROM : 'cases c'} ${w.sql}`, countParams),
+    db.query(
+      `WITH page AS (SELECT c.pfo_id AS pid, c.source_object_id AS sid, ${keys} FROM ${from} ${w.sql} ORDER BY ${order('')} LIMIT ${limit} OFFSET ${offset})
+       SELECT ${SELECT} FROM page p JOIN cases c ON c.pfo_id = p.pid JOIN responses r ON r.id = c.source_object_id ORDER BY ${order('p.')}`,
+      w.params,
+    ),
   ]);
   const tags = await tagsOf(db, rows.map((r) => String(r.pfo_id)));
   return { recordCount: Number(count.n), data: rows.map((r) => toRecord(r, tags.get(String(r.pfo_id)) ?? [])) };
@@ -77,7 +94,7 @@ export async function queuePage(db: Db, queue: Queue, s: Selection, claims: Clai
 /** Each queue's count under the filters and claims (one scan, counted by state). */
 export async function queueCounts(db: Db, filters: SmartFilter[], claims: Claim[] | null) {
   const w = scan('All', filters, claims);
-  const rows = await db.query<{ state: string; n: number }>(`SELECT c.state AS state, count(*) AS n FROM ${FROM} ${w.sql} GROUP BY c.state`, w.params);
+  const rows = await db.query<{ state: string; n: number }>(`SELECT c.state AS state, count(*) AS n FROM ${w.joined ? FROM : 'cases c'} ${w.sql} GROUP BY c.state`, w.params);
   const byState = new Map(rows.map((r) => [r.state, Number(r.n)]));
   return QUEUES.map((q) => ({ tag: q.tag, name: q.name, count: STATES_OF_TAG[q.tag].reduce((n, s) => n + (byState.get(s) ?? 0), 0) }));
 }

@@ -14,7 +14,7 @@ const TAGS = ['queue', 'staff', 'refund', 'stock', 'callback'];
 
 const CASE_COLUMNS = ['pfo_id', 'module_id', 'source_object_id', 'state', 'sub_state', 'last_action_type', 'last_action_name', 'last_actioned_at', 'last_actioned_by_user_id',
   'last_actioned_by_user_name', 'action_comment', 'last_state_change_at', 'last_state_change_by_user_id', 'last_state_change_by_user_name', 'allocated_at',
-  'allocated_to_user_id', 'allocated_to_user_name', 'allocated_to_role', 'allocated_by_user_id', 'allocated_by_user_name', 'created_at', 'version'];
+  'allocated_to_user_id', 'allocated_to_user_name', 'allocated_to_role', 'allocated_by_user_id', 'allocated_by_user_name', 'created_at', 'version', 'answered_at'];
 
 type Step = { type: number; name: string; from: CaseState; to: CaseState; comment: string; at: Date; by: (typeof WORKERS)[number] };
 
@@ -58,7 +58,7 @@ export async function seedCases(db: Db, now: Date): Promise<void> {
     cases.push([
       pfo, CASES_MODULE, r.id, state, null, last?.type ?? null, last?.name ?? null, last?.at ?? null, last?.by.id ?? null, last?.by.name ?? null, last?.comment ?? null,
       last?.at ?? null, last?.by.id ?? null, last?.by.name ?? null, assigned?.at ?? null, assigned ? worker.id : null, assigned ? worker.name : null, assigned ? worker.role : null,
-      assigned?.by.id ?? null, assigned?.by.name ?? null, created, steps.length,
+      assigned?.by.id ?? null, assigned?.by.name ?? null, created, steps.length, r.response_date,
     ]);
     steps.forEach((s, i) => history.push([`${pfo}-h${i + 1}`, pfo, s.type, s.name, s.from, s.to, s.comment, '{}', s.by.id, s.by.name, s.at, i + 1]));
     if (random.chance(0.2)) tags.push([pfo, TAGS[random.int(0, TAGS.length - 1)], 'UserDefined', created, WORKERS[1].id]);
