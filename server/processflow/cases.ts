@@ -1,29 +1,37 @@
 import type { Db, Queryable } from '../db';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
-import { columnByKey, readExpr, RESPONSES_MODULE } from '../smartdata/schema';
+import { columnByKey, readExpr, RESPONSES_MODULE, type SmartModule } from '../smartdata/schema';
 import { buildWhere, type Where } from '../smartdata/where';
 import type { SmartFilter } from '../../src/stores/filters';
 import { CASE_FIELDS, caseProperties, type CaseFieldKey } from './fields';
 import { CASES_MODULE, QUEUES, type Queue } from './queues';
 import { STATES_OF_TAG, type QueueTag } from './workflow';
 
-const R = RESPONSES_MODULE;
+/**
+ * The responses module as the cases hold it: the same fields, read from the case's own copy (the
+ * response's id and date under the case's names; the customer's e-mail stays with the response).
+ */
+export const CASE_VIEW: SmartModule = {
+  ...RESPONSES_MODULE,
+  moduleId: CASES_MODULE,
+  table: 'cases',
+  idColumn: 'source_object_id',
+  columns: RESPONSES_MODULE.columns
+    .filter((c) => c.key !== 'CustomerEmail')
+    .map((c) => (c.key === 'Id' ? { ...c, column: 'source_object_id' } : c.key === RESPONSES_MODULE.dateKey ? { ...c, column: 'answered_at' } : c)),
+};
+const R = CASE_VIEW;
 const RESPONSE_FIELDS = R.columns.filter((c) => !c.isHidden);
-const FROM = 'cases c JOIN responses r ON r.id = c.source_object_id';
+const FROM = 'cases c';
 const SELECT = ['c.*', ...RESPONSE_FIELDS.map((c) => `${readExpr(c)} AS "r_${c.key}"`)].join(', ');
 
-/**
- * The cases of a queue tag that the filters and the caller's claims let through (claims on the
- * case's response). `joined` says whether the conditions read the response: without it, counts
- * and pages read the cases alone.
- */
-function scan(tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Where & { joined: boolean } {
+/** The cases of a queue tag that the filters and the caller's claims let through: one table, its own copy of the response. */
+function scan(tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Where {
   const w = buildWhere(R, filters, claims);
-  const joined = w.parts.length > 0;
   w.add(`c.module_id = ${w.bind(CASES_MODULE)}`);
   if (tag !== 'All') w.add(`c.state IN (${STATES_OF_TAG[tag].map((s) => w.bind(s)).join(', ')})`);
-  return Object.assign(w, { joined });
+  return w;
 }
 
 /** A case row with its response as one record: the response's fields, the case's, and its tags. */
@@ -47,13 +55,12 @@ async function tagsOf(q: Queryable, ids: string[]): Promise<Map<string, string[]
   return out;
 }
 
-/** A sort key: a case field, the response date (kept on the case) or another response field (a 400 for anything else). */
-function sortColumn(key: string): { sql: string; response: boolean } {
-  if (key in CASE_FIELDS) return { sql: `c.${CASE_FIELDS[key as CaseFieldKey]}`, response: false };
+/** A sort key: a case field or a field of the response (anything else is a 400). */
+function sortColumn(key: string): string {
+  if (key in CASE_FIELDS) return `c.${CASE_FIELDS[key as CaseFieldKey]}`;
   const col = columnByKey(R, key);
   if (!col) throw badRequest(`Unknown sort field "${key}".`);
-  if (col.key === R.dateKey) return { sql: 'c.answered_at', response: false };
-  return { sql: col.column, response: true };
+  return `c.${col.column}`;
 }
 
 export interface Selection {
@@ -65,28 +72,42 @@ export interface Selection {
 }
 
 /**
+ * Reads a page's cases in full, given in order by the narrow query. DuckDB reads columns, so 100
+ * scattered rows cost a scan: it fetches the page's row-id range (the seed writes cases in date
+ * order, so a page of the default orders is one short range) and keeps the page's rows. PostgreSQL
+ * looks them up by key. A row that moved in between is read by its key.
+ */
+async function fullRows(db: Db, page: Array<{ pid: string; rid?: number }>) {
+  if (!page.length) return [];
+  const ids = page.map((p) => p.pid);
+  const byKey = (keys: string[]) => db.query(`SELECT ${SELECT} FROM ${FROM} WHERE c.pfo_id IN (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, keys);
+  let rows: Record<string, unknown>[];
+  if (db.engine === 'duckdb') {
+    const rids = page.map((p) => Number(p.rid));
+    rows = await db.query(`SELECT ${SELECT} FROM ${FROM} WHERE c.rowid BETWEEN $1 AND $2 AND c.pfo_id IN (${ids.map((_, i) => `$${i + 3}`).join(', ')})`, [Math.min(...rids), Math.max(...rids), ...ids]);
+    if (rows.length < ids.length) rows = await byKey(ids);
+  } else rows = await byKey(ids);
+  const found = new Map(rows.map((r) => [String(r.pfo_id), r]));
+  return ids.map((id) => found.get(id)).filter((r): r is Record<string, unknown> => !!r);
+}
+
+/**
  * One page of a queue: its record count and its cases in order (the response id breaks ties).
- * The page's cases are found over the narrow sort column first, then only they are read in full
- * with their responses: a deep page does not read every wide row before it.
+ * The page is found over the narrow sort columns, then only its rows are read in full.
  */
 export async function queuePage(db: Db, queue: Queue, s: Selection, claims: Claim[] | null) {
   const w = scan(queue.tag, s.smartFilters, claims);
-  const sorts = (s.orderByFields.length ? s.orderByFields : [queue.defaultOrderBy.fieldKey]).map(sortColumn);
-  const from = w.joined || sorts.some((x) => x.response) ? FROM : 'cases c';
-  const dir = s.orderByOperator;
-  const keys = sorts.map((x, i) => `${x.sql} AS s${i}`).join(', ');
-  const order = (prefix: string) => [...sorts.map((_, i) => `${prefix}s${i} ${dir}`), `${prefix}sid ${dir}`].join(', ');
+  const fields = s.orderByFields.length ? s.orderByFields : [queue.defaultOrderBy.fieldKey];
+  const order = [...fields.map((f) => `${sortColumn(f)} ${s.orderByOperator}`), `c.source_object_id ${s.orderByOperator}`].join(', ');
   const countParams = [...w.params];
   const limit = w.bind(s.top);
   const offset = w.bind(s.skip);
-  const [[count], rows] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*) AS n FROM ${w.joined ? FROM : 'cases c'} ${w.sql}`, countParams),
-    db.query(
-      `WITH page AS (SELECT c.pfo_id AS pid, c.source_object_id AS sid, ${keys} FROM ${from} ${w.sql} ORDER BY ${order('')} LIMIT ${limit} OFFSET ${offset})
-       SELECT ${SELECT} FROM page p JOIN cases c ON c.pfo_id = p.pid JOIN responses r ON r.id = c.source_object_id ORDER BY ${order('p.')}`,
-      w.params,
-    ),
+  const rid = db.engine === 'duckdb' ? ', c.rowid AS rid' : '';
+  const [[count], page] = await Promise.all([
+    db.query<{ n: number }>(`SELECT count(*) AS n FROM ${FROM} ${w.sql}`, countParams),
+    db.query<{ pid: string; rid?: number }>(`SELECT c.pfo_id AS pid${rid} FROM ${FROM} ${w.sql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, w.params),
   ]);
+  const rows = await fullRows(db, page);
   const tags = await tagsOf(db, rows.map((r) => String(r.pfo_id)));
   return { recordCount: Number(count.n), data: rows.map((r) => toRecord(r, tags.get(String(r.pfo_id)) ?? [])) };
 }
@@ -94,7 +115,7 @@ export async function queuePage(db: Db, queue: Queue, s: Selection, claims: Clai
 /** Each queue's count under the filters and claims (one scan, counted by state). */
 export async function queueCounts(db: Db, filters: SmartFilter[], claims: Claim[] | null) {
   const w = scan('All', filters, claims);
-  const rows = await db.query<{ state: string; n: number }>(`SELECT c.state AS state, count(*) AS n FROM ${w.joined ? FROM : 'cases c'} ${w.sql} GROUP BY c.state`, w.params);
+  const rows = await db.query<{ state: string; n: number }>(`SELECT c.state AS state, count(*) AS n FROM ${FROM} ${w.sql} GROUP BY c.state`, w.params);
   const byState = new Map(rows.map((r) => [r.state, Number(r.n)]));
   return QUEUES.map((q) => ({ tag: q.tag, name: q.name, count: STATES_OF_TAG[q.tag].reduce((n, s) => n + (byState.get(s) ?? 0), 0) }));
 }

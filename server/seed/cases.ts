@@ -12,9 +12,13 @@ const WORKERS = [
 const NORTH = { id: 'u-north', name: 'Nora North', role: 'PortalUser' };
 const TAGS = ['queue', 'staff', 'refund', 'stock', 'callback'];
 
+/** The response's fields a case keeps (migration 012), in the table's order. */
+const COPIED = ['store', 'region', 'country', 'channel', 'nps', 'nps_group', 'stars', 'driver_price', 'driver_availability', 'driver_service', 'driver_information',
+  'verbatim', 'verbatim_raw', 'verbatim_flag', 'customer_name', 'customer_segment', 'spend'] as const;
+
 const CASE_COLUMNS = ['pfo_id', 'module_id', 'source_object_id', 'state', 'sub_state', 'last_action_type', 'last_action_name', 'last_actioned_at', 'last_actioned_by_user_id',
   'last_actioned_by_user_name', 'action_comment', 'last_state_change_at', 'last_state_change_by_user_id', 'last_state_change_by_user_name', 'allocated_at',
-  'allocated_to_user_id', 'allocated_to_user_name', 'allocated_to_role', 'allocated_by_user_id', 'allocated_by_user_name', 'created_at', 'version', 'answered_at'];
+  'allocated_to_user_id', 'allocated_to_user_name', 'allocated_to_role', 'allocated_by_user_id', 'allocated_by_user_name', 'created_at', 'version', 'answered_at', ...COPIED];
 
 type Step = { type: number; name: string; from: CaseState; to: CaseState; comment: string; at: Date; by: (typeof WORKERS)[number] };
 
@@ -40,8 +44,9 @@ function lifeOf(random: Random, created: Date, now: Date, worker: (typeof WORKER
  * 2 stars, and one in twenty of the others, each with the history its age makes likely.
  */
 export async function seedCases(db: Db, now: Date): Promise<void> {
-  const responses = await db.query<{ id: number; response_date: Date; region: string }>(
-    "SELECT id, response_date, region FROM responses WHERE nps_group = 'Detractor' OR stars <= 2 OR id % 20 = 0 ORDER BY id",
+  const responses = await db.query<{ id: number; response_date: Date; region: string } & Record<(typeof COPIED)[number], Param>>(
+    // In date order: a queue's pages in date order are then short row ranges (server/processflow/cases.ts).
+    `SELECT id, response_date, ${COPIED.join(', ')} FROM responses WHERE nps_group = 'Detractor' OR stars <= 2 OR id % 20 = 0 ORDER BY response_date, id`,
   );
   const random = new Random(11);
   const cases: Param[][] = [];
@@ -58,7 +63,7 @@ export async function seedCases(db: Db, now: Date): Promise<void> {
     cases.push([
       pfo, CASES_MODULE, r.id, state, null, last?.type ?? null, last?.name ?? null, last?.at ?? null, last?.by.id ?? null, last?.by.name ?? null, last?.comment ?? null,
       last?.at ?? null, last?.by.id ?? null, last?.by.name ?? null, assigned?.at ?? null, assigned ? worker.id : null, assigned ? worker.name : null, assigned ? worker.role : null,
-      assigned?.by.id ?? null, assigned?.by.name ?? null, created, steps.length, r.response_date,
+      assigned?.by.id ?? null, assigned?.by.name ?? null, created, steps.length, r.response_date, ...COPIED.map((k) => r[k]),
     ]);
     steps.forEach((s, i) => history.push([`${pfo}-h${i + 1}`, pfo, s.type, s.name, s.from, s.to, s.comment, '{}', s.by.id, s.by.name, s.at, i + 1]));
     if (random.chance(0.2)) tags.push([pfo, TAGS[random.int(0, TAGS.length - 1)], 'UserDefined', created, WORKERS[1].id]);

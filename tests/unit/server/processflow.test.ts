@@ -75,11 +75,13 @@ describe('a case worked from New to Resolved', () => {
 
     // Tags: lower-cased, refused characters and duplicates said in the spec's words.
     const tag = (tagValue: string, operation = 0) => act(pfo, { actionName: 'Tag', actionProperties: props({ tags: [{ tagValue }], operation }) });
+    // The seed may have tagged the case already.
+    const seeded = (answer.processFlowObject.tags as Array<{ tagValue: string }>).map((t) => t.tagValue).filter((t) => t !== 'refund');
     expect((await tag('Refund')).body.processFlowObject.tags).toContainEqual({ tagId: 'refund', tagValue: 'refund' });
     expect((await tag('a|b')).body.validationResults[0].messages).toEqual(['The following characters are not allowed: | ,']);
     expect((await tag('REFUND')).body.validationResults[0].messages).toEqual(['Tag already exists']);
-    expect((await h.call('GET', `/api/processflow/getSourceObjectTags/${id}`, { token: user })).body).toEqual(['refund']);
-    expect((await tag('refund', 1)).body.processFlowObject.tags).toEqual([]);
+    expect((await h.call('GET', `/api/processflow/getSourceObjectTags/${id}`, { token: user })).body).toEqual([...seeded, 'refund'].sort());
+    expect((await tag('refund', 1)).body.processFlowObject.tags.map((t: { tagValue: string }) => t.tagValue)).toEqual(seeded);
 
     // The e-mail goes to the customer's address (never shown on the page) with the subject and comment.
     const [customer] = await h.db.query<{ customer_email: string }>('SELECT customer_email FROM responses WHERE id = $1', [id]);
@@ -116,7 +118,7 @@ describe('a case worked from New to Resolved', () => {
 
   it('answers 404 for a case outside the caller’s claims, for reading and for acting', async () => {
     const [south] = await h.db.query<{ source_object_id: number; pfo_id: string }>(
-      "SELECT c.source_object_id, c.pfo_id FROM cases c JOIN responses r ON r.id = c.source_object_id WHERE r.region = 'South' AND c.state = 'New' LIMIT 1",
+      "SELECT c.source_object_id, c.pfo_id FROM cases c JOIN responses r ON r.id = c.source_object_id WHERE r.region = 'South' ORDER BY c.source_object_id LIMIT 1",
     );
     expect((await detail(south.source_object_id, north)).status).toBe(404);
     expect((await act(south.pfo_id, { actionName: 'Start work', comment: 'Not mine' }, north)).status).toBe(404);
