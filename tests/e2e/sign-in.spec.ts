@@ -45,7 +45,7 @@ test('the guard sends a PortalUser to /401 for /user', async ({ page }) => {
 
 test('sign-out from the profile panel goes to /login and /logout ends the session', async ({ page }) => {
   // A refused call fails the test (console errors); its address is printed to tell which one.
-  page.on('response', (r) => r.status() === 401 && console.log('refused:', r.request().method(), r.url()));
+  page.on('response', (r) => r.status() === 401 && console.warn('refused:', r.request().method(), r.url()));
   await signInAs(page, 'globaladmin@demo.cx');
   await page.getByRole('button', { name: /Profile of/ }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
