@@ -81,13 +81,13 @@ export async function performAction(db: Db, user: Principal, pfoId: string, body
     const errors = formErrors(item, comment, p);
     if (errors.length) return invalid(...errors);
 
-    const workers = await caseWorkers(q);
+    const [workers, userName] = await Promise.all([caseWorkers(q), nameOf(q, user)]);
     const set: Record<string, unknown> = {};
     let tagChange: { add: string[]; remove: string[] } | undefined;
     if (item.actionType === ACTION_TYPE.Allocation) {
       const to = workers.find((w) => w.id === p.userId);
       if (!to || to.role.toLowerCase() !== p.role!.toLowerCase()) return invalid('The case can be assigned only to a colleague who works cases, in their role.');
-      Object.assign(set, { allocated_at: now, allocated_to_user_id: to.id, allocated_to_user_name: to.fullName, allocated_to_role: to.role, allocated_by_user_id: user.id, allocated_by_user_name: await nameOf(q, user) });
+      Object.assign(set, { allocated_at: now, allocated_to_user_id: to.id, allocated_to_user_name: to.fullName, allocated_to_role: to.role, allocated_by_user_id: user.id, allocated_by_user_name: userName });
     }
     if (item.actionType === ACTION_TYPE.Tag) {
       const existing = found.record.Tags as string[];
@@ -101,7 +101,6 @@ export async function performAction(db: Db, user: Principal, pfoId: string, body
       }
     }
     const toState = item.toState ?? state;
-    const userName = await nameOf(q, user);
     Object.assign(set, { last_action_type: item.actionType, last_action_name: item.actionName, last_actioned_at: now, last_actioned_by_user_id: user.id, last_actioned_by_user_name: userName, action_comment: comment || null });
     if (toState !== state) Object.assign(set, { state: toState, last_state_change_at: now, last_state_change_by_user_id: user.id, last_state_change_by_user_name: userName });
 

@@ -3,13 +3,14 @@
  * case, is assigned to a colleague, worked, and resolved or closed without action; a closed case
  * can be reopened. Which actions a state offers is the server's (spec part 3 section 4).
  */
-export const ACTION_TYPE = { Transition: 0, Allocation: 1, Tag: 2, SendEmail: 4 } as const;
-export type ActionType = (typeof ACTION_TYPE)[keyof typeof ACTION_TYPE];
+import { ACTION_TYPE, type ActionType, type QueueTag } from '../../src/lib/case-rules';
+
+export { ACTION_TYPE };
+export type { ActionType, QueueTag };
 
 export const STATES = ['New', 'Assigned', 'InProgress', 'Resolved', 'ClosedNoAction'] as const;
 export type CaseState = (typeof STATES)[number];
 
-export type QueueTag = 'Initial' | 'InProgress' | 'Final' | 'All';
 /** The states each queue tag holds. */
 export const STATES_OF_TAG: Record<QueueTag, readonly CaseState[]> = {
   Initial: ['New'],

@@ -6,8 +6,9 @@ import { $config } from '../stores/config';
 type Maybe<T> = Promise<T | BadRequest>;
 const seg = encodeURIComponent;
 
-export const ACTION_TYPE = { Transition: 0, Allocation: 1, Tag: 2, SendEmail: 4 } as const;
-export type QueueTag = 'Initial' | 'InProgress' | 'Final' | 'All';
+import type { QueueTag } from '../lib/case-rules';
+
+export { ACTION_TYPE, type QueueTag } from '../lib/case-rules';
 
 export interface Queue {
   name: string;

@@ -9,6 +9,8 @@
  */
 import { DEFAULT_FILTERS, filtersFor, replaceFilters, type FilterState } from '../stores/filters';
 import { selectionsFor } from '../stores/selections';
+import { storesOf } from '../stores/scoped';
+import type { MapStore, WritableAtom } from 'nanostores';
 import { $session } from '../stores/session';
 import { getUserState, saveUserState } from '../api/user-state';
 import { isBadRequest } from '../api/client';
@@ -60,10 +62,8 @@ function forgetStoredState(): void {
 
 /** The filters and selections on this page, back to the defaults (their listeners cache the defaults). */
 function resetPageState(): void {
-  for (const key of ['cx.filterScopes', 'cx.selectionScopes']) {
-    const scopes = (globalThis as { [k: symbol]: Map<string, { set(v: unknown): void }> | undefined })[Symbol.for(key)];
-    for (const store of scopes?.values() ?? []) store.set(key === 'cx.filterScopes' ? { ...DEFAULT_FILTERS } : []);
-  }
+  for (const store of storesOf<MapStore<FilterState>>('filterScopes')) store.set({ ...DEFAULT_FILTERS });
+  for (const store of storesOf<WritableAtom<VisualSelection[]>>('selectionScopes')) store.set([]);
 }
 
 /** The state the session left behind, for the guard to save with its target. */

@@ -1,15 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
+import { checkTag, MAX_TAG_LENGTH } from '../../lib/case-rules';
 
 /** Tag warnings stay 5 seconds (spec part 3 section 9). */
 export const WARNING_MS = 5000;
 
-/** Spec part 3 section 5: the rules a new tag meets before it is sent. */
+/** The page's words for the shared tag rules (src/lib/case-rules.ts); an empty input just closes. */
 export function tagProblem(t: TFunction, raw: string, existing: readonly string[]): string {
-  const tag = raw.trim().toLowerCase();
-  if (/[|,]/.test(tag)) return t('case.tagNotAllowed');
-  if (existing.includes(tag)) return t('case.tagExists');
-  return '';
+  const result = checkTag(raw, existing);
+  if (!('problem' in result) || result.problem === 'empty') return '';
+  return result.problem === 'tooLong' ? t('case.tagTooLong', { max: MAX_TAG_LENGTH }) : t(result.problem === 'exists' ? 'case.tagExists' : 'case.tagNotAllowed');
 }
 
 /** The case's tags: each removable, a new one added (lower-cased), suggestions from the tags in use. */
