@@ -100,6 +100,10 @@ export async function performAction(db: Db, user: Principal, pfoId: string, body
         tagChange = { add: [...new Set(checked.map((c) => (c as { tag: string }).tag))], remove: [] };
       }
     }
+    if (tagChange) {
+      const remaining = (found.record.Tags as string[]).filter((t) => !tagChange!.remove.includes(t));
+      set.tag_list = [...new Set([...remaining, ...tagChange.add])].sort().join(',') || null;
+    }
     const toState = item.toState ?? state;
     Object.assign(set, { last_action_type: item.actionType, last_action_name: item.actionName, last_actioned_at: now, last_actioned_by_user_id: user.id, last_actioned_by_user_name: userName, action_comment: comment || null });
     if (toState !== state) Object.assign(set, { state: toState, last_state_change_at: now, last_state_change_by_user_id: user.id, last_state_change_by_user_name: userName });

@@ -3,6 +3,7 @@ import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
 import { columnByKey, readExpr, RESPONSES_MODULE, type SmartModule } from '../smartdata/schema';
 import { buildWhere, type Where } from '../smartdata/where';
+import { orderBy, seekPage, type SortKey } from '../smartdata/position-index';
 import type { SmartFilter } from '../../src/stores/filters';
 import { CASE_FIELDS, caseProperties, type CaseFieldKey } from './fields';
 import { CASES_MODULE, QUEUES, type Queue } from './queues';
@@ -24,7 +25,8 @@ export const CASE_VIEW: SmartModule = {
 const R = CASE_VIEW;
 const RESPONSE_FIELDS = R.columns.filter((c) => !c.isHidden);
 const FROM = 'cases c';
-const SELECT = ['c.*', ...RESPONSE_FIELDS.map((c) => `${readExpr(c)} AS "r_${c.key}"`)].join(', ');
+// The case's own columns and the response's fields, each read once (a row's values cost most in their conversion to JavaScript).
+const SELECT = [...Object.values(CASE_FIELDS), 'version', 'tag_list'].map((col) => `c.${col}`).concat(RESPONSE_FIELDS.map((c) => `${readExpr(c)} AS "r_${c.key}"`)).join(', ');
 
 /** The cases of a queue tag that the filters and the caller's claims let through: one table, its own copy of the response. */
 function scan(tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Where {
@@ -35,25 +37,17 @@ function scan(tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Wh
 }
 
 /** A case row with its response as one record: the response's fields, the case's, and its tags. */
-function toRecord(row: Record<string, unknown>, tags: string[]): Record<string, unknown> {
+function toRecord(row: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const c of RESPONSE_FIELDS) {
     const v = row[`r_${c.key}`];
     record[c.key] = v instanceof Date ? v.toISOString().slice(0, 19) : (v ?? null);
   }
-  return { ...record, ...caseProperties(row), Tags: tags };
+  return { ...record, ...caseProperties(row), Tags: tagsOfRow(row) };
 }
 
-async function tagsOf(q: Queryable, ids: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (!ids.length) return out;
-  const rows = await q.query<{ pfo_id: string; tag_value: string }>(
-    `SELECT pfo_id, tag_value FROM case_tags WHERE pfo_id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')}) ORDER BY tag_value`,
-    ids,
-  );
-  for (const r of rows) out.set(r.pfo_id, [...(out.get(r.pfo_id) ?? []), r.tag_value]);
-  return out;
-}
+/** The case's tags, kept on the case as one text (a tag may not hold a comma). */
+const tagsOfRow = (row: Record<string, unknown>): string[] => (row.tag_list ? String(row.tag_list).split(',') : []);
 
 /** A sort key: a case field or a field of the response (anything else is a 400). */
 function sortColumn(key: string): string {
@@ -73,43 +67,49 @@ export interface Selection {
 
 /**
  * Reads a page's cases in full, given in order by the narrow query. DuckDB reads columns, so 100
- * scattered rows cost a scan: it fetches the page's row-id range (the seed writes cases in date
- * order, so a page of the default orders is one short range) and keeps the page's rows. PostgreSQL
- * looks them up by key. A row that moved in between is read by its key.
+ * scattered rows cost a scan: when the page's rows lie close together (the seed writes cases in
+ * date order, so a page of the default orders is one short range) it reads that row-id range and
+ * keeps the page's rows. Otherwise, and on PostgreSQL, it reads them by key; a row that moved in
+ * between is read by its key too.
  */
 async function fullRows(db: Db, page: Array<{ pid: string; rid?: number }>) {
   if (!page.length) return [];
   const ids = page.map((p) => p.pid);
   const byKey = (keys: string[]) => db.query(`SELECT ${SELECT} FROM ${FROM} WHERE c.pfo_id IN (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, keys);
-  let rows: Record<string, unknown>[];
-  if (db.engine === 'duckdb') {
-    const rids = page.map((p) => Number(p.rid));
-    rows = await db.query(`SELECT ${SELECT} FROM ${FROM} WHERE c.rowid BETWEEN $1 AND $2 AND c.pfo_id IN (${ids.map((_, i) => `$${i + 3}`).join(', ')})`, [Math.min(...rids), Math.max(...rids), ...ids]);
-    if (rows.length < ids.length) rows = await byKey(ids);
-  } else rows = await byKey(ids);
+  const rids = page.map((p) => Number(p.rid));
+  const [low, high] = [Math.min(...rids), Math.max(...rids)];
+  let rows = db.engine === 'duckdb' && high - low < NEAR ? await db.query(`SELECT ${SELECT} FROM ${FROM} WHERE c.rowid BETWEEN $1 AND $2`, [low, high]) : await byKey(ids);
   const found = new Map(rows.map((r) => [String(r.pfo_id), r]));
+  if (ids.some((id) => !found.has(id))) rows = await byKey(ids);
+  for (const r of rows) found.set(String(r.pfo_id), r);
   return ids.map((id) => found.get(id)).filter((r): r is Record<string, unknown> => !!r);
 }
+/** Rows this close (by row id) are read as one range: a few of DuckDB's 2,048-row vectors. */
+const NEAR = 4096;
 
 /**
  * One page of a queue: its record count and its cases in order (the response id breaks ties).
- * The page is found over the narrow sort columns, then only its rows are read in full.
+ * The page is found over the narrow sort columns (through the position index when one serves the
+ * set, so a deep page costs what the first does), then only its rows are read in full.
  */
 export async function queuePage(db: Db, queue: Queue, s: Selection, claims: Claim[] | null) {
   const w = scan(queue.tag, s.smartFilters, claims);
   const fields = s.orderByFields.length ? s.orderByFields : [queue.defaultOrderBy.fieldKey];
-  const order = [...fields.map((f) => `${sortColumn(f)} ${s.orderByOperator}`), `c.source_object_id ${s.orderByOperator}`].join(', ');
-  const countParams = [...w.params];
-  const limit = w.bind(s.top);
-  const offset = w.bind(s.skip);
-  const rid = db.engine === 'duckdb' ? ', c.rowid AS rid' : '';
-  const [[count], page] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*) AS n FROM ${FROM} ${w.sql}`, countParams),
-    db.query<{ pid: string; rid?: number }>(`SELECT c.pfo_id AS pid${rid} FROM ${FROM} ${w.sql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, w.params),
-  ]);
-  const rows = await fullRows(db, page);
-  const tags = await tagsOf(db, rows.map((r) => String(r.pfo_id)));
-  return { recordCount: Number(count.n), data: rows.map((r) => toRecord(r, tags.get(String(r.pfo_id)) ?? [])) };
+  const desc = s.orderByOperator === 'DESC';
+  const keys: SortKey[] = [...fields.map((f) => ({ expr: sortColumn(f), desc })), { expr: 'c.source_object_id', desc }];
+  const select = `c.pfo_id AS pid${db.engine === 'duckdb' ? ', c.rowid AS rid' : ''}`;
+  // The count, and a fingerprint of the set's state: any action moves its case's last action time.
+  const [count] = await db.query<{ n: number; v: string | null }>(`SELECT count(*) AS n, CAST(max(c.last_actioned_at) AS VARCHAR) AS v FROM ${FROM} ${w.sql}`, w.params);
+  const recordCount = Number(count.n);
+  const fingerprint = `${recordCount}|${count.v}`;
+  let page = await seekPage(db, { select, from: FROM, where: w, keys, skip: s.skip, top: s.top, fingerprint });
+  // A page short of what the count promises was read from samples of a set that changed since.
+  if (!page || page.length < Math.min(s.top, recordCount - s.skip)) {
+    const q = scan(queue.tag, s.smartFilters, claims);
+    page = await db.query(`SELECT ${select} FROM ${FROM} ${q.sql} ORDER BY ${orderBy(keys)} LIMIT ${q.bind(s.top)} OFFSET ${q.bind(s.skip)}`, q.params);
+  }
+  const rows = await fullRows(db, page as Array<{ pid: string; rid?: number }>);
+  return { recordCount, data: rows.map(toRecord) };
 }
 
 /** Each queue's count under the filters and claims (one scan, counted by state). */
@@ -125,9 +125,7 @@ export async function findCase(q: Queryable, sourceObjectId: number, claims: Cla
   const w = scan('All', [], claims);
   w.add(`c.source_object_id = ${w.bind(sourceObjectId)}`);
   const [row] = await q.query(`SELECT ${SELECT} FROM ${FROM} ${w.sql}`, w.params);
-  if (!row) return undefined;
-  const tags = await tagsOf(q, [String(row.pfo_id)]);
-  return { row, record: toRecord(row, tags.get(String(row.pfo_id)) ?? []) };
+  return row ? { row, record: toRecord(row) } : undefined;
 }
 
 /** The same by the case's own id (history, actions). */

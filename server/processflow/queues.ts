@@ -29,7 +29,7 @@ export interface Queue {
 
 const summary: QueueView = { type: 0, summaryTemplate: 'CaseCard', detailTemplate: 'CaseDetail', recordsPerPage: 20, numberOfPrograms: 1 };
 const grid: QueueView = { type: 1, summaryTemplate: '', detailTemplate: 'CaseDetail', recordsPerPage: 100, numberOfPrograms: 1 };
-const common = { smartDataModuleId: 'responses', smartFilters: ['Region', 'Country', 'Store', 'Channel', 'NPSGroup', 'Stars'], smartFilterTags: ['Core'], defaultSmartFilters: [], favouritesModuleId: 'favourites', isSocial: false, dateFilterType: 'DateTime' };
+const common = { smartDataModuleId: CASES_MODULE, smartFilters: ['Region', 'Country', 'Store', 'Channel', 'NPSGroup', 'Stars'], smartFilterTags: ['Core'], defaultSmartFilters: [], favouritesModuleId: 'favourites', isSocial: false, dateFilterType: 'DateTime' };
 
 /** The four queues of the spec's tags: new cases first, then work in hand, then the closed, then all. */
 export const QUEUES: readonly Queue[] = [

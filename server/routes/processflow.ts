@@ -4,7 +4,8 @@ import type { Env } from '../context';
 import { notFound } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { recordsBody } from './dataviewer';
-import { exportColumns, findCase, findCaseById, historyOf, queueChunks, queueCounts, queuePage, schemaFields, tagSuggestions } from '../processflow/cases';
+import { smartDataRoutesOver } from './smartdata';
+import { CASE_VIEW, exportColumns, findCase, findCaseById, historyOf, queueChunks, queueCounts, queuePage, schemaFields, tagSuggestions } from '../processflow/cases';
 import { badRequest } from '../http/errors';
 import { check } from '../http/validate';
 import { describe, exportRunner } from './exports';
@@ -79,6 +80,14 @@ export function queueExportRoutes(store: ExportStore) {
 
 /** The process-flow calls of spec part 3 section 7 (PortalAdmin and PortalUser; claims on every case). */
 export const processFlowRoutes = new Hono<Env>()
+  // The queue's filter bar counts cases (not the responses behind them), under these roles only.
+  .route(
+    '/smartdata',
+    smartDataRoutesOver((id) => {
+      if (id.toLowerCase() !== CASES_MODULE) throw notFound(`No process-flow module "${id}".`);
+      return CASE_VIEW;
+    }),
+  )
   .get('/validUserAllocations', async (c) => c.json(await allocationsByRole(c.var.deps.db)))
   .get('/validMentionableUsers', async (c) => c.json((await caseWorkers(c.var.deps.db)).map((w) => ({ userId: w.id, userName: w.userName, fullName: w.fullName }))))
   .get('/getSourceObjectTags/:id', async (c) => {

@@ -34,18 +34,17 @@ const oneDimension = selection.extend({
 });
 const segment = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'View segments may hold letters, digits, _ and -.');
 
-const moduleOf = (c: Context<Env>): SmartModule => moduleById(c.req.param('moduleId') ?? '');
+type ModuleOf = (id: string) => SmartModule;
 
 /** Claims restrict every query unless the data source itself ignores claims. */
 const claimsFor = (c: Context<Env>, module: SmartModule, askedToIgnore: boolean) => (module.ignoreClaims && askedToIgnore ? null : c.var.user.claims);
 
-async function allFilters(c: Context<Env>) {
+async function allFilters(c: Context<Env>, module: SmartModule) {
   for (const name of ['viewType', 'viewModuleId', 'subViewName']) {
     const value = c.req.param(name);
     if (value !== undefined) check(segment, value);
   }
   const { db } = c.var.deps;
-  const module = moduleOf(c);
   const body = await readBody(c, selection);
   const claims = claimsFor(c, module, body.ignoreClaims);
   const dims = module.columns.filter(
@@ -72,40 +71,49 @@ async function allFilters(c: Context<Env>) {
   });
 }
 
-export const smartDataRoutes = new Hono<Env>()
-  .post('/filters/:moduleId', allFilters)
-  .post('/filters/:moduleId/:viewType/:viewModuleId/:subViewName', allFilters)
-  .post('/filter/:moduleId', async (c) => {
-    const module = moduleOf(c);
-    const body = await readBody(c, oneDimension);
-    const col = columnByKey(module, body.filterDimensionSelection.filterKey);
-    if (!col?.dimension) throw badRequest(`"${body.filterDimensionSelection.filterKey}" is not a filter of this module.`);
-    const claims = claimsFor(c, module, body.ignoreClaims);
-    return c.json(await dimensionCounts(c.var.deps.db, module, col, body.smartFilters, claims, body.filterDimensionSelection.DimensionValueContains));
-  })
-  .get('/lastRecordedDate/:moduleId', async (c) => {
-    const module = moduleOf(c);
-    const key = c.req.query('dateFilterDimension') || module.dateKey;
-    const col = columnByKey(module, key);
-    if (!col || col.typeName !== 'DateTime') throw badRequest(`"${key}" is not a date field of this module.`);
-    const w = buildWhere(module, [], c.var.user.claims);
-    const [row] = await c.var.deps.db.query<{ d: Date | null }>(`SELECT max(${col.column}) AS d FROM ${module.table} ${w.sql}`, w.params);
-    return c.json({ dateFilterDimension: col.key, lastRecordedDate: row.d ? row.d.toISOString().slice(0, 19) : null });
-  })
-  .get('/rawdata/:moduleId', async (c) => {
-    const { db } = c.var.deps;
-    const module = moduleOf(c);
-    const q = check(z.object({ cleanedFieldName: z.string().min(1, 'cleanedFieldName is required'), recordId: z.coerce.number().int('recordId must be a whole number') }), c.req.query());
-    const col = columnByKey(module, q.cleanedFieldName);
-    if (!col?.rawColumn) throw badRequest(`"${q.cleanedFieldName}" is not a cleaned field.`);
-    const allowed = ((await readSetting<{ viewingProfanityCleanedFieldsAccessibleToRoles?: string[] }>(db, 'portal'))?.viewingProfanityCleanedFieldsAccessibleToRoles) ?? [];
-    if (allowed.length > 0 && !hasAnyRole(c.var.user.roles, allowed)) throw forbidden('Your role may not reveal hidden values.');
-    const w = buildWhere(module, [], c.var.user.claims);
-    w.add(`${module.idColumn} = ${w.bind(q.recordId)}`);
-    const [row] = await db.query<{ raw: string | null; cleaned: string | null }>(
-      `SELECT ${col.rawColumn} AS raw, ${col.column} AS cleaned FROM ${module.table} ${w.sql}`,
-      w.params,
-    );
-    if (!row) throw notFound('No such record.');
-    return c.json({ recordId: q.recordId, fieldName: col.key, rawValue: row.raw ?? row.cleaned });
-  });
+/**
+ * The filter, date and raw-value calls over the modules `moduleOf` names (it throws for any other):
+ * the smart data's modules here, the cases under the process flow's roles.
+ */
+export function smartDataRoutesOver(moduleOf: ModuleOf) {
+  const moduleOfPath = (c: Context<Env>) => moduleOf(c.req.param('moduleId') ?? '');
+  return new Hono<Env>()
+    .post('/filters/:moduleId', (c) => allFilters(c, moduleOfPath(c)))
+    .post('/filters/:moduleId/:viewType/:viewModuleId/:subViewName', (c) => allFilters(c, moduleOfPath(c)))
+    .post('/filter/:moduleId', async (c) => {
+      const module = moduleOfPath(c);
+      const body = await readBody(c, oneDimension);
+      const col = columnByKey(module, body.filterDimensionSelection.filterKey);
+      if (!col?.dimension) throw badRequest(`"${body.filterDimensionSelection.filterKey}" is not a filter of this module.`);
+      const claims = claimsFor(c, module, body.ignoreClaims);
+      return c.json(await dimensionCounts(c.var.deps.db, module, col, body.smartFilters, claims, body.filterDimensionSelection.DimensionValueContains));
+    })
+    .get('/lastRecordedDate/:moduleId', async (c) => {
+      const module = moduleOfPath(c);
+      const key = c.req.query('dateFilterDimension') || module.dateKey;
+      const col = columnByKey(module, key);
+      if (!col || col.typeName !== 'DateTime') throw badRequest(`"${key}" is not a date field of this module.`);
+      const w = buildWhere(module, [], c.var.user.claims);
+      const [row] = await c.var.deps.db.query<{ d: Date | null }>(`SELECT max(${col.column}) AS d FROM ${module.table} ${w.sql}`, w.params);
+      return c.json({ dateFilterDimension: col.key, lastRecordedDate: row.d ? row.d.toISOString().slice(0, 19) : null });
+    })
+    .get('/rawdata/:moduleId', async (c) => {
+      const { db } = c.var.deps;
+      const module = moduleOfPath(c);
+      const q = check(z.object({ cleanedFieldName: z.string().min(1, 'cleanedFieldName is required'), recordId: z.coerce.number().int('recordId must be a whole number') }), c.req.query());
+      const col = columnByKey(module, q.cleanedFieldName);
+      if (!col?.rawColumn) throw badRequest(`"${q.cleanedFieldName}" is not a cleaned field.`);
+      const allowed = ((await readSetting<{ viewingProfanityCleanedFieldsAccessibleToRoles?: string[] }>(db, 'portal'))?.viewingProfanityCleanedFieldsAccessibleToRoles) ?? [];
+      if (allowed.length > 0 && !hasAnyRole(c.var.user.roles, allowed)) throw forbidden('Your role may not reveal hidden values.');
+      const w = buildWhere(module, [], c.var.user.claims);
+      w.add(`${module.idColumn} = ${w.bind(q.recordId)}`);
+      const [row] = await db.query<{ raw: string | null; cleaned: string | null }>(
+        `SELECT ${col.rawColumn} AS raw, ${col.column} AS cleaned FROM ${module.table} ${w.sql}`,
+        w.params,
+      );
+      if (!row) throw notFound('No such record.');
+      return c.json({ recordId: q.recordId, fieldName: col.key, rawValue: row.raw ?? row.cleaned });
+    });
+}
+
+export const smartDataRoutes = smartDataRoutesOver(moduleById);

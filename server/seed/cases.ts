@@ -18,7 +18,7 @@ const COPIED = ['store', 'region', 'country', 'channel', 'nps', 'nps_group', 'st
 
 const CASE_COLUMNS = ['pfo_id', 'module_id', 'source_object_id', 'state', 'sub_state', 'last_action_type', 'last_action_name', 'last_actioned_at', 'last_actioned_by_user_id',
   'last_actioned_by_user_name', 'action_comment', 'last_state_change_at', 'last_state_change_by_user_id', 'last_state_change_by_user_name', 'allocated_at',
-  'allocated_to_user_id', 'allocated_to_user_name', 'allocated_to_role', 'allocated_by_user_id', 'allocated_by_user_name', 'created_at', 'version', 'answered_at', ...COPIED];
+  'allocated_to_user_id', 'allocated_to_user_name', 'allocated_to_role', 'allocated_by_user_id', 'allocated_by_user_name', 'created_at', 'version', 'answered_at', ...COPIED, 'tag_list'];
 
 type Step = { type: number; name: string; from: CaseState; to: CaseState; comment: string; at: Date; by: (typeof WORKERS)[number] };
 
@@ -60,13 +60,14 @@ export async function seedCases(db: Db, now: Date): Promise<void> {
     const last = steps.at(-1);
     const state: CaseState = last?.to ?? 'New';
     const assigned = steps.find((s) => s.type === 1);
+    const tag = random.chance(0.2) ? TAGS[random.int(0, TAGS.length - 1)] : null;
     cases.push([
       pfo, CASES_MODULE, r.id, state, null, last?.type ?? null, last?.name ?? null, last?.at ?? null, last?.by.id ?? null, last?.by.name ?? null, last?.comment ?? null,
       last?.at ?? null, last?.by.id ?? null, last?.by.name ?? null, assigned?.at ?? null, assigned ? worker.id : null, assigned ? worker.name : null, assigned ? worker.role : null,
-      assigned?.by.id ?? null, assigned?.by.name ?? null, created, steps.length, r.response_date, ...COPIED.map((k) => r[k]),
+      assigned?.by.id ?? null, assigned?.by.name ?? null, created, steps.length, r.response_date, ...COPIED.map((k) => r[k]), tag,
     ]);
     steps.forEach((s, i) => history.push([`${pfo}-h${i + 1}`, pfo, s.type, s.name, s.from, s.to, s.comment, '{}', s.by.id, s.by.name, s.at, i + 1]));
-    if (random.chance(0.2)) tags.push([pfo, TAGS[random.int(0, TAGS.length - 1)], 'UserDefined', created, WORKERS[1].id]);
+    if (tag) tags.push([pfo, tag, 'UserDefined', created, WORKERS[1].id]);
   }
   await db.insertMany('cases', CASE_COLUMNS, cases);
   await db.insertMany('case_history', ['history_id', 'pfo_id', 'action_type', 'action_name', 'from_state', 'to_state', 'comment', 'properties', 'user_id', 'user_name', 'actioned_at', 'version'], history);

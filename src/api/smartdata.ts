@@ -22,10 +22,12 @@ export interface FiltersAnswer {
 }
 type Maybe<T> = Promise<T | BadRequest>;
 const path = (moduleId: string) => encodeURIComponent(moduleId);
+/** Where the filter calls live: the smart data's, or the process flow's over its cases. */
+export const SMART_DATA_ROOT = '/api/smartdata';
 
-export const smartFilters = (moduleId: string, filters: SmartFilter[], tags: string[], target?: ApiTarget): Maybe<FiltersAnswer> =>
-  request('POST', `/api/smartdata/filters/${path(moduleId)}`, { json: { smartFilters: filters, smartDataTags: tags }, target });
-export const dimensionValues = (moduleId: string, filters: SmartFilter[], key: string, contains: string, target?: ApiTarget): Maybe<Dimension> =>
-  request('POST', `/api/smartdata/filter/${path(moduleId)}`, { json: { smartFilters: filters, filterDimensionSelection: { filterKey: key, DimensionValueContains: contains } }, target });
-export const lastRecordedDate = (moduleId: string, dateKey: string, target?: ApiTarget): Maybe<{ lastRecordedDate: string | null }> =>
-  request('GET', `/api/smartdata/lastRecordedDate/${path(moduleId)}?${new URLSearchParams({ dateFilterDimension: dateKey })}`, { target });
+export const smartFilters = (moduleId: string, filters: SmartFilter[], tags: string[], target?: ApiTarget, root = SMART_DATA_ROOT): Maybe<FiltersAnswer> =>
+  request('POST', `${root}/filters/${path(moduleId)}`, { json: { smartFilters: filters, smartDataTags: tags }, target });
+export const dimensionValues = (moduleId: string, filters: SmartFilter[], key: string, contains: string, target?: ApiTarget, root = SMART_DATA_ROOT): Maybe<Dimension> =>
+  request('POST', `${root}/filter/${path(moduleId)}`, { json: { smartFilters: filters, filterDimensionSelection: { filterKey: key, DimensionValueContains: contains } }, target });
+export const lastRecordedDate = (moduleId: string, dateKey: string, target?: ApiTarget, root = SMART_DATA_ROOT): Maybe<{ lastRecordedDate: string | null }> =>
+  request('GET', `${root}/lastRecordedDate/${path(moduleId)}?${new URLSearchParams({ dateFilterDimension: dateKey })}`, { target });

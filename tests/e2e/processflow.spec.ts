@@ -95,6 +95,10 @@ test('the restricted user sees only their region’s cases; another region’s c
   await signInAs(page, 'north.manager@demo.cx');
   await page.goto('/content/cases/cases/All');
   await expect.poll(() => tabCount(page, 'All')).toBe(all);
+  // The filter bar counts cases, not responses: North's count is the queue's.
+  const queue = page.locator('cx-queue');
+  await queue.locator('summary', { hasText: 'Region' }).click();
+  await expect(queue.getByRole('group', { name: 'Region' }).locator('label')).toHaveText([`North (${new Intl.NumberFormat('en').format(all)})`]);
   await page.goto(`/processflow/cases/${south.SourceObjectId}/cases`);
   await expect(page.locator('cx-record-detail').getByRole('alert')).toHaveText('The case could not be loaded. No such case.');
 });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
-import { dimensionValues, lastRecordedDate, smartFilters, type FiltersAnswer } from '../../api/smartdata';
+import { dimensionValues, lastRecordedDate, smartFilters, SMART_DATA_ROOT, type FiltersAnswer } from '../../api/smartdata';
 import { activeFilterCount, DEFAULT_FILTERS, filtersFor, toggleValue, toSmartFilters, type FilterState } from '../../stores/filters';
 import { customRangeRulesOf, type CustomRangeRules } from '../../lib/date-ranges';
 import { viewerSource } from '../../api/viewer';
@@ -27,10 +27,12 @@ export interface SmartFilterBarProps {
   dateRules?: CustomRangeRules;
   /** Whether the bar says how many records the filters let through (a queue counts its cases itself). */
   showCount?: boolean;
+  /** Where its filter calls go (a queue counts its cases under the process flow's calls). */
+  dataRoot?: string;
 }
 
 /** Search, the date filter, multi-select value filters with counts, the filter badge, last recorded date. */
-export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules, showCount = true }: SmartFilterBarProps) {
+export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules, showCount = true, dataRoot = SMART_DATA_ROOT }: SmartFilterBarProps) {
   const { t, emit, lang, api } = useElement();
   const store = filtersFor(filterScope);
   const state = useStore(store);
@@ -59,7 +61,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
   useEffect(() => {
     if (!moduleId) return;
     const stamp = ++latest.current;
-    smartFilters(moduleId, filters, tagList, api)
+    smartFilters(moduleId, filters, tagList, api, dataRoot)
       .then((res) => {
         if (stamp !== latest.current) return; // a newer request is on its way
         if (isBadRequest(res)) setFailed(true);
@@ -69,7 +71,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
         }
       })
       .catch(() => stamp === latest.current && setFailed(true));
-  }, [api, moduleId, filters, tagList]);
+  }, [api, moduleId, filters, tagList, dataRoot]);
 
   // The data source's settings decide the custom range's rules (the bar alone asks for them).
   useEffect(() => {
@@ -86,10 +88,10 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
 
   useEffect(() => {
     if (!moduleId) return;
-    lastRecordedDate(moduleId, dateKey, api)
+    lastRecordedDate(moduleId, dateKey, api, dataRoot)
       .then((res) => !isBadRequest(res) && setLast(res.lastRecordedDate))
       .catch(() => setLast(null));
-  }, [api, moduleId, dateKey]);
+  }, [api, moduleId, dateKey, dataRoot]);
 
   // Search waits 500 ms after typing; restricted words are refused with the spec's message.
   useEffect(() => {
@@ -120,7 +122,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
         <DimensionPicker key={d.filterKey} t={t} lang={lang} dimension={d} chosen={state.values[d.filterKey] ?? []} access={access.some((a) => a.key === d.filterKey)}
           onToggle={(v) => change(toggleValue(state, d.filterKey, v))}
           onSearch={async (text) => {
-            const res = await dimensionValues(moduleId, filters, d.filterKey, text, api).catch(() => null);
+            const res = await dimensionValues(moduleId, filters, d.filterKey, text, api, dataRoot).catch(() => null);
             return res && !isBadRequest(res) ? res.filterDimensionValues : [];
           }} />
       ))}

@@ -13,6 +13,10 @@ import { CaseCard } from './case-card';
 import { NoCases } from './no-cases';
 import { lastQueue, rememberQueue, takeReturn, leaveForCase } from './queue-memory';
 
+/** The filter bar counts the queue's cases through the process flow's own filter calls, with any date range allowed. */
+const PROCESS_FLOW_DATA = '/api/processflow/smartdata';
+const NO_DATE_RULES = {};
+
 export interface QueueProps {
   moduleId?: string;
   profileId?: string;
@@ -147,7 +151,7 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
         </p>
       )}
       {exportError && <p className="cx-error" role="alert">{t('dataViewer.exportFailed')} {exportError}</p>}
-      <SmartFilterBar moduleId="responses" filterScope={scope} tags={queue.smartFilterTags.join(',')} dateKey="ResponseDate" showCount={false} />
+      <SmartFilterBar moduleId={moduleId} dataRoot={PROCESS_FLOW_DATA} dateRules={NO_DATE_RULES} filterScope={scope} tags={queue.smartFilterTags.join(',')} dateKey="ResponseDate" showCount={false} />
       {!ready ? (
         <p role="status">{t('queue.loading')}</p>
       ) : page.recordCount === 0 ? (

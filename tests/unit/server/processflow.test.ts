@@ -50,6 +50,26 @@ describe('process-flow queues', () => {
     expect((await h.call('GET', `${PF}/queues`, { token: editor })).status).toBe(403);
     expect((await h.call('GET', `${PF}/queues`)).status).toBe(401);
   });
+
+  it('counts the cases behind each filter value (not the responses), under the caller’s claims', async () => {
+    const filters = (token: string, body: object = {}) => h.call('POST', '/api/processflow/smartdata/filters/cases', { token, body });
+    const channelCounts = (answer: { smartFilters: Array<{ filterKey: string; filterDimensionValues: Array<{ dimensionValue: string; count: number }> }> }) =>
+      Object.fromEntries(answer.smartFilters.find((f) => f.filterKey === 'Channel')!.filterDimensionValues.map((v) => [v.dimensionValue, v.count]));
+    const all = (await filters(user)).body;
+    expect(all.recordCount).toBe((await page('All')).body.recordCount);
+    const rows = await h.db.query<{ channel: string; n: number }>('SELECT channel, count(*) AS n FROM cases GROUP BY channel');
+    expect(channelCounts(all)).toEqual(Object.fromEntries(rows.map((r) => [r.channel, Number(r.n)])));
+    // Narrowed by a filter: the count is the queue's under the same filter.
+    const online = (await filters(user, { smartFilters: [{ filterKey: 'Channel', filterValue: 'Online' }] })).body;
+    expect(online.recordCount).toBe((await page('All', { smartFilters: [{ filterKey: 'Channel', filterValue: 'Online' }] })).body.recordCount);
+    // A restricted user counts only their region's cases.
+    const northern = (await filters(north)).body;
+    expect(northern.recordCount).toBe((await page('All', {}, north)).body.recordCount);
+    expect(northern.smartFilters.find((f: { filterKey: string }) => f.filterKey === 'Region').filterDimensionValues.map((v: { dimensionValue: string }) => v.dimensionValue)).toEqual(['North']);
+    expect((await h.call('POST', '/api/processflow/smartdata/filters/responses', { token: user, body: {} })).status).toBe(404);
+    const editor = await h.signIn('surveyeditor@demo.cx');
+    expect((await filters(editor)).status).toBe(403);
+  });
 });
 
 describe('a case worked from New to Resolved', () => {

