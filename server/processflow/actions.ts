@@ -15,6 +15,11 @@ export interface ActionBody {
   isSocial?: boolean;
 }
 
+/** A reply the social call published: recorded on the review in the action's transaction. */
+export interface SocialReply {
+  record: (q: Queryable, userName: string) => Promise<void>;
+}
+
 /** What actionProperties may hold. */
 interface Properties {
   /** The case's version the user saw: an older one means someone acted in between. */
@@ -64,7 +69,7 @@ const stale = (row: Record<string, unknown>) => {
  * the e-mail and the mentions' notifications, or nothing. An action against an older version than
  * the case's (two users at once) changes nothing and says who changed it.
  */
-export async function performAction(db: Db, user: Principal, pfoId: string, body: ActionBody, now: Date): Promise<Answer> {
+export async function performAction(db: Db, user: Principal, pfoId: string, body: ActionBody, now: Date, social?: SocialReply): Promise<Answer> {
   const p = propertiesOf(body.actionProperties);
   const comment = (body.comment ?? '').trim();
   if (comment.length > 4000) throw badRequest('A comment has at most 4000 characters.');
@@ -76,8 +81,10 @@ export async function performAction(db: Db, user: Principal, pfoId: string, body
     const version = Number(row.version);
     // First: an action on what the user no longer sees (someone acted in between) says so.
     if (p.version !== undefined && p.version !== version) return stale(row);
-    const item = findAction(state, body.actionName);
+    const item = findAction(state, body.actionName, found.module.social);
     if (!item) return invalid(`"${body.actionName}" is not an action for a case in state ${state}.`);
+    // A public reply goes only through the social call, which checked the sign-in and published it.
+    if (item.isSocial && !social) return invalid('Sign in to the review provider to reply.');
     const errors = formErrors(item, comment, p);
     if (errors.length) return invalid(...errors);
 
@@ -139,9 +146,11 @@ export async function performAction(db: Db, user: Principal, pfoId: string, body
       await queueMail(q, to.customer_email, p.subject!.trim(), comment, now);
     }
 
+    if (social) await social.record(q, userName);
+
     const after = (await findCaseById(q, pfoId, user.claims))!;
     const [history] = await q.query('SELECT * FROM case_history WHERE history_id = $1', [historyId]);
-    return { processFlowObject: processFlowObject(after.row, after.record), actionHistoryRecord: historyRecord(history) };
+    return { processFlowObject: processFlowObject(after.row, after.record, after.module.social), actionHistoryRecord: historyRecord(history) };
   });
 }
 
@@ -151,11 +160,11 @@ async function nameOf(q: Queryable, user: Principal): Promise<string> {
 }
 
 /** The process-flow object of spec part 3: identity, state, last action, allocation, tags and the record's properties. */
-export function processFlowObject(row: Record<string, unknown>, record: Record<string, unknown>) {
+export function processFlowObject(row: Record<string, unknown>, record: Record<string, unknown>, social = false) {
   return {
     processFlowObjectId: row.pfo_id,
     sourceObjectId: Number(row.source_object_id),
-    sourceObjectType: 'SurveyResponse',
+    sourceObjectType: social ? 'Review' : 'SurveyResponse',
     version: Number(row.version),
     properties: record,
     actionProperties: {},

@@ -1,45 +1,45 @@
 import type { Db, Queryable } from '../db';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
-import { columnByKey, readExpr, RESPONSES_MODULE, type SmartModule } from '../smartdata/schema';
+import { columnByKey, readExpr, type Column } from '../smartdata/schema';
 import { buildWhere, type Where } from '../smartdata/where';
 import { orderBy, seekPage, type SortKey } from '../smartdata/position-index';
 import type { SmartFilter } from '../../src/stores/filters';
 import { CASE_FIELDS, caseProperties, type CaseFieldKey } from './fields';
-import { CASES_MODULE, QUEUES, type Queue } from './queues';
+import { QUEUES, type Queue } from './queues';
+import { pfModule, type PfModule } from './modules';
 import { STATES_OF_TAG, type QueueTag } from './workflow';
 
-/**
- * The responses module as the cases hold it: the same fields, read from the case's own copy (the
- * response's id and date under the case's names; the customer's e-mail stays with the response).
- */
-export const CASE_VIEW: SmartModule = {
-  ...RESPONSES_MODULE,
-  moduleId: CASES_MODULE,
-  table: 'cases',
-  idColumn: 'source_object_id',
-  columns: RESPONSES_MODULE.columns
-    .filter((c) => c.key !== 'CustomerEmail')
-    .map((c) => (c.key === 'Id' ? { ...c, column: 'source_object_id' } : c.key === RESPONSES_MODULE.dateKey ? { ...c, column: 'answered_at' } : c)),
-};
-const R = CASE_VIEW;
-const RESPONSE_FIELDS = R.columns.filter((c) => !c.isHidden);
+/** What a module's case rows are read as: its source's visible fields, and the SELECT that reads each once. */
+interface Shape {
+  fields: Column[];
+  select: string;
+}
+const shapes = new Map<string, Shape>();
+function shapeOf(m: PfModule): Shape {
+  let shape = shapes.get(m.moduleId);
+  if (!shape) {
+    const fields = m.view.columns.filter((c) => !c.isHidden);
+    // The case's own columns and the source's fields, each read once (a row's values cost most in their conversion to JavaScript).
+    const select = [...Object.values(CASE_FIELDS), 'version', 'tag_list'].map((col) => `c.${col}`).concat(fields.map((c) => `${readExpr(c)} AS "r_${c.key}"`)).join(', ');
+    shapes.set(m.moduleId, (shape = { fields, select }));
+  }
+  return shape;
+}
 const FROM = 'cases c';
-// The case's own columns and the response's fields, each read once (a row's values cost most in their conversion to JavaScript).
-const SELECT = [...Object.values(CASE_FIELDS), 'version', 'tag_list'].map((col) => `c.${col}`).concat(RESPONSE_FIELDS.map((c) => `${readExpr(c)} AS "r_${c.key}"`)).join(', ');
 
 /** The cases of a queue tag that the filters and the caller's claims let through: one table, its own copy of the response. */
-function scan(tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Where {
-  const w = buildWhere(R, filters, claims);
-  w.add(`c.module_id = ${w.bind(CASES_MODULE)}`);
+function scan(m: PfModule, tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Where {
+  const w = buildWhere(m.view, filters, claims);
+  w.add(`c.module_id = ${w.bind(m.moduleId)}`);
   if (tag !== 'All') w.add(`c.state IN (${STATES_OF_TAG[tag].map((s) => w.bind(s)).join(', ')})`);
   return w;
 }
 
 /** A case row with its response as one record: the response's fields, the case's, and its tags. */
-function toRecord(row: Record<string, unknown>): Record<string, unknown> {
+function toRecord(m: PfModule, row: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = {};
-  for (const c of RESPONSE_FIELDS) {
+  for (const c of shapeOf(m).fields) {
     const v = row[`r_${c.key}`];
     record[c.key] = v instanceof Date ? v.toISOString().slice(0, 19) : (v ?? null);
   }
@@ -50,9 +50,9 @@ function toRecord(row: Record<string, unknown>): Record<string, unknown> {
 const tagsOfRow = (row: Record<string, unknown>): string[] => (row.tag_list ? String(row.tag_list).split(',') : []);
 
 /** A sort key: a case field or a field of the response (anything else is a 400). */
-function sortColumn(key: string): string {
+function sortColumn(m: PfModule, key: string): string {
   if (key in CASE_FIELDS) return `c.${CASE_FIELDS[key as CaseFieldKey]}`;
-  const col = columnByKey(R, key);
+  const col = columnByKey(m.view, key);
   if (!col) throw badRequest(`Unknown sort field "${key}".`);
   return `c.${col.column}`;
 }
@@ -72,9 +72,10 @@ export interface Selection {
  * keeps the page's rows. Otherwise, and on PostgreSQL, it reads them by key; a row that moved in
  * between is read by its key too.
  */
-async function fullRows(db: Db, page: Array<{ pid: string; rid?: number }>) {
+async function fullRows(db: Db, m: PfModule, page: Array<{ pid: string; rid?: number }>) {
   if (!page.length) return [];
   const ids = page.map((p) => p.pid);
+  const SELECT = shapeOf(m).select;
   const byKey = (keys: string[]) => db.query(`SELECT ${SELECT} FROM ${FROM} WHERE c.pfo_id IN (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, keys);
   const rids = page.map((p) => Number(p.rid));
   const [low, high] = [Math.min(...rids), Math.max(...rids)];
@@ -92,11 +93,11 @@ const NEAR = 4096;
  * The page is found over the narrow sort columns (through the position index when one serves the
  * set, so a deep page costs what the first does), then only its rows are read in full.
  */
-export async function queuePage(db: Db, queue: Queue, s: Selection, claims: Claim[] | null) {
-  const w = scan(queue.tag, s.smartFilters, claims);
+export async function queuePage(db: Db, m: PfModule, queue: Queue, s: Selection, claims: Claim[] | null) {
+  const w = scan(m, queue.tag, s.smartFilters, claims);
   const fields = s.orderByFields.length ? s.orderByFields : [queue.defaultOrderBy.fieldKey];
   const desc = s.orderByOperator === 'DESC';
-  const keys: SortKey[] = [...fields.map((f) => ({ expr: sortColumn(f), desc })), { expr: 'c.source_object_id', desc }];
+  const keys: SortKey[] = [...fields.map((f) => ({ expr: sortColumn(m, f), desc })), { expr: 'c.source_object_id', desc }];
   const select = `c.pfo_id AS pid${db.engine === 'duckdb' ? ', c.rowid AS rid' : ''}`;
   // The count, and a fingerprint of the set's state: any action moves its case's last action time.
   const [count] = await db.query<{ n: number; v: string | null }>(`SELECT count(*) AS n, CAST(max(c.last_actioned_at) AS VARCHAR) AS v FROM ${FROM} ${w.sql}`, w.params);
@@ -105,33 +106,34 @@ export async function queuePage(db: Db, queue: Queue, s: Selection, claims: Clai
   let page = await seekPage(db, { select, from: FROM, where: w, keys, skip: s.skip, top: s.top, fingerprint });
   // A page short of what the count promises was read from samples of a set that changed since.
   if (!page || page.length < Math.min(s.top, recordCount - s.skip)) {
-    const q = scan(queue.tag, s.smartFilters, claims);
+    const q = scan(m, queue.tag, s.smartFilters, claims);
     page = await db.query(`SELECT ${select} FROM ${FROM} ${q.sql} ORDER BY ${orderBy(keys)} LIMIT ${q.bind(s.top)} OFFSET ${q.bind(s.skip)}`, q.params);
   }
-  const rows = await fullRows(db, page as Array<{ pid: string; rid?: number }>);
-  return { recordCount, data: rows.map(toRecord) };
+  const rows = await fullRows(db, m, page as Array<{ pid: string; rid?: number }>);
+  return { recordCount, data: rows.map((r) => toRecord(m, r)) };
 }
 
 /** Each queue's count under the filters and claims (one scan, counted by state). */
-export async function queueCounts(db: Db, filters: SmartFilter[], claims: Claim[] | null) {
-  const w = scan('All', filters, claims);
+export async function queueCounts(db: Db, m: PfModule, filters: SmartFilter[], claims: Claim[] | null) {
+  const w = scan(m, 'All', filters, claims);
   const rows = await db.query<{ state: string; n: number }>(`SELECT c.state AS state, count(*) AS n FROM ${FROM} ${w.sql} GROUP BY c.state`, w.params);
   const byState = new Map(rows.map((r) => [r.state, Number(r.n)]));
   return QUEUES.map((q) => ({ tag: q.tag, name: q.name, count: STATES_OF_TAG[q.tag].reduce((n, s) => n + (byState.get(s) ?? 0), 0) }));
 }
 
 /** The case of a response, when the caller's claims reach its response; undefined otherwise (a 404, never a 403). */
-export async function findCase(q: Queryable, sourceObjectId: number, claims: Claim[] | null) {
-  const w = scan('All', [], claims);
+export async function findCase(q: Queryable, m: PfModule, sourceObjectId: number, claims: Claim[] | null) {
+  const w = scan(m, 'All', [], claims);
   w.add(`c.source_object_id = ${w.bind(sourceObjectId)}`);
-  const [row] = await q.query(`SELECT ${SELECT} FROM ${FROM} ${w.sql}`, w.params);
-  return row ? { row, record: toRecord(row) } : undefined;
+  const [row] = await q.query(`SELECT ${shapeOf(m).select} FROM ${FROM} ${w.sql}`, w.params);
+  return row ? { row, record: toRecord(m, row), module: m } : undefined;
 }
 
 /** The same by the case's own id (history, actions). */
 export async function findCaseById(q: Queryable, pfoId: string, claims: Claim[] | null) {
-  const [hit] = await q.query<{ source_object_id: number }>('SELECT source_object_id FROM cases WHERE pfo_id = $1', [pfoId]);
-  return hit ? findCase(q, Number(hit.source_object_id), claims) : undefined;
+  const [hit] = await q.query<{ source_object_id: number; module_id: string }>('SELECT source_object_id, module_id FROM cases WHERE pfo_id = $1', [pfoId]);
+  const m = hit && pfModule(hit.module_id);
+  return m ? findCase(q, m, Number(hit.source_object_id), claims) : undefined;
 }
 
 /** A case's history, oldest first. */
@@ -158,8 +160,8 @@ export function historyRecord(r: Record<string, unknown>) {
 }
 
 /** The response fields as schema fields, with the case fields after them (spec part 3, schema field). */
-export function schemaFields() {
-  const response = RESPONSE_FIELDS.map((c, i) => ({
+export function schemaFields(m: PfModule) {
+  const response = shapeOf(m).fields.map((c, i) => ({
     name: c.name, key: c.key, templateKey: c.key, typeName: c.typeName, displayFormat: c.typeName === 'DateTime' ? 'YYYY-MM-DDTHH:mm:ss' : '',
     isHidden: false, isCollection: false, weight: i, templateSections: [c.smartDataTags?.includes('PF_Driver') ? 'drivers' : c.smartDataTags?.includes('PF_Custom') ? 'verbatim' : 'details'],
     smartDataTags: c.smartDataTags ?? [],
@@ -172,8 +174,8 @@ export function schemaFields() {
 }
 
 /** The tags in use on the cases the caller may see, most used first (the suggestions of the tag input). */
-export async function tagSuggestions(db: Db, claims: Claim[] | null) {
-  const w = scan('All', [], claims);
+export async function tagSuggestions(db: Db, m: PfModule, claims: Claim[] | null) {
+  const w = scan(m, 'All', [], claims);
   const rows = await db.query<{ tag_value: string; n: number }>(
     `SELECT t.tag_value AS tag_value, count(*) AS n FROM case_tags t JOIN ${FROM} ON c.pfo_id = t.pfo_id ${w.sql} GROUP BY t.tag_value ORDER BY count(*) DESC, t.tag_value LIMIT 200`,
     w.params,
@@ -182,20 +184,20 @@ export async function tagSuggestions(db: Db, claims: Claim[] | null) {
 }
 
 /** A queue's cases in order, a chunk at a time (for exports: memory stays at one chunk). */
-export async function* queueChunks(db: Db, queue: Queue, filters: SmartFilter[], claims: Claim[] | null, chunk = 5000) {
+export async function* queueChunks(db: Db, m: PfModule, queue: Queue, filters: SmartFilter[], claims: Claim[] | null, chunk = 5000) {
   const order = { orderByFields: [queue.defaultOrderBy.fieldKey], orderByOperator: queue.defaultOrderBy.operatorAsString, smartFilters: filters };
   for (let skip = 0; ; skip += chunk) {
-    const { data } = await queuePage(db, queue, { ...order, skip, top: chunk }, claims);
+    const { data } = await queuePage(db, m, queue, { ...order, skip, top: chunk }, claims);
     if (data.length) yield data;
     if (data.length < chunk) return;
   }
 }
 
 /** The columns of a queue's workbook: the response's fields, then the case's state, people and tags. */
-export function exportColumns() {
+export function exportColumns(m: PfModule) {
   const text = (key: string, name: string, typeName: 'String' | 'DateTime' = 'String') => ({ key, name, column: key, typeName });
   return [
-    ...RESPONSE_FIELDS,
+    ...shapeOf(m).fields,
     text('State', 'State'), text('AllocatedToUserName', 'Assigned to'), text('LastActionName', 'Last action'), text('LastActionedAt', 'Last action at', 'DateTime'),
     text('LastActionedByUserName', 'Last action by'), text('TagList', 'Tags'),
   ];

@@ -1,7 +1,7 @@
 import type { QueueTag } from './workflow';
+import { CASES_MODULE, type PfModule } from './modules';
 
-/** The case-management module over the survey responses. */
-export const CASES_MODULE = 'cases';
+export { CASES_MODULE };
 
 export interface QueueView {
   /** Summary 0 (a card list with paging) or Grid 1. */
@@ -40,3 +40,6 @@ export const QUEUES: readonly Queue[] = [
 ];
 
 export const queueByName = (name: string): Queue | undefined => QUEUES.find((q) => q.name.toLowerCase() === name.toLowerCase());
+
+/** A module's queues: the same four, over its own data (a review module's are social). */
+export const queuesOf = (m: PfModule): Queue[] => QUEUES.map((q) => ({ ...q, smartDataModuleId: m.moduleId, isSocial: m.social }));

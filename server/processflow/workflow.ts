@@ -25,6 +25,10 @@ export interface ActionItem {
   /** The state the action leads to (a tag or e-mail keeps the state). */
   toState?: CaseState;
   templates?: string[];
+  /** A public reply through the review provider: it needs a social sign-in (spec part 3 section 4). */
+  isSocial?: boolean;
+  /** Named templates a review card can preselect (spec part 3, review feed's call to action). */
+  quickTemplates?: Array<{ name: string; text: string }>;
 }
 export interface ActionGroup {
   name: string;
@@ -54,22 +58,37 @@ const transitions: Record<CaseState, ActionItem[]> = {
   ClosedNoAction: [{ actionName: 'Reopen', actionType: ACTION_TYPE.Transition, toState: 'InProgress' }],
 };
 
+/** The review feed's quick templates by the names its cards ask for. */
+export const QUICK_TEMPLATES = [
+  { name: 'Thank you', text: 'Thank you for your kind review. We are glad you enjoyed your visit and hope to see you again soon.' },
+  { name: 'Generic reply', text: 'Thank you for your review. We read every comment and have shared yours with the store team.' },
+  { name: 'Sorry this happened', text: 'We are sorry this happened. Please get in touch with the store team so that we can put it right.' },
+];
+
 const OPEN: readonly CaseState[] = ['New', 'Assigned', 'InProgress'];
 
-/** The action groups a state offers (both process-flow roles may take every action). */
-export function permittedActionGroups(state: CaseState): ActionGroup[] {
-  const groups: ActionGroup[] = [{ name: 'Change status', actionType: ACTION_TYPE.Transition, actionItems: transitions[state] }];
+/**
+ * The action groups a state offers (both process-flow roles may take every action). A review's
+ * case is answered in public (Reply, which resolves it) instead of by e-mail.
+ */
+export function permittedActionGroups(state: CaseState, social = false): ActionGroup[] {
+  const groups: ActionGroup[] = [];
+  if (social && OPEN.includes(state)) {
+    const reply: ActionItem = { actionName: 'Reply', actionType: ACTION_TYPE.Transition, toState: 'Resolved', isSocial: true, templates: QUICK_TEMPLATES.map((q) => q.text), quickTemplates: QUICK_TEMPLATES };
+    groups.push({ name: 'Reply', actionType: ACTION_TYPE.Transition, actionItems: [reply] });
+  }
+  groups.push({ name: 'Change status', actionType: ACTION_TYPE.Transition, actionItems: transitions[state] });
   if (OPEN.includes(state)) {
     groups.push({ name: 'Assign', actionType: ACTION_TYPE.Allocation, actionItems: [{ actionName: 'Assign', actionType: ACTION_TYPE.Allocation, toState: state === 'New' ? 'Assigned' : state }] });
-    groups.push({ name: 'Contact customer', actionType: ACTION_TYPE.SendEmail, actionItems: [{ actionName: 'Send e-mail', actionType: ACTION_TYPE.SendEmail, templates: EMAIL_TEMPLATES }] });
+    if (!social) groups.push({ name: 'Contact customer', actionType: ACTION_TYPE.SendEmail, actionItems: [{ actionName: 'Send e-mail', actionType: ACTION_TYPE.SendEmail, templates: EMAIL_TEMPLATES }] });
   }
   groups.push({ name: 'Tags', actionType: ACTION_TYPE.Tag, actionItems: [{ actionName: 'Tag', actionType: ACTION_TYPE.Tag }] });
   return groups;
 }
 
 /** The item of that name among the state's permitted actions, or undefined. */
-export function findAction(state: CaseState, actionName: string): ActionItem | undefined {
-  return permittedActionGroups(state)
+export function findAction(state: CaseState, actionName: string, social = false): ActionItem | undefined {
+  return permittedActionGroups(state, social)
     .flatMap((g) => g.actionItems)
     .find((i) => i.actionName.toLowerCase() === actionName.toLowerCase());
 }

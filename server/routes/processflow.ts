@@ -5,38 +5,39 @@ import { notFound } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { recordsBody } from './dataviewer';
 import { smartDataRoutesOver } from './smartdata';
-import { CASE_VIEW, exportColumns, findCase, findCaseById, historyOf, queueChunks, queueCounts, queuePage, schemaFields, tagSuggestions } from '../processflow/cases';
+import { exportColumns, findCase, findCaseById, historyOf, queueChunks, queueCounts, queuePage, schemaFields, tagSuggestions } from '../processflow/cases';
 import { badRequest } from '../http/errors';
 import { check } from '../http/validate';
 import { describe, exportRunner } from './exports';
 import { smartFilters } from './dataviewer';
 import type { ExportStore } from '../export/store';
 import { MAX_EXPORT_ROWS, writeRecordsWorkbook } from '../export/workbook';
-import { RESPONSES_MODULE } from '../smartdata/schema';
 import { performAction, processFlowObject } from '../processflow/actions';
 import { allocationsByRole, caseWorkers } from '../processflow/people';
-import { CASES_MODULE, QUEUES, queueByName } from '../processflow/queues';
+import { queueByName, queuesOf } from '../processflow/queues';
+import { CASES_MODULE, pfModule, type PfModule } from '../processflow/modules';
 import { permittedActionGroups, type CaseState } from '../processflow/workflow';
 
-/** The path's module: only the case-management module has queues (404 otherwise). */
-function caseModule(c: Context<Env>): string {
-  const id = c.req.param('moduleId') ?? '';
-  if (id.toLowerCase() !== CASES_MODULE) throw notFound(`No process-flow module "${id}".`);
-  return CASES_MODULE;
+/** A process-flow module by id (cases, reviews); a 404 for any other. */
+function moduleNamed(id: string): PfModule {
+  const m = pfModule(id);
+  if (!m) throw notFound(`No process-flow module "${id}".`);
+  return m;
 }
+const caseModule = (c: Context<Env>) => moduleNamed(c.req.param('moduleId') ?? '');
 
 function queueOf(c: Context<Env>) {
-  caseModule(c);
+  const m = caseModule(c);
   const queue = queueByName(c.req.param('queueName') ?? '');
   if (!queue) throw notFound(`No queue "${c.req.param('queueName')}".`);
-  return queue;
+  return { m, queue };
 }
 
 /** A case the caller may see, by its response id; a 404 for one outside their claims, as for one that does not exist. */
 async function caseOf(c: Context<Env>) {
-  caseModule(c);
+  const m = caseModule(c);
   const id = Number(c.req.param('sourceObjectId'));
-  const found = Number.isSafeInteger(id) ? await findCase(c.var.deps.db, id, c.var.user.claims) : undefined;
+  const found = Number.isSafeInteger(id) ? await findCase(c.var.deps.db, m, id, c.var.user.claims) : undefined;
   if (!found) throw notFound('No such case.');
   return found;
 }
@@ -58,22 +59,22 @@ const exportQuery = z.object({ moduleId: z.string().min(1, 'moduleId is required
 export function queueExportRoutes(store: ExportStore) {
   return new Hono<Env>().on('POST', ['/exporttoexcel', '/exporttoexcel/'], async (c) => {
     const q = check(exportQuery, c.req.query());
-    if (q.moduleId.toLowerCase() !== CASES_MODULE) throw notFound(`No process-flow module "${q.moduleId}".`);
+    const m = moduleNamed(q.moduleId);
     const queue = queueByName(q.queue);
     if (!queue) throw notFound(`No queue "${q.queue}".`);
     if (!queue.hasExport) throw badRequest(`The queue "${queue.name}" has no export.`);
     const body = await readBody(c, z.object({ SmartDataSelection: z.object({ smartFilters }).default({ smartFilters: [] }) }));
     const filters = body.SmartDataSelection.smartFilters;
     const { db } = c.var.deps;
-    const { recordCount } = await queuePage(db, queue, { skip: 0, top: 1, orderByFields: [], orderByOperator: 'ASC', smartFilters: filters }, c.var.user.claims);
+    const { recordCount } = await queuePage(db, m, queue, { skip: 0, top: 1, orderByFields: [], orderByOperator: 'ASC', smartFilters: filters }, c.var.user.claims);
     if (recordCount > MAX_EXPORT_ROWS) throw badRequest(`${recordCount} records are more than a workbook holds (${MAX_EXPORT_ROWS}); narrow the filters.`);
     const dateTime = q.dateTime || c.var.deps.now().toISOString();
-    const about = { title: `Cases (${queue.name})`, author: c.var.user.userName, dateTime, filters: describe(RESPONSES_MODULE, filters) };
+    const about = { title: `${m.view.name} (${queue.name})`, author: c.var.user.userName, dateTime, filters: describe(m.view, filters) };
     // Tags as one cell of text.
     async function* rows() {
-      for await (const chunk of queueChunks(db, queue!, filters, c.var.user.claims)) yield chunk.map((r) => ({ ...r, TagList: (r.Tags as string[]).join(', ') }));
+      for await (const chunk of queueChunks(db, m, queue!, filters, c.var.user.claims)) yield chunk.map((r) => ({ ...r, TagList: (r.Tags as string[]).join(', ') }));
     }
-    return exportRunner(c, store, dateTime)(`cases_${queue.name}`, (file) => writeRecordsWorkbook(file, exportColumns(), rows(), about));
+    return exportRunner(c, store, dateTime)(`${m.moduleId}_${queue.name}`, (file) => writeRecordsWorkbook(file, exportColumns(m), rows(), about));
   });
 }
 
@@ -83,45 +84,36 @@ export const processFlowRoutes = new Hono<Env>()
   // The queue's filter bar counts cases (not the responses behind them), under these roles only.
   .route(
     '/smartdata',
-    smartDataRoutesOver((id) => {
-      if (id.toLowerCase() !== CASES_MODULE) throw notFound(`No process-flow module "${id}".`);
-      return CASE_VIEW;
-    }),
+    smartDataRoutesOver((id) => moduleNamed(id).view),
   )
   .get('/validUserAllocations', async (c) => c.json(await allocationsByRole(c.var.deps.db)))
   .get('/validMentionableUsers', async (c) => c.json((await caseWorkers(c.var.deps.db)).map((w) => ({ userId: w.id, userName: w.userName, fullName: w.fullName }))))
   .get('/getSourceObjectTags/:id', async (c) => {
     const id = Number(c.req.param('id'));
-    const found = Number.isSafeInteger(id) ? await findCase(c.var.deps.db, id, c.var.user.claims) : undefined;
+    // The spec's path names no module: the survey cases', unless ?moduleId names another.
+    const m = moduleNamed(c.req.query('moduleId') ?? CASES_MODULE);
+    const found = Number.isSafeInteger(id) ? await findCase(c.var.deps.db, m, id, c.var.user.claims) : undefined;
     if (!found) throw notFound('No such case.');
     return c.json(found.record.Tags);
   })
-  .get('/schema/:moduleId/:queueName/:pf', (c) => {
-    queueOf(c);
-    return c.json(schemaFields());
-  })
-  .get('/:moduleId/queues', (c) => {
-    caseModule(c);
-    return c.json(QUEUES);
-  })
-  .get('/:moduleId/queuecounts', async (c) => {
-    caseModule(c);
-    return c.json(await queueCounts(c.var.deps.db, [], c.var.user.claims));
-  })
+  .get('/schema/:moduleId/:queueName/:pf', (c) => c.json(schemaFields(queueOf(c).m)))
+  .get('/:moduleId/queues', (c) => c.json(queuesOf(caseModule(c))))
+  .get('/:moduleId/queuecounts', async (c) => c.json(await queueCounts(c.var.deps.db, caseModule(c), [], c.var.user.claims)))
   .post('/:moduleId/queue/:queueName/:pf', async (c) => {
-    const queue = queueOf(c);
+    const { m, queue } = queueOf(c);
     const body = await readBody(c, recordsBody);
-    return c.json(await queuePage(c.var.deps.db, queue, body, c.var.user.claims));
+    return c.json(await queuePage(c.var.deps.db, m, queue, body, c.var.user.claims));
   })
   .get('/:moduleId/processFlowObject/:sourceObjectId/:pf', async (c) => {
-    const { row, record } = await caseOf(c);
-    const queue = QUEUES.find((q) => q.tag !== 'All' && c.req.param('pf') === q.name) ?? QUEUES[QUEUES.length - 1];
-    return c.json({ view: queue.view, processFlowObject: processFlowObject(row, record), permittedActionGroups: permittedActionGroups(String(row.state) as CaseState), schemaFields: schemaFields() });
+    const { row, record, module: m } = await caseOf(c);
+    const queues = queuesOf(m);
+    const queue = queues.find((q) => q.tag !== 'All' && c.req.param('pf') === q.name) ?? queues[queues.length - 1];
+    return c.json({ view: queue.view, processFlowObject: processFlowObject(row, record, m.social), permittedActionGroups: permittedActionGroups(String(row.state) as CaseState, m.social), schemaFields: schemaFields(m) });
   })
   .get('/:moduleId/processFlowObjectHistory/:pfoId', async (c) => {
-    caseModule(c);
+    const m = caseModule(c);
     const found = await findCaseById(c.var.deps.db, c.req.param('pfoId'), c.var.user.claims);
-    if (!found) throw notFound('No such case.');
+    if (!found || found.module !== m) throw notFound('No such case.');
     return c.json(await historyOf(c.var.deps.db, c.req.param('pfoId')));
   })
   .post('/:moduleId/processFlowObject/action/:pfoId', async (c) => {
@@ -143,7 +135,4 @@ export const processFlowRoutes = new Hono<Env>()
     );
     return c.json({ read: true });
   })
-  .post('/:moduleId/getTags', async (c) => {
-    caseModule(c);
-    return c.json(await tagSuggestions(c.var.deps.db, c.var.user.claims));
-  });
+  .post('/:moduleId/getTags', async (c) => c.json(await tagSuggestions(c.var.deps.db, caseModule(c), c.var.user.claims)));
