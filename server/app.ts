@@ -21,6 +21,7 @@ import { contentRoutes } from './routes/content';
 import { smartDataRoutes } from './routes/smartdata';
 import { localiseErrors } from './i18n';
 import { processFlowRoutes, queueExportRoutes } from './routes/processflow';
+import { socialRoutes } from './routes/social';
 import { PROCESS_FLOW_ROLES } from './processflow/people';
 import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
 import { dataViewerRoutes } from './routes/dataviewer';
@@ -100,6 +101,8 @@ export function createApi(given: Deps): Hono<Env> {
   // Case management: PortalAdmin and PortalUser (spec part 3 section 6).
   api.route('/api/processflow', downloadRoute(exports));
   api.route('/api/processflow', new Hono<Env>().use(requireAuth, requireRoles(...PROCESS_FLOW_ROLES)).route('/', queueExportRoutes(exports)).route('/', processFlowRoutes));
+  // Replying to reviews is a case action: the process flow's roles.
+  api.route('/api/social', new Hono<Env>().use(requireAuth, requireRoles(...PROCESS_FLOW_ROLES)).route('/', socialRoutes(deps.reviews)));
   if (deps.exposeMailOutbox) {
     // A local mail catcher for demos and end-to-end tests (MAIL_OUTBOX_API=1): never in production.
     // By recipient, or by subject (a customer's address is never shown, so a test finds its e-mail by what it wrote).

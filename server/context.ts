@@ -1,6 +1,7 @@
 import type { Db } from './db';
 import type { Principal } from './auth/tokens';
 import { scryptHasher, type PasswordHasher } from './auth/password';
+import { reviewProviders, type ReviewProviders } from './reviews/providers';
 
 /** What every route handler can reach: the database, the signing secret and the clock. */
 export interface Deps {
@@ -21,12 +22,19 @@ export interface Deps {
   embedOrigins?: string[];
   /** The secret partners sign embed requests with (EMBED_SECRET); without it signed embedding is off. */
   embedSecret?: string;
+  /** Where reviews come from and replies go (the local provider, and Google when GOOGLE_* is set). */
+  reviews?: ReviewProviders;
 }
 
 export const FAILURE_DELAY_MS = 1000;
 
-export type ResolvedDeps = Deps & Required<Pick<Deps, 'hasher' | 'failureDelayMs'>>;
+export type ResolvedDeps = Deps & Required<Pick<Deps, 'hasher' | 'failureDelayMs' | 'reviews'>>;
 
-export const resolveDeps = (deps: Deps): ResolvedDeps => ({ ...deps, hasher: deps.hasher ?? scryptHasher, failureDelayMs: deps.failureDelayMs ?? FAILURE_DELAY_MS });
+export const resolveDeps = (deps: Deps): ResolvedDeps => ({
+  ...deps,
+  hasher: deps.hasher ?? scryptHasher,
+  failureDelayMs: deps.failureDelayMs ?? FAILURE_DELAY_MS,
+  reviews: deps.reviews ?? reviewProviders(deps.secret),
+});
 
 export type Env = { Variables: { user: Principal; deps: ResolvedDeps } };

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ProviderReview, ReviewProvider, SocialIdentity } from './provider';
 
 /** How long a local sign-in's id token may be exchanged. */
@@ -14,9 +14,9 @@ export class LocalReviewProvider implements ReviewProvider {
   readonly name = 'local';
   constructor(private readonly secret: string) {}
 
-  /** An id token for `userId`, valid for ten minutes. */
+  /** An id token for `userId`, valid for ten minutes; each one new (a revoked one never comes back). */
   issueIdToken(userId: string, email: string, now: Date): string {
-    const body = b64(JSON.stringify({ sub: userId, email, exp: now.getTime() + ID_TOKEN_MS, aud: 'local-reviews' }));
+    const body = b64(JSON.stringify({ sub: userId, email, exp: now.getTime() + ID_TOKEN_MS, aud: 'local-reviews', jti: randomUUID() }));
     return `${body}.${this.sign(body)}`;
   }
 

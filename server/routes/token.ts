@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import type { Queryable } from '../db';
 import { issueRefreshToken, REFRESH_TOKEN_DAYS, REMEMBER_ME_DAYS, sha256, signAccessToken, useRefreshToken } from '../auth/tokens';
+import { revokeSocialTokens } from '../reviews/social-tokens';
 import { csrfMatches, findSession, revokeSession, revokeUserSessions, startSession, type NewSession } from '../auth/sessions';
 import { checkPassword } from '../auth/sign-in';
 import { clearRefreshCookie, CSRF_HEADER, readRefreshCookie, sameOriginRequest, setRefreshCookie, WEB_CLIENTS } from '../auth/refresh-cookie';
@@ -128,6 +129,8 @@ export const tokenRoutes = new Hono<Env>()
       const { db } = c.var.deps;
       if (everywhere) await revokeUserSessions(db, user.id);
       else await revokeSession(db, user.sessionId);
+      // Signing out of the portal signs out of the review providers too (spec part 3, social area).
+      await revokeSocialTokens(db, user.id, c.var.deps.now());
     }
     clearRefreshCookie(c);
     return c.json({ isSuccess: true, message: 'You have signed out.' });

@@ -5,7 +5,7 @@ import { Random } from './random';
 
 const DAY = 86_400_000;
 /** Who works the seeded cases: Petra and Paul everywhere, Nora in the North. */
-const WORKERS = [
+export const WORKERS = [
   { id: 'u-portaluser', name: 'Petra User', role: 'PortalUser' },
   { id: 'u-portaladmin', name: 'Paul Admin', role: 'PortalAdmin' },
 ];
@@ -16,7 +16,7 @@ const TAGS = ['queue', 'staff', 'refund', 'stock', 'callback'];
 const COPIED = ['store', 'region', 'country', 'channel', 'nps', 'nps_group', 'stars', 'driver_price', 'driver_availability', 'driver_service', 'driver_information',
   'verbatim', 'verbatim_raw', 'verbatim_flag', 'customer_name', 'customer_segment', 'spend'] as const;
 
-const CASE_COLUMNS = ['pfo_id', 'module_id', 'source_object_id', 'state', 'sub_state', 'last_action_type', 'last_action_name', 'last_actioned_at', 'last_actioned_by_user_id',
+export const CASE_COLUMNS = ['pfo_id', 'module_id', 'source_object_id', 'state', 'sub_state', 'last_action_type', 'last_action_name', 'last_actioned_at', 'last_actioned_by_user_id',
   'last_actioned_by_user_name', 'action_comment', 'last_state_change_at', 'last_state_change_by_user_id', 'last_state_change_by_user_name', 'allocated_at',
   'allocated_to_user_id', 'allocated_to_user_name', 'allocated_to_role', 'allocated_by_user_id', 'allocated_by_user_name', 'created_at', 'version', 'answered_at', ...COPIED, 'tag_list'];
 

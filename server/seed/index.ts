@@ -4,6 +4,7 @@ import { seedPortal } from './portal';
 import { seedDashboards } from './dashboards';
 import { seedResponses } from './responses';
 import { seedCases } from './cases';
+import { seedReviews } from './reviews';
 
 export const DEFAULT_RECORDS = 20_000;
 
@@ -27,11 +28,13 @@ export async function seed(db: Db, { records = DEFAULT_RECORDS, anchor = new Dat
   await seedPeople(db, anchor);
   await seedResponses(db, records, anchor, onProgress);
   await seedCases(db, anchor);
+  // A public review for about every tenth survey response (at least 400, so a small seed has a feed).
+  await seedReviews(db, Math.max(400, Math.round(records / 10)), anchor);
 }
 
 /** Empties every seeded table (for `npm run seed`, which replaces the data). */
 export async function clear(db: Db): Promise<void> {
-  const tables = ['notifications', 'case_reads', 'case_tags', 'case_history', 'cases', 'favourites', 'dashboards', 'telemetry_events', 'responses', 'user_state', 'user_preferences', 'client_plugins', 'nav_items', 'modules', 'content_profiles', 'locale_strings', 'settings',
+  const tables = ['social_tokens', 'review_sync', 'reviews', 'notifications', 'case_reads', 'case_tags', 'case_history', 'cases', 'favourites', 'dashboards', 'telemetry_events', 'responses', 'user_state', 'user_preferences', 'client_plugins', 'nav_items', 'modules', 'content_profiles', 'locale_strings', 'settings',
     'trial_requests', 'mail_outbox', 'app_registrations', 'one_time_tokens', 'refresh_tokens', 'group_members', 'groups', 'user_claims', 'users', 'roles'];
   for (const t of tables) await db.query(`DELETE FROM ${t}`);
 }

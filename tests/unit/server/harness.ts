@@ -6,6 +6,7 @@ import { migrate } from '../../../server/db/migrate';
 import { seed } from '../../../server/seed';
 import { DEMO_PASSWORD } from '../../../server/seed/people';
 import type { Db } from '../../../server/db';
+import type { Deps } from '../../../server/context';
 
 /** The day the test data ends; tests move `clock` to test expiry and lockout. */
 export const ANCHOR = new Date('2026-11-20T00:00:00Z');
@@ -49,9 +50,9 @@ export async function seededDb(records: number): Promise<{ db: Db; clock: { now:
 }
 
 /** A migrated, seeded database and the app over it, called through `app.request()`. */
-export async function harness(records = 3000): Promise<Harness> {
+export async function harness(records = 3000, extra: Partial<Deps> = {}): Promise<Harness> {
   const { db, clock } = await seededDb(records);
-  const app = createApp({ deps: { db, secret: 'test-secret-that-is-long-enough', now: () => clock.now, failureDelayMs: 0 } });
+  const app = createApp({ deps: { db, secret: 'test-secret-that-is-long-enough', now: () => clock.now, failureDelayMs: 0, ...extra } });
 
   const call: Harness['call'] = async (method, path, { body, token, raw, headers = {} } = {}) => {
     const res = await app.request(path, {
@@ -79,8 +80,8 @@ export async function harness(records = 3000): Promise<Harness> {
 }
 
 /** A harness and the two users most server tests act as: a portal user and the manager who sees only North. */
-export async function harnessWithUsers(records: number): Promise<{ h: Harness; user: string; north: string }> {
-  const h = await harness(records);
+export async function harnessWithUsers(records: number, extra: Partial<Deps> = {}): Promise<{ h: Harness; user: string; north: string }> {
+  const h = await harness(records, extra);
   const [user, north] = await Promise.all([h.signIn('portaluser@demo.cx'), h.signIn('north.manager@demo.cx')]);
   return { h, user, north };
 }
