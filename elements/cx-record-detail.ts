@@ -15,6 +15,7 @@ import caseStyles from '../src/processflow/shared/case.css?inline';
  * @attr {string} source-object-id - The case's response id.
  * @attr {string} profile-id - The content profile of the way back. Default "cases".
  * @attr {string} action - Preselects an action group by name.
+ * @attr {string} quick-template - With the action, starts its comment with the quick template of that name (a review card's 'Sorry this happened').
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{sourceObjectId: number, state: string}>} cx-case-changed - An action changed the case.
@@ -30,6 +31,7 @@ export const CxRecordDetail = defineElement({
     { prop: 'sourceObjectId', type: 'string' },
     { prop: 'profileId', type: 'string' },
     { prop: 'action', type: 'string' },
+    { prop: 'quickTemplate', type: 'string' },
   ],
 });
 

@@ -69,7 +69,7 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return (
         <section className="case-page" aria-labelledby="case-page-title">
           <h1 id="case-page-title" className="visually-hidden">{t('host.pages.processflow', { defaultValue: 'Case' })}</h1>
-          <cx-record-detail key={p.sourceObjectId} module-id={p.moduleId} source-object-id={p.sourceObjectId} profile-id={p.profileId} action={p.action ?? query.get('action') ?? undefined}></cx-record-detail>
+          <cx-record-detail key={p.sourceObjectId} module-id={p.moduleId} source-object-id={p.sourceObjectId} profile-id={p.profileId} action={p.action ?? query.get('action') ?? undefined} quick-template={query.get('quickTemplate') ?? undefined}></cx-record-detail>
         </section>
       );
     case 'content':

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MEASURE_KEYS, VISUAL_TYPES, type LayoutItem, type VisualDefinition, type Breadcrumb } from '../../src/api/visual-types';
+import { MEASURE_KEYS, TILE_TYPES, type LayoutItem, type VisualDefinition, type Breadcrumb } from '../../src/api/visual-types';
 import type { Db } from '../db';
+import { REVIEW_TILE_KINDS, type ReviewTileKind } from '../../src/api/review-types';
 
 const key = z.string().regex(/^[A-Za-z0-9_]{1,60}$/);
 const measure = z.enum(MEASURE_KEYS);
@@ -15,13 +16,14 @@ const query = z.discriminatedUnion('kind', [
     limit: z.number().int().min(1).max(100),
     tabs: z.array(z.object({ key, filterKey: key, filterValue: z.string().max(200) })).max(8).optional(),
   }),
+  z.object({ kind: z.literal('review'), tile: z.enum(REVIEW_TILE_KINDS as [ReviewTileKind, ...ReviewTileKind[]]), pageSize: z.number().int().min(1).max(50).optional() }),
 ]);
 
 export const visualDefinition = z.object({
   name: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Visual names are lower-case words joined by -.'),
   width: z.number().int().min(1).max(12),
   height: z.number().int().min(1).max(100),
-  template: z.enum(VISUAL_TYPES),
+  template: z.enum(TILE_TYPES),
   templateBindings: z.looseObject({
     Query: query,
     ExtraSeries: z.record(z.string().regex(/^data[A-Za-z0-9]+$/), query).optional(),

@@ -7,6 +7,7 @@ import type { ContentEntry, DataRow, MeasureKey, Series, VisualQuery } from '../
 import { MEASURES, num } from './measures';
 import { bounds, dimension, periodScan, type PeriodScan } from './scan';
 import { commentsSeries } from './comments';
+import type { FeedRequest } from '../../src/api/review-types';
 
 export interface SeriesInput {
   db: Db;
@@ -14,6 +15,8 @@ export interface SeriesInput {
   filters: SmartFilter[];
   claims: Claim[] | null;
   now: Date;
+  /** A review feed's page, tab and order (the other visuals ignore it). */
+  feed?: FeedRequest;
 }
 
 /** A category label as SQL text: blanks become '[Blank]' (the client's ShowBlank rule drops them). */
@@ -151,5 +154,7 @@ export async function seriesFor(input: SeriesInput, query: VisualQuery): Promise
       return { data: await table(input, query.rowKey, query.measures) };
     case 'comments':
       return commentsSeries(input, query);
+    case 'review':
+      return {}; // a review tile's data is its block's `review` (server/reviews/tiles.ts)
   }
 }

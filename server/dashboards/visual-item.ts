@@ -1,5 +1,6 @@
 import type { VisualDefinition, VisualItem, Block } from '../../src/api/visual-types';
 import { seriesFor, type SeriesInput } from './series';
+import { reviewTile } from '../reviews/tiles';
 
 /** Computes a visual's block from its definition: header texts plus its named series, under the caller's filters and claims. */
 export async function visualItem(caller: SeriesInput, def: VisualDefinition): Promise<VisualItem> {
@@ -9,11 +10,14 @@ export async function visualItem(caller: SeriesInput, def: VisualDefinition): Pr
   const extra = Object.entries(b.ExtraSeries ?? {});
   const [main, ...more] = await Promise.all([seriesFor(input, b.Query), ...extra.map(([, q]) => seriesFor(input, q))]);
   const named = Object.assign({}, main, ...more.map((s, i) => ({ [extra[i][0]]: s.data })));
+  const review = b.Query.kind === 'review' ? await reviewTile(input, b.Query.tile, input.feed, b.Query.pageSize) : undefined;
   const primary = {
     header: { content: b.Header ?? '' },
     subHeader: { content: b.SubHeader ?? '' },
     heroLabel: { content: typeof b.HeroLabel === 'string' ? b.HeroLabel : '' },
     ...named,
+    ...(review ? { review } : {}),
   } as Block;
-  return { name: def.name, template: def.template, totalRecordCount: main.data?.currentRecordCount ?? 0, primary };
+  const total = review?.kind === 'ReviewFeed' ? review.count : review?.kind === 'ReviewRatings' ? review.count : (main.data?.currentRecordCount ?? 0);
+  return { name: def.name, template: def.template, totalRecordCount: total, primary };
 }

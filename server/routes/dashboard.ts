@@ -51,6 +51,7 @@ const inputFor = (c: Context<Env>, module: SmartModule, body: z.infer<typeof sel
   filters: body.smartFilters,
   claims: module.ignoreClaims && body.ignoreClaims ? null : c.var.user.claims,
   now: c.var.deps.now(),
+  feed: body.feed,
 });
 
 const layoutName = z.string().regex(/^[A-Za-z0-9 _-]{1,40}$/, 'A layout name holds letters, digits, spaces, _ and -.');

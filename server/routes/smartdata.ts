@@ -8,6 +8,7 @@ import { readSetting } from './settings';
 import { columnByKey, moduleById, type SmartModule } from '../smartdata/schema';
 import { dimensionCounts, dimensionCountsTogether, recordCount } from '../smartdata/counts';
 import { buildWhere } from '../smartdata/where';
+import { FEED_TABS, SORT_ORDERS } from '../../src/api/review-types';
 
 const DATE_FILTER_OPTIONS = [
   ['ThisWeek', 1], ['LastWeek', 1], ['ThisMonth', 2], ['LastMonth', 2], ['ThisQuarter', 3], ['LastQuarter', 3],
@@ -28,6 +29,8 @@ export const selection = z.object({
   smartDataTags: z.array(z.string().max(100)).max(50).default([]),
   includeSiblings: z.boolean().default(false),
   ignoreClaims: z.boolean().default(false),
+  /** A review feed's page, tab and order (spec part 3: the loader's ReviewFeed with page, feedTab and sortOrder). */
+  feed: z.object({ page: z.number().int().min(0).max(100_000).default(0), feedTab: z.enum(FEED_TABS).default('None'), sortOrder: z.enum(SORT_ORDERS).default('NewestToOldest') }).optional(),
 });
 const oneDimension = selection.extend({
   filterDimensionSelection: z.object({ filterKey: z.string().min(1).max(100), DimensionValueContains: z.string().max(200).default('') }),

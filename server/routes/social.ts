@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Env } from '../context';
-import { ApiError, badRequest, notFound, unauthorized } from '../http/errors';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { localiseMessage, requestLang } from '../i18n';
 import { findCase } from '../processflow/cases';
@@ -14,6 +14,7 @@ import type { ReviewProviders } from '../reviews/providers';
 
 const authBody = z.object({ provider: z.string().min(1, 'provider is required').max(40), idToken: z.string().min(1, 'idToken is required').max(8000) });
 const replyBody = z.object({ idToken: z.string().min(1, 'idToken is required').max(8000), reply: z.string().trim().min(1, 'Write a reply.').max(4000, 'A reply has at most 4000 characters.') });
+// A missing social sign-in is a 403: the portal session is fine (a 401 would end it in the page).
 const NOT_SIGNED_IN = 'Sign in to the review provider to reply.';
 
 /**
@@ -33,7 +34,7 @@ export function socialRoutes(providers: ReviewProviders) {
       if (!provider) throw badRequest(`No review provider "${body.provider}".`);
       const now = c.var.deps.now();
       const identity = await provider.verifyIdToken(body.idToken, now).catch(() => undefined);
-      if (!identity) throw unauthorized('The review provider did not accept this sign-in.');
+      if (!identity) throw forbidden('The review provider did not accept this sign-in.');
       const expiresAt = await keepSocialToken(c.var.deps.db, c.var.user.id, provider.name, body.idToken, identity, now);
       return c.json({ provider: provider.name, expiresAt: expiresAt.toISOString() });
     })
@@ -53,7 +54,7 @@ export function socialRoutes(providers: ReviewProviders) {
       const now = clock();
       const user = c.var.user;
       const providerName = await socialTokenProvider(db, user.id, body.idToken, now);
-      if (!providerName) throw unauthorized(NOT_SIGNED_IN);
+      if (!providerName) throw forbidden(NOT_SIGNED_IN);
       const id = Number(c.req.param('sourceObjectId'));
       const m = pfModule(REVIEW_CASES_MODULE)!;
       const found = Number.isSafeInteger(id) ? await findCase(db, m, id, user.claims) : undefined;
@@ -62,7 +63,7 @@ export function socialRoutes(providers: ReviewProviders) {
       const lang = requestLang(c);
       // Refused before anything is published: a review already answered, or a sign-in with another provider.
       if (!findAction(String(found.row.state) as CaseState, 'Reply', true)) return c.json({ validationResults: [{ messages: [localiseMessage(lang, 'This review has been answered already.')] }] });
-      if (review.provider !== providerName) throw unauthorized(NOT_SIGNED_IN);
+      if (review.provider !== providerName) throw forbidden(NOT_SIGNED_IN);
       const provider = providers.byName(review.provider);
       if (!provider) throw new ApiError(502, `The review provider "${review.provider}" is not configured.`);
       let published: { at: Date };

@@ -221,6 +221,27 @@ const GALLERY: VisualDefinition[] = [
 
 const byName = (defs: VisualDefinition[], names: string[]) => names.map((n) => defs.find((d) => d.name === n)!);
 
+/** The Reviews dashboard (spec part 3 "Dashboard tiles"): the review tiles and charts of the reviews. */
+const REVIEWS: VisualDefinition[] = [
+  { name: 'review-ratings', width: 4, height: 3, template: 'ReviewRatings', templateBindings: { Header: 'Review ratings', Query: { kind: 'review', tile: 'ReviewRatings' } } },
+  { name: 'review-replies', width: 4, height: 3, template: 'ReviewReplies', templateBindings: { Header: 'Review replies', Query: { kind: 'review', tile: 'ReviewReplies' } } },
+  { name: 'review-updates', width: 4, height: 3, template: 'ReviewUpdates', templateBindings: { Header: 'Review updates', Query: { kind: 'review', tile: 'ReviewUpdates' } } },
+  { name: 'review-feed', width: 8, height: 8, template: 'ReviewFeed', templateBindings: { Header: 'Review feed', Query: { kind: 'review', tile: 'ReviewFeed', pageSize: 10 } } },
+  { name: 'like-for-like', width: 4, height: 4, template: 'LikeForLikeReport', templateBindings: { Header: 'Like-for-like stores', Query: { kind: 'review', tile: 'LikeForLikeReport' } } },
+  {
+    name: 'review-stars-trend', width: 4, height: 4, template: 'Line',
+    templateBindings: { Header: 'Average rating over time', SubHeader: 'DataPeriod', TextFormat: '.2f', Query: { kind: 'trend', measure: 'stars' } },
+  },
+  {
+    name: 'reviews-by-stars', width: 6, height: 3, template: 'Donut',
+    templateBindings: { Header: 'Reviews by stars', ClickBehaviour: 'Filter', SelectionMode: 'SinglePrimary', Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Stars' } },
+  },
+  {
+    name: 'reviews-by-region', width: 6, height: 3, template: 'ClusteredBar',
+    templateBindings: { Header: 'Average rating by region', ClickBehaviour: 'Filter', SelectionMode: 'SinglePrimary', TextFormat: '.2f', Query: { kind: 'breakdown', measure: 'stars', axisKey: 'Region' } },
+  },
+];
+
 export const SEEDED_DASHBOARDS = [
   {
     id: 'overview', name: 'Overview', moduleId: 'responses',
@@ -240,6 +261,14 @@ export const SEEDED_DASHBOARDS = [
       breadcrumb: { name: 'Visual gallery', templateBindings: { path: [{ name: 'Insights', url: '/home' }, { name: 'Visual gallery' }] } },
       definitions: GALLERY,
       layouts: { Default: flow(GALLERY) },
+    },
+  },
+  {
+    id: 'social', name: 'Reviews', moduleId: 'reviews',
+    definition: {
+      breadcrumb: { name: 'Reviews', templateBindings: { path: [{ name: 'Insights', url: '/home' }, { name: 'Reviews' }] } },
+      definitions: REVIEWS,
+      layouts: { Default: flow(REVIEWS) },
     },
   },
   {

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { REVIEWS_MODULE } from '../reviews/module';
 import { RESPONSES_MODULE } from '../smartdata/schema';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../src/i18n/languages';
 
@@ -36,7 +37,9 @@ const NAV = [
   { id: 'overview', profile: 'insights', name: 'Overview', url: '/dashboard/overview/', weight: 20, template: 'Dashboard', roles: ALL },
   { id: 'drivers', profile: 'insights', name: 'Drivers', url: '/dashboard/drivers/', weight: 25, template: 'Dashboard', roles: ALL },
   { id: 'responses', profile: 'insights', name: 'Responses', url: '/content/insights/responses', weight: 30, template: 'DataViewer', roles: ALL },
+  { id: 'social', profile: 'insights', name: 'Reviews', url: '/dashboard/social/', weight: 27, template: 'Dashboard', roles: ALL },
   { id: 'cases', profile: 'cases', name: 'Cases', url: '/content/cases/cases/New', weight: 40, template: 'ProcessFlow', roles: 'PortalAdmin,PortalUser' },
+  { id: 'reviews', profile: 'cases', name: 'Review replies', url: '/content/cases/reviews/New', weight: 45, template: 'ProcessFlow', roles: 'PortalAdmin,PortalUser' },
   { id: 'alerts', profile: 'insights', name: 'Alerts', url: '/alerts', weight: 90, template: 'Alerts', roles: ALL },
   { id: 'users', profile: 'admin', name: 'Users', url: '/user', weight: 99, template: 'Users', roles: 'GlobalAdmin,PortalAdmin' },
   { id: 'editor', profile: 'admin', name: 'Survey editor', url: '/editor/home', weight: 120, template: 'Editor', roles: 'PortalAdmin,PortalUser,SurveyEditor' },
@@ -46,8 +49,8 @@ const NAV = [
 ];
 
 const LOCALE_STRINGS: Record<string, Record<string, string>> = {
-  en: { 'nav.home': 'Home', 'nav.overview': 'Overview', 'nav.drivers': 'Drivers', 'nav.responses': 'Responses', 'nav.users': 'Users', 'nav.groups': 'Groups', 'app.title': 'CX Portal' },
-  de: { 'nav.home': 'Startseite', 'nav.overview': 'Übersicht', 'nav.drivers': 'Treiber', 'nav.responses': 'Antworten', 'nav.users': 'Benutzer', 'nav.groups': 'Gruppen', 'app.title': 'CX-Portal' },
+  en: { 'nav.home': 'Home', 'nav.overview': 'Overview', 'nav.drivers': 'Drivers', 'nav.social': 'Reviews', 'nav.reviews': 'Review replies', 'nav.responses': 'Responses', 'nav.users': 'Users', 'nav.groups': 'Groups', 'app.title': 'CX Portal' },
+  de: { 'nav.home': 'Startseite', 'nav.overview': 'Übersicht', 'nav.drivers': 'Treiber', 'nav.social': 'Bewertungen', 'nav.reviews': 'Antworten auf Bewertungen', 'nav.responses': 'Antworten', 'nav.users': 'Benutzer', 'nav.groups': 'Gruppen', 'app.title': 'CX-Portal' },
 };
 
 /** Settings, locales, content profiles, modules, navigation and client plugins. */
@@ -58,6 +61,7 @@ export async function seedPortal(db: Db): Promise<void> {
   await db.insertMany('content_profiles', ['name', 'title', 'hide_on_mobile', 'weight'], PROFILES.map((p) => [p.name, p.title, p.hideOnMobile, p.weight]));
   await db.insertMany('modules', ['module_id', 'name', 'kind', 'config'], [
     [RESPONSES_MODULE.moduleId, RESPONSES_MODULE.name, 'smartdata', JSON.stringify({ ignoreClaims: false, dateFilterDimension: 'ResponseDate' })],
+    [REVIEWS_MODULE.moduleId, REVIEWS_MODULE.name, 'smartdata', JSON.stringify({ ignoreClaims: false, dateFilterDimension: REVIEWS_MODULE.dateKey })],
   ]);
   await db.insertMany(
     'nav_items',

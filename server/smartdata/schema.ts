@@ -1,4 +1,5 @@
 import { notFound } from '../http/errors';
+import { REVIEWS_MODULE } from '../reviews/module';
 
 /** `Core` tags the six main dimensions a dashboard's filter bar shows; `PF_Driver` the four drivers. */
 
@@ -77,7 +78,10 @@ export const RESPONSES_MODULE: SmartModule = {
 };
 
 /** Modules by id: a Map, so a request's 'constructor' or '__proto__' is just an unknown id. */
-export const MODULES = new Map<string, SmartModule>([[RESPONSES_MODULE.moduleId, RESPONSES_MODULE]]);
+export const MODULES = new Map<string, SmartModule>([
+  [RESPONSES_MODULE.moduleId, RESPONSES_MODULE],
+  [REVIEWS_MODULE.moduleId, REVIEWS_MODULE],
+]);
 
 /** The module of a request's path or query; 404 for an unknown one. */
 export function moduleById(id: string): SmartModule {

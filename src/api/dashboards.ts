@@ -1,3 +1,4 @@
+import type { FeedRequest } from './review-types';
 import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 import type { SmartFilter } from '../stores/filters';
@@ -31,5 +32,5 @@ export const dashboardVisuals = (id: string, layout: string, filters: SmartFilte
 /** Edit mode's save (PortalAdmin and GlobalAdmin): the layout as edited and the changed settings. */
 export const saveDashboardLayout = (id: string, layout: string, body: { layout: LayoutItem[]; changes: Edits }, target?: ApiTarget): Maybe<{ saved: boolean }> =>
   request('POST', `/api/dataviz/layout/${seg(id)}/${seg(layout)}`, { json: body, target });
-export const singleVisual = (moduleId: string, visual: string, filters: SmartFilter[], target?: ApiTarget): Maybe<SingleVisualResponse> =>
-  request('POST', `/api/dashboard/visuals/${seg(moduleId)}/${seg(visual)}`, { json: { smartFilters: filters }, target });
+export const singleVisual = (moduleId: string, visual: string, filters: SmartFilter[], target?: ApiTarget, feed?: FeedRequest): Maybe<SingleVisualResponse> =>
+  request('POST', `/api/dashboard/visuals/${seg(moduleId)}/${seg(visual)}`, { json: { smartFilters: filters, ...(feed ? { feed } : {}) }, target });

@@ -29,6 +29,8 @@ export interface ActionItem {
   actionType: number;
   toState?: string;
   templates?: string[];
+  isSocial?: boolean;
+  quickTemplates?: Array<{ name: string; text: string }>;
 }
 export interface ActionGroup {
   name: string;

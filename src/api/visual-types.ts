@@ -1,3 +1,5 @@
+import { REVIEW_TILE_KINDS, type ReviewTileData, type ReviewTileKind } from './review-types';
+
 /** The dashboard and visual contract of spec part 2 section 3 and part 3 "Chart data and settings", shared by client and server. */
 
 /** A data row; ordered-list rows also carry the fields their settings name. */
@@ -37,8 +39,8 @@ export interface TextContent {
   content: string;
 }
 
-/** One block of a visual: texts plus named series (`data`, and one per tab data source such as `dataDetractors`). */
-export type Block = { header: TextContent; subHeader: TextContent; heroLabel: TextContent } & { [series: `data${string}`]: Series | undefined };
+/** One block of a visual: texts plus named series (`data`, and one per tab data source such as `dataDetractors`); a review tile's data instead. */
+export type Block = { header: TextContent; subHeader: TextContent; heroLabel: TextContent; review?: ReviewTileData } & { [series: `data${string}`]: Series | undefined };
 
 export const VISUAL_TYPES = [
   'Gauge', 'MultiLineChart', 'StackedBar', 'Donut', 'TableWithDeltaColumns', 'OrderedListComments',
@@ -46,7 +48,11 @@ export const VISUAL_TYPES = [
   'SingleAxisStackedBar', 'StackedColumnWithLine', 'MultiAxesLine', 'TouchpointChart', 'Image',
   'StackedBarWithIconBar', 'StackedBarWithGauge', 'TableWithGroupedMeasures', 'JourneyMapLineChart', 'MiniLineWithGauge', 'MiniLineWithHero', 'MiniLineWithIconBar', 'MultiBarStackWithHero',
 ] as const;
-export type VisualType = (typeof VISUAL_TYPES)[number];
+/** The chart and table visuals of the library (every module's dashboards may use them). */
+export type ChartType = (typeof VISUAL_TYPES)[number];
+/** Every tile a dashboard may hold: the library's visuals and the review area's tiles (reviews modules only). */
+export const TILE_TYPES = [...VISUAL_TYPES, ...REVIEW_TILE_KINDS] as const;
+export type VisualType = ChartType | ReviewTileKind;
 
 export const MEASURE_KEYS = ['nps', 'stars', 'responses'] as const;
 export type MeasureKey = (typeof MEASURE_KEYS)[number];
@@ -57,7 +63,9 @@ export type VisualQuery =
   | { kind: 'trend'; measure: MeasureKey; seriesKey?: string }
   | { kind: 'breakdown'; measure: MeasureKey; axisKey: string; seriesKey?: string }
   | { kind: 'table'; rowKey: string; measures: MeasureKey[] }
-  | { kind: 'comments'; fields: string[]; limit: number; tabs?: Array<{ key: string; filterKey: string; filterValue: string }> };
+  | { kind: 'comments'; fields: string[]; limit: number; tabs?: Array<{ key: string; filterKey: string; filterValue: string }> }
+  /** A review tile's data, by the tile (the feed: a page of `pageSize` cards). */
+  | { kind: 'review'; tile: ReviewTileKind; pageSize?: number };
 
 /** Settings of a visual: common keys plus the visual's own (spec part 3 "Visual library defaults"). */
 export interface TemplateBindings {

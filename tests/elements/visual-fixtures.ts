@@ -1,4 +1,4 @@
-import type { Block, DataRow, Series, VisualDefinition, VisualItem, VisualType } from '../../src/api/visual-types';
+import type { Block, ChartType, DataRow, Series, VisualDefinition, VisualItem } from '../../src/api/visual-types';
 
 /** Fixed chart data for the visual tests: same input, same drawing. */
 const periods = {
@@ -71,7 +71,7 @@ export const RADAR = series(
   { seriesFilterKey: 'NPSGroup' },
 );
 
-const SETTINGS: Record<VisualType, Record<string, unknown>> = {
+const SETTINGS: Record<ChartType, Record<string, unknown>> = {
   Gauge: { Header: 'NPS', SubHeader: 'DataPeriod', DeltaType: 'PointChange' },
   MultiLineChart: { Header: 'NPS over time', ClickBehaviour: 'Filter' },
   StackedBar: { Header: 'NPS groups by channel', ClickBehaviour: 'Filter', ShowLegend: true, SeriesOrder: ['Promoter', 'Neutral', 'Detractor'] },
@@ -115,7 +115,7 @@ const SETTINGS: Record<VisualType, Record<string, unknown>> = {
   MultiBarStackWithHero: { Header: 'NPS groups by channel', ClickBehaviour: 'Filter', SeriesOrder: ['Promoter', 'Neutral', 'Detractor'] },
 };
 
-const DATA: Record<VisualType, Record<string, Series>> = {
+const DATA: Record<ChartType, Record<string, Series>> = {
   Gauge: { data: GAUGE },
   MultiLineChart: { data: TREND },
   StackedBar: { data: MIX },
@@ -148,13 +148,13 @@ const DATA: Record<VisualType, Record<string, Series>> = {
   MultiBarStackWithHero: { data: MIX },
 };
 
-export function block(template: VisualType, data: Record<string, Series> = DATA[template]): Block {
+export function block(template: ChartType, data: Record<string, Series> = DATA[template]): Block {
   const s = SETTINGS[template];
   return { header: { content: String(s.Header) }, subHeader: { content: String(s.SubHeader ?? '') }, heroLabel: { content: String(s.HeroLabel ?? '') }, ...data };
 }
 
 /** A tile's item and definition for a template, with fixed data. */
-export function tile(template: VisualType, name = template.toLowerCase()): { item: VisualItem; definition: VisualDefinition } {
+export function tile(template: ChartType, name = template.toLowerCase()): { item: VisualItem; definition: VisualDefinition } {
   return {
     item: { name, template, totalRecordCount: 120, primary: block(template) },
     definition: { name, width: 6, height: 3, template, templateBindings: { ...SETTINGS[template], Query: { kind: 'kpi', measure: 'nps' } } },

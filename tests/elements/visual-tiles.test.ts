@@ -6,11 +6,11 @@ import '../../elements/cx-dashboard';
 import '../../elements/cx-demo-wall';
 import { settled, shadow, spyConsoleError } from './helpers';
 import { block, series, tile } from './visual-fixtures';
-import { VISUAL_TYPES, type VisualType } from '../../src/api/visual-types';
+import { VISUAL_TYPES, type ChartType } from '../../src/api/visual-types';
 
 type Harness = HTMLElement & Record<string, unknown>;
 
-async function mount(template: VisualType, extra: Record<string, unknown> = {}): Promise<Harness> {
+async function mount(template: ChartType, extra: Record<string, unknown> = {}): Promise<Harness> {
   const el = (await fixture(html`<cx-test-tile></cx-test-tile>`)) as Harness;
   const t = tile(template);
   Object.assign(el, { item: t.item, definition: t.definition, ...extra });

@@ -6,6 +6,7 @@ import { SmartFilterBar } from '../../filters/smart-filter-bar/smart-filter-bar'
 import { cacheFilters, filtersFor, toSmartFilters } from '../../stores/filters';
 import { clearSelections, selectionsFor, toggleVisualSelection } from '../../stores/selections';
 import { columnsFor, fitLayout, layoutIndex, moveTile, RESIZE_DEBOUNCE_MS } from '../../lib/grid-layout';
+import { VisualSource } from '../../visuals/common/visual-source';
 import { VisualTile } from '../../visuals/tile/visual-tile';
 import type { SelectionMode } from '../../visuals/common/selection';
 import { createDashboardStore } from '../dashboard-store';
@@ -67,6 +68,8 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
   }, [store, layoutName, smartFilters, selections]);
 
   const response = state.response;
+  // A tile that loads more (the review feed) asks with the dashboard's module and filters.
+  const visualSource = useMemo(() => (response && smartFilters ? { moduleId: response.moduleId, smartFilters } : null), [response, smartFilters]);
   const onDrawn = useCallback(
     (name: string) =>
       setDrawn((d) => {
@@ -173,6 +176,7 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
         </div>
       ) : (
         response && (
+          <VisualSource.Provider value={visualSource}>
           <Grid layout={shown} columns={columns} editor={editor} titles={titles} onMove={move}>
             {(name) => {
               const item = visuals.find((v) => v.name === name);
@@ -194,6 +198,7 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
               );
             }}
           </Grid>
+          </VisualSource.Provider>
         )
       )}
       {editor && editing && definitions.get(editing) && (

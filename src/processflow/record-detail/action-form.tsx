@@ -7,6 +7,8 @@ export interface ActionRequest {
   actionName: string;
   comment: string;
   properties: Record<string, unknown>;
+  /** A public reply: it goes through the social call (the review provider's sign-in). */
+  isSocial: boolean;
 }
 
 interface Props {
@@ -16,6 +18,8 @@ interface Props {
   allocations: ReadonlyArray<{ role: string; users: Person[] }>;
   busy: boolean;
   onSubmit: (request: ActionRequest) => void;
+  /** A quick template chosen by name (a review card's call to action): the comment starts with its text. */
+  quickTemplate?: string;
 }
 
 /**
@@ -23,10 +27,11 @@ interface Props {
  * there is one), a comment with mentions, and what the action type needs: a colleague and role
  * to assign, a subject to e-mail. Templates only when exactly one action item has them.
  */
-export function ActionForm({ t, group, people, allocations, busy, onSubmit }: Props) {
+export function ActionForm({ t, group, people, allocations, busy, onSubmit, quickTemplate }: Props) {
   const items = group.actionItems;
   const [actionName, setActionName] = useState(items.length === 1 ? items[0].actionName : '');
-  const [comment, setComment] = useState('');
+  const named = items.flatMap((i) => i.quickTemplates ?? []).find((q) => q.name.toLowerCase() === (quickTemplate ?? '').toLowerCase());
+  const [comment, setComment] = useState(named?.text ?? '');
   const [assignee, setAssignee] = useState('');
   const [subject, setSubject] = useState('');
   const [tried, setTried] = useState(false);
@@ -48,7 +53,7 @@ export function ActionForm({ t, group, people, allocations, busy, onSubmit }: Pr
     const properties: Record<string, unknown> = { mentions: mentionedIn(comment, people) };
     if (type === ACTION_TYPE.Allocation) Object.assign(properties, { userId, role });
     if (type === ACTION_TYPE.SendEmail) properties.subject = subject.trim();
-    onSubmit({ actionName, comment: comment.trim(), properties });
+    onSubmit({ actionName, comment: comment.trim(), properties, isSocial: !!items.find((i) => i.actionName === actionName)?.isSocial });
   };
   const id = (name: string) => `action-${group.actionType}-${name}`;
   return (
@@ -97,7 +102,7 @@ export function ActionForm({ t, group, people, allocations, busy, onSubmit }: Pr
         <div className="templates" role="group" aria-label={t('case.templates')}>
           {templates.map((text, i) => (
             <button key={text} type="button" className="secondary" onClick={() => setComment(text)}>
-              {t('case.template', { n: i + 1 })}
+              {withTemplates[0].quickTemplates?.[i]?.name ?? t('case.template', { n: i + 1 })}
             </button>
           ))}
         </div>

@@ -5,6 +5,10 @@ import { isBadRequest } from '../../api/client';
 import { ACTION_TYPE, allocations as loadAllocations, caseHistory, caseView, markRead, mentionable, tagList, takeAction, type ActionGroup, type CaseView, type HistoryEntry, type Person } from '../../api/processflow';
 import { longDate, shortDate } from '../../lib/dates';
 import { ActionForm, type ActionRequest } from './action-form';
+import { SocialSignIn } from './social-sign-in';
+import { socialReply } from '../../api/social';
+import { $social } from '../../stores/social';
+import { useStore } from '@nanostores/react';
 import { Collapsible, COLLAPSE_AT } from './collapsible';
 import { TagEditor } from './tag-editor';
 
@@ -14,6 +18,8 @@ export interface RecordDetailProps {
   profileId?: string;
   /** Preselects an action group by name (the route's action parameter). */
   action?: string;
+  /** Starts the preselected action's comment with this quick template (a review card's call to action). */
+  quickTemplate?: string;
 }
 
 /** Validation results stay 5 seconds (spec part 3 section 4). */
@@ -26,7 +32,7 @@ export const RESIZE_AFTER_MS = 500;
  * timeline and the actions the server permits. Opening it marks it read. After an action the case,
  * its history and its actions come from the answer.
  */
-export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileId = 'cases', action }: RecordDetailProps) {
+export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileId = 'cases', action, quickTemplate }: RecordDetailProps) {
   const { t, api, emit } = useElement();
   const [view, setView] = useState<CaseView | null>(null);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
@@ -38,6 +44,7 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
   const [results, setResults] = useState<string[]>([]);
   const [done, setDone] = useState('');
   const [error, setError] = useState('');
+  const social = useStore($social);
 
   // The case and its history, as they are on the server now.
   const load = useCallback(
@@ -74,11 +81,14 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
   const pfo = view.processFlowObject;
   const p = pfo.properties;
 
-  const act = async (actionName: string, comment: string, properties: Record<string, unknown>) => {
+  const act = async (actionName: string, comment: string, properties: Record<string, unknown>, isSocial = false) => {
     setBusy(true);
     setDone('');
     try {
-      const res = await takeAction(moduleId, pfo.processFlowObjectId, { actionName, comment, isSocial: false, actionProperties: JSON.stringify({ ...properties, version: pfo.version }) }, api);
+      // A public reply goes through the review provider with the social sign-in (spec part 3 section 4).
+      const res = isSocial
+        ? social ? await socialReply(pfo.sourceObjectId, social.idToken, comment, api) : { validationResults: [{ messages: [t('reviews.social.needed')] }] }
+        : await takeAction(moduleId, pfo.processFlowObjectId, { actionName, comment, isSocial: false, actionProperties: JSON.stringify({ ...properties, version: pfo.version }) }, api);
       if (isBadRequest(res)) return setResults([res.message ?? t('case.actionFailed')]);
       if ('validationResults' in res) return setResults(res.validationResults.flatMap((r) => r.messages));
       // The answer carries the case as it is now; the actions it permits come with the view.
@@ -151,7 +161,11 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
         </div>
         {results.length > 0 && <p className="banner error" role="alert">{results.join(' ')}</p>}
         {done && <p className="banner success" role="status">{done}</p>}
-        {group && <ActionForm key={`${group.name}-${pfo.version}`} t={t} group={group} people={people} allocations={groupsOfPeople} busy={busy} onSubmit={(r: ActionRequest) => void act(r.actionName, r.comment, r.properties)} />}
+        {group?.actionItems.some((i) => i.isSocial) && <SocialSignIn t={t} />}
+        {group && (
+          <ActionForm key={`${group.name}-${pfo.version}`} t={t} group={group} people={people} allocations={groupsOfPeople} busy={busy} quickTemplate={quickTemplate}
+            onSubmit={(r: ActionRequest) => void act(r.actionName, r.comment, r.properties, r.isSocial)} />
+        )}
       </section>
       <section aria-labelledby="case-history">
         <h3 id="case-history">{t('case.history')}</h3>

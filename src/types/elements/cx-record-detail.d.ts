@@ -9,6 +9,8 @@ export interface CxRecordDetailAttributes {
   'profile-id'?: string;
   /** Preselects an action group by name. */
   'action'?: string;
+  /** With the action, starts its comment with the quick template of that name (a review card's 'Sorry this happened'). */
+  'quick-template'?: string;
   /** Language of the element's texts; defaults to `configure({ locale })`. */
   'lang'?: string;
   /** Origin of the portal server; defaults to `configure({ apiBase })`. */

@@ -25,6 +25,11 @@ import { GroupedTableVisual } from '../grouped-table/grouped-table';
 import { JourneyMapVisual } from '../journey-map/journey-map';
 import { MiniLineGaugeVisual, MiniLineHeroVisual, MiniLineIconBarVisual } from '../mini-line/mini-line';
 import { MultiBarStackVisual } from '../multi-bar-stack/multi-bar-stack';
+import { ReviewFeedVisual } from '../review/review-feed';
+import { ReviewRatingsVisual } from '../review/review-ratings';
+import { ReviewRepliesVisual } from '../review/review-replies';
+import { ReviewUpdatesVisual } from '../review/review-updates';
+import { LikeForLikeVisual } from '../review/like-for-like';
 
 /** The visual component for each template a dashboard definition names. */
 export const VISUALS: Record<VisualType, ComponentType<VisualProps>> = {
@@ -59,4 +64,9 @@ export const VISUALS: Record<VisualType, ComponentType<VisualProps>> = {
   MiniLineWithHero: MiniLineHeroVisual,
   MiniLineWithIconBar: MiniLineIconBarVisual,
   MultiBarStackWithHero: MultiBarStackVisual,
+  ReviewFeed: ReviewFeedVisual,
+  ReviewRatings: ReviewRatingsVisual,
+  ReviewReplies: ReviewRepliesVisual,
+  ReviewUpdates: ReviewUpdatesVisual,
+  LikeForLikeReport: LikeForLikeVisual,
 };

@@ -52,7 +52,8 @@ export function VisualTile({ item, definition, secondary, selections, onSelect, 
   const series = primary.data;
   const noData = setting<NoDataCategory>(settings, 'NoDataCategory', 'ThisPeriodData', NO_DATA);
   // Records in the period are not enough: a tile whose rows hold no value shows the no-data text too.
-  const show = hasDataFor(series, noData) && (series?.content.length ?? 0) > 0 && (noData === 'AlwaysShowVisual' || hasValues(series, definition.template));
+  // A review tile says itself when it has nothing (the feed's empty states differ by tab).
+  const show = primary.review ? true : hasDataFor(series, noData) && (series?.content.length ?? 0) > 0 && (noData === 'AlwaysShowVisual' || hasValues(series, definition.template));
   // A new callback per answer: every visual's draw effect depends on it, so each answer redraws.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const drawn = useCallback(() => onDrawn(item.name), [onDrawn, item.name, generation]);

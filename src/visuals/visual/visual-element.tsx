@@ -9,6 +9,7 @@ import { clearSelections, selectionsFor, toggleVisualSelection } from '../../sto
 import { secondaryFilters, type SelectionMode } from '../common/selection';
 import { loadGuard } from '../../dashboard/load-guard';
 import { VisualTile } from '../tile/visual-tile';
+import { VisualSource } from '../common/visual-source';
 import { PropertyEditor } from '../../dashboard/editor/property-editor';
 import { applyDefinitionEdits, recordEdit, type Edits } from '../../dashboard/editor/edits';
 import { $session } from '../../stores/session';
@@ -67,6 +68,7 @@ export function VisualElement({ moduleId = '', visual = '', filterScope = 'defau
   const header = String(def.templateBindings.Header ?? answer.primary.primary.header.content);
   return (
     <div className="standalone" part="base">
+      <VisualSource.Provider value={{ moduleId, smartFilters }}>
       <VisualTile
         item={{ ...answer.primary, primary: { ...answer.primary.primary, header: { content: header } } }}
         definition={def}
@@ -78,6 +80,7 @@ export function VisualElement({ moduleId = '', visual = '', filterScope = 'defau
         onDrawn={drawn}
         generation={answer.generation}
       />
+      </VisualSource.Provider>
       {editing && panelOpen && (
         <PropertyEditor
           definition={def}

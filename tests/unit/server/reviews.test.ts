@@ -52,14 +52,14 @@ describe('replying to a review', () => {
 
   it('needs a sign-in the provider accepts, and one the user still holds', async () => {
     const id = await unanswered();
-    expect((await reply(id, 'made-up')).status).toBe(401);
-    expect((await h.call('POST', '/api/social/auth', { token: user, body: { provider: 'local', idToken: 'made-up.token' } })).status).toBe(401);
+    expect((await reply(id, 'made-up')).status).toBe(403);
+    expect((await h.call('POST', '/api/social/auth', { token: user, body: { provider: 'local', idToken: 'made-up.token' } })).status).toBe(403);
     // Another user's token is not this user's sign-in.
     const theirs = await localSignIn(north);
-    expect((await reply(id, theirs)).status).toBe(401);
+    expect((await reply(id, theirs)).status).toBe(403);
     const mine = await localSignIn(user);
     await h.call('POST', '/api/social/logout', { token: user });
-    expect((await reply(id, mine)).status).toBe(401);
+    expect((await reply(id, mine)).status).toBe(403);
     expect((await h.call('POST', '/api/social/auth', { token: user, body: { provider: 'nope', idToken: mine } })).status).toBe(400);
   });
 
@@ -104,8 +104,8 @@ describe('the Google Business Profile provider (against local endpoints)', () =>
   it('replies through updateReply after a Google sign-in, and not with a local one', async () => {
     const [g1] = await h.db.query<{ id: number }>("SELECT id FROM reviews WHERE provider = 'google' AND external_id = 'locations/7/reviews/g1'");
     const local = await localSignIn(user);
-    expect((await reply(Number(g1.id), local)).status).toBe(401);
-    expect((await h.call('POST', '/api/social/auth', { token: user, body: { provider: 'google', idToken: 'forged' } })).status).toBe(401);
+    expect((await reply(Number(g1.id), local)).status).toBe(403);
+    expect((await h.call('POST', '/api/social/auth', { token: user, body: { provider: 'google', idToken: 'forged' } })).status).toBe(403);
     expect((await h.call('POST', '/api/social/auth', { token: user, body: { provider: 'google', idToken: GOOD_ID_TOKEN } })).status).toBe(200);
     const answer = await reply(Number(g1.id), GOOD_ID_TOKEN, 'We are sorry about the queue.');
     expect(answer.body.processFlowObject.properties.State).toBe('Resolved');

@@ -1,0 +1,18 @@
+import { atom } from 'nanostores';
+
+/** The review provider's sign-in of this tab (its id token): kept for the tab's life, gone with the portal's sign-out. */
+const KEY = 'cx.social';
+const read = (): { provider: string; idToken: string } | null => {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+};
+
+export const $social = atom<{ provider: string; idToken: string } | null>(typeof sessionStorage === 'undefined' ? null : read());
+$social.listen((value) => {
+  if (typeof sessionStorage === 'undefined') return;
+  if (value) sessionStorage.setItem(KEY, JSON.stringify(value));
+  else sessionStorage.removeItem(KEY);
+});
