@@ -30,8 +30,8 @@ const FROM = 'cases c';
 
 /** The cases of a queue tag that the filters and the caller's claims let through: one table, its own copy of the response. */
 function scan(m: PfModule, tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Where {
+  // The view's rows condition keeps the module's cases apart from the other modules' in the table.
   const w = buildWhere(m.view, filters, claims);
-  w.add(`c.module_id = ${w.bind(m.moduleId)}`);
   if (tag !== 'All') w.add(`c.state IN (${STATES_OF_TAG[tag].map((s) => w.bind(s)).join(', ')})`);
   return w;
 }

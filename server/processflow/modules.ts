@@ -24,6 +24,7 @@ export const CASE_VIEW: SmartModule = {
   moduleId: CASES_MODULE,
   table: 'cases',
   idColumn: 'source_object_id',
+  rows: { column: 'module_id', value: CASES_MODULE },
   columns: RESPONSES_MODULE.columns
     .filter((c) => c.key !== 'CustomerEmail')
     .map((c) => (c.key === 'Id' ? { ...c, column: 'source_object_id' } : c.key === RESPONSES_MODULE.dateKey ? { ...c, column: 'answered_at' } : c)),
@@ -35,6 +36,7 @@ export const REVIEW_CASE_VIEW: SmartModule = {
   name: 'Reviews',
   table: 'cases',
   idColumn: 'source_object_id',
+  rows: { column: 'module_id', value: REVIEW_CASES_MODULE },
   dateKey: 'ResponseDate',
   ignoreClaims: false,
   columns: [

@@ -37,6 +37,8 @@ export interface SmartModule {
   /** The custom date range's rules of the data source (spec part 2 section 5). */
   dateRules?: { allowNullDates?: boolean; ignoreRangeValidation?: boolean; defaultRangeDays?: number };
   columns: Column[];
+  /** Only the table's rows where this column holds this value belong to the module (a table several modules share). */
+  rows?: { column: string; value: string };
 }
 
 const driver = (name: string): Column => ({

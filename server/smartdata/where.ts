@@ -98,6 +98,8 @@ function valueClause(col: Column, filters: SmartFilter[], w: Where): void {
  */
 export function buildWhere(module: SmartModule, filters: SmartFilter[], claims: Claim[] | null, skipKey?: string): Where {
   const w = new Where();
+  // A module that shares its table with others (the process flow's modules) reads only its rows.
+  if (module.rows) w.add(`${module.rows.column} = ${w.bind(module.rows.value)}`);
   const byColumn = new Map<Column, SmartFilter[]>();
   for (const f of filters) {
     if (isSearch(f)) {

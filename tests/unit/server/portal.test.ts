@@ -87,10 +87,11 @@ describe('content and menus', () => {
   it('filters navigation by role, and shows anonymous users only anonymous items', async () => {
     expect(names((await h.call('GET', '/api/content')).body.profiles)).toEqual(['Help']);
     const forUser = names((await h.call('GET', '/api/content', { token: user })).body.profiles);
-    expect(forUser).toEqual(['Home', 'Overview', 'Drivers', 'Responses', 'Alerts', 'Help', 'Cases', 'Survey editor']);
+    expect(forUser).toEqual(['Home', 'Overview', 'Drivers', 'Reviews', 'Responses', 'Alerts', 'Help', 'Cases', 'Review replies', 'Survey editor']);
     const forAdmin = names((await h.call('GET', '/api/content', { token: admin })).body.profiles);
     expect(forAdmin).toEqual(expect.arrayContaining(['Users', 'Operations', 'Groups']));
     expect(forAdmin).not.toContain('Cases');
+    expect(forAdmin).not.toContain('Review replies');
   });
 
   it('shows Alerts only while the alerting feature is on', async () => {

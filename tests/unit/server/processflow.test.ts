@@ -30,7 +30,7 @@ describe('process-flow queues', () => {
     expect(all).toBe(Number(row.n));
 
     const northCounts = (await h.call('GET', `${PF}/queuecounts`, { token: north })).body;
-    const [mine] = await h.db.query<{ n: number }>("SELECT count(*) AS n FROM cases c JOIN responses r ON r.id = c.source_object_id WHERE r.region = 'North'");
+    const [mine] = await h.db.query<{ n: number }>("SELECT count(*) AS n FROM cases c JOIN responses r ON r.id = c.source_object_id WHERE c.module_id = 'cases' AND r.region = 'North'");
     expect(northCounts.find((c: { name: string }) => c.name === 'All').count).toBe(Number(mine.n));
     const regions = new Set((await page('All', { top: 200 }, north)).body.data.map((r: { Region: string }) => r.Region));
     expect([...regions]).toEqual(['North']);
@@ -57,7 +57,7 @@ describe('process-flow queues', () => {
       Object.fromEntries(answer.smartFilters.find((f) => f.filterKey === 'Channel')!.filterDimensionValues.map((v) => [v.dimensionValue, v.count]));
     const all = (await filters(user)).body;
     expect(all.recordCount).toBe((await page('All')).body.recordCount);
-    const rows = await h.db.query<{ channel: string; n: number }>('SELECT channel, count(*) AS n FROM cases GROUP BY channel');
+    const rows = await h.db.query<{ channel: string; n: number }>("SELECT channel, count(*) AS n FROM cases WHERE module_id = 'cases' GROUP BY channel");
     expect(channelCounts(all)).toEqual(Object.fromEntries(rows.map((r) => [r.channel, Number(r.n)])));
     // Narrowed by a filter: the count is the queue's under the same filter.
     const online = (await filters(user, { smartFilters: [{ filterKey: 'Channel', filterValue: 'Online' }] })).body;
