@@ -29,8 +29,8 @@ async function timed(fn: (i: number) => Promise<unknown>, runs = RUNS): Promise<
 const started = performance.now();
 await seedFresh(DATA_DIR, RECORDS, new Date());
 const db = await openDb({ DATA_DIR });
-const [{ n: cases }] = await db.query<{ n: number }>('SELECT count(*) AS n FROM cases');
-const open = await db.query<{ pfo_id: string; source_object_id: number }>(`SELECT pfo_id, source_object_id FROM cases WHERE state = 'New' ORDER BY pfo_id LIMIT ${RUNS + 1}`);
+const [{ n: cases }] = await db.query<{ n: number }>("SELECT count(*) AS n FROM cases WHERE module_id = 'cases'");
+const open = await db.query<{ pfo_id: string; source_object_id: number }>(`SELECT pfo_id, source_object_id FROM cases WHERE module_id = 'cases' AND state = 'New' ORDER BY pfo_id LIMIT ${RUNS + 1}`);
 await db.close();
 console.log(`seeded ${RECORDS.toLocaleString('en')} responses and ${Number(cases).toLocaleString('en')} cases in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 

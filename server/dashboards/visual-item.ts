@@ -18,6 +18,6 @@ export async function visualItem(caller: SeriesInput, def: VisualDefinition): Pr
     ...named,
     ...(review ? { review } : {}),
   } as Block;
-  const total = review?.kind === 'ReviewFeed' ? review.count : review?.kind === 'ReviewRatings' ? review.count : (main.data?.currentRecordCount ?? 0);
+  const total = review && 'count' in review ? review.count : (main.data?.currentRecordCount ?? 0);
   return { name: def.name, template: def.template, totalRecordCount: total, primary };
 }

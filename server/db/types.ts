@@ -33,3 +33,9 @@ export function isUniqueViolation(error: unknown): boolean {
   if ((error as { code?: unknown }).code === '23505') return true;
   return /Constraint Error: Duplicate key/i.test(String((error as { message?: unknown }).message ?? ''));
 }
+
+/** A value's placeholder `$i`, cast where a timestamp is meant (DuckDB receives a Date as ISO text). */
+export const placeholder = (value: unknown, i: number) => (value instanceof Date ? `CAST($${i} AS TIMESTAMP)` : `$${i}`);
+
+/** A timestamp as the API answers it ('YYYY-MM-DDTHH:mm:ss', UTC); other values as they are. */
+export const dataTime = <T>(value: T): T | string => (value instanceof Date ? value.toISOString().slice(0, 19) : value);

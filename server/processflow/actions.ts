@@ -1,8 +1,9 @@
-import type { Db, Queryable } from '../db';
+import { dataTime, placeholder, type Db, type Queryable } from '../db';
 import type { Principal } from '../auth/tokens';
 import { badRequest, notFound } from '../http/errors';
 import { queueMail } from '../mail/outbox';
 import { findCaseById, historyRecord } from './cases';
+import type { PfModule } from './modules';
 import { caseWorkers } from './people';
 import { checkTag } from './tags';
 import { ACTION_TYPE, findAction, type ActionItem, type CaseState } from './workflow';
@@ -60,7 +61,7 @@ function formErrors(item: ActionItem, comment: string, p: Properties): string[] 
 }
 
 const stale = (row: Record<string, unknown>) => {
-  const at = row.last_actioned_at instanceof Date ? row.last_actioned_at.toISOString().slice(0, 19).replace('T', ' ') : String(row.last_actioned_at ?? '');
+  const at = String(dataTime(row.last_actioned_at) ?? '').replace('T', ' ');
   return invalid(`This case was changed by ${row.last_actioned_by_user_name ?? 'someone'} at ${at}; reload it.`);
 };
 
@@ -69,13 +70,14 @@ const stale = (row: Record<string, unknown>) => {
  * the e-mail and the mentions' notifications, or nothing. An action against an older version than
  * the case's (two users at once) changes nothing and says who changed it.
  */
-export async function performAction(db: Db, user: Principal, pfoId: string, body: ActionBody, now: Date, social?: SocialReply): Promise<Answer> {
+export async function performAction(db: Db, user: Principal, m: PfModule, pfoId: string, body: ActionBody, now: Date, social?: SocialReply): Promise<Answer> {
   const p = propertiesOf(body.actionProperties);
   const comment = (body.comment ?? '').trim();
   if (comment.length > 4000) throw badRequest('A comment has at most 4000 characters.');
   return db.tx(async (q) => {
     const found = await findCaseById(q, pfoId, user.claims);
-    if (!found) throw notFound('No such case.');
+    // A case of another module than the path's is not found there either.
+    if (!found || found.module !== m) throw notFound('No such case.');
     const { row } = found;
     const state = String(row.state) as CaseState;
     const version = Number(row.version);
@@ -118,7 +120,7 @@ export async function performAction(db: Db, user: Principal, pfoId: string, body
     // The version guard: a second action that read the same version updates nothing.
     const columns = Object.keys(set);
     const updated = await q.query(
-      `UPDATE cases SET ${columns.map((c, i) => (set[c] instanceof Date ? `${c} = CAST($${i + 3} AS TIMESTAMP)` : `${c} = $${i + 3}`)).join(', ')}, version = version + 1 WHERE pfo_id = $1 AND version = $2 RETURNING pfo_id`,
+      `UPDATE cases SET ${columns.map((c, i) => `${c} = ${placeholder(set[c], i + 3)}`).join(', ')}, version = version + 1 WHERE pfo_id = $1 AND version = $2 RETURNING pfo_id`,
       [pfoId, version, ...columns.map((c) => set[c] as never)],
     );
     if (!updated.length) return stale((await findCaseById(q, pfoId, user.claims))!.row);

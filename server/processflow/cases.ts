@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db';
+import { dataTime, type Db, type Queryable } from '../db';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
 import { columnByKey, readExpr, type Column } from '../smartdata/schema';
@@ -41,7 +41,7 @@ function toRecord(m: PfModule, row: Record<string, unknown>): Record<string, unk
   const record: Record<string, unknown> = {};
   for (const c of shapeOf(m).fields) {
     const v = row[`r_${c.key}`];
-    record[c.key] = v instanceof Date ? v.toISOString().slice(0, 19) : (v ?? null);
+    record[c.key] = dataTime(v) ?? null;
   }
   return { ...record, ...caseProperties(row), Tags: tagsOfRow(row) };
 }
@@ -106,7 +106,7 @@ export async function queuePage(db: Db, m: PfModule, queue: Queue, s: Selection,
   let page = await seekPage(db, { select, from: FROM, where: w, keys, skip: s.skip, top: s.top, fingerprint });
   // A page short of what the count promises was read from samples of a set that changed since.
   if (!page || page.length < Math.min(s.top, recordCount - s.skip)) {
-    const q = scan(m, queue.tag, s.smartFilters, claims);
+    const q = w.clone();
     page = await db.query(`SELECT ${select} FROM ${FROM} ${q.sql} ORDER BY ${orderBy(keys)} LIMIT ${q.bind(s.top)} OFFSET ${q.bind(s.skip)}`, q.params);
   }
   const rows = await fullRows(db, m, page as Array<{ pid: string; rid?: number }>);
@@ -154,7 +154,7 @@ export function historyRecord(r: Record<string, unknown>) {
     properties: r.properties ? JSON.parse(String(r.properties)) : {},
     userId: r.user_id,
     userName: r.user_name,
-    actionedAt: r.actioned_at instanceof Date ? r.actioned_at.toISOString().slice(0, 19) : r.actioned_at,
+    actionedAt: dataTime(r.actioned_at),
     version: Number(r.version),
   };
 }

@@ -1,3 +1,4 @@
+import { dataTime } from '../db';
 /**
  * The case fields (spec part 3, process-flow object) by their keys, with their columns in the
  * `cases` table; the response's own fields come from the responses module.
@@ -33,7 +34,7 @@ export function caseProperties(row: Record<string, unknown>): Record<string, unk
   const out: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(CASE_FIELDS)) {
     const v = row[column];
-    out[key] = v instanceof Date ? v.toISOString().slice(0, 19) : (v ?? null);
+    out[key] = dataTime(v) ?? null;
   }
   for (const key of MIRRORED) {
     out[`Hot_ProcessFlow_${key}`] = out[key];

@@ -1,4 +1,4 @@
-import { RESPONSES_MODULE, type SmartModule } from '../smartdata/schema';
+import { PLACE_COLUMNS, RESPONSES_MODULE, type SmartModule } from '../smartdata/schema';
 
 /**
  * The process-flow modules: survey cases over the responses, and public reviews (a reply to a
@@ -42,9 +42,7 @@ export const REVIEW_CASE_VIEW: SmartModule = {
   columns: [
     { key: 'Id', name: 'Review id', column: 'source_object_id', typeName: 'Number' },
     { key: 'ResponseDate', name: 'Review date', column: 'answered_at', typeName: 'DateTime' },
-    { key: 'Region', name: 'Region', column: 'region', typeName: 'String', dimension: true, claimType: 'Region', smartDataTags: ['Core'] },
-    { key: 'Country', name: 'Country', column: 'country', typeName: 'String', dimension: true, claimType: 'Country', smartDataTags: ['Core'] },
-    { key: 'Store', name: 'Store', column: 'store', typeName: 'String', dimension: true, claimType: 'Store', smartDataTags: ['Core'] },
+    ...PLACE_COLUMNS,
     { key: 'Channel', name: 'Source', column: 'channel', typeName: 'String', dimension: true, smartDataTags: ['Core'] },
     { key: 'Stars', name: 'Star rating', column: 'stars', typeName: 'Number', dimension: true, smartDataTags: ['Core'] },
     { key: 'Verbatim', name: 'Review', column: 'verbatim', typeName: 'String', searchable: true, smartDataTags: ['PF_Custom'] },

@@ -1,9 +1,10 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { readJwt, signJwt } from '../auth/jwt';
 import type { ProviderReview, ReviewProvider, SocialIdentity } from './provider';
 
 /** How long a local sign-in's id token may be exchanged. */
 const ID_TOKEN_MS = 10 * 60_000;
-const b64 = (s: string) => Buffer.from(s).toString('base64url');
+const AUDIENCE = 'local-reviews';
 
 /**
  * The local provider: reviews live in the portal's own table (seeded), a reply is stored there,
@@ -12,31 +13,23 @@ const b64 = (s: string) => Buffer.from(s).toString('base64url');
  */
 export class LocalReviewProvider implements ReviewProvider {
   readonly name = 'local';
-  constructor(private readonly secret: string) {}
+  /** A key of its own: an access token of the portal is never an id token here, nor the reverse. */
+  private readonly key: string;
+  constructor(secret: string) {
+    this.key = `${secret}:${AUDIENCE}`;
+  }
 
   /** An id token for `userId`, valid for ten minutes; each one new (a revoked one never comes back). */
   issueIdToken(userId: string, email: string, now: Date): string {
-    const body = b64(JSON.stringify({ sub: userId, email, exp: now.getTime() + ID_TOKEN_MS, aud: 'local-reviews', jti: randomUUID() }));
-    return `${body}.${this.sign(body)}`;
-  }
-
-  private sign(body: string) {
-    return createHmac('sha256', `${this.secret}:local-reviews`).update(body).digest('base64url');
+    return signJwt({ sub: userId, email, exp: now.getTime() + ID_TOKEN_MS, aud: AUDIENCE, jti: randomUUID() }, this.key);
   }
 
   async verifyIdToken(idToken: string, now: Date): Promise<SocialIdentity | undefined> {
-    const [body, mac, extra] = idToken.split('.');
-    if (!body || !mac || extra !== undefined) return undefined;
-    const expected = Buffer.from(this.sign(body));
-    const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-    try {
-      const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as { sub?: unknown; email?: unknown; exp?: unknown; aud?: unknown };
-      if (claims.aud !== 'local-reviews' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || claims.exp <= now.getTime()) return undefined;
-      return { subject: claims.sub, email: typeof claims.email === 'string' ? claims.email : undefined, expiresAt: new Date(claims.exp) };
-    } catch {
-      return undefined;
-    }
+    const read = readJwt(idToken, this.key);
+    if (!('payload' in read)) return undefined;
+    const claims = read.payload as { sub?: unknown; email?: unknown; exp?: unknown; aud?: unknown };
+    if (claims.aud !== AUDIENCE || typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || claims.exp <= now.getTime()) return undefined;
+    return { subject: claims.sub, email: typeof claims.email === 'string' ? claims.email : undefined, expiresAt: new Date(claims.exp) };
   }
 
   async listReviews(): Promise<ProviderReview[]> {

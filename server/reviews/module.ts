@@ -1,4 +1,5 @@
 import type { SmartModule } from '../smartdata/schema';
+import { PLACE_COLUMNS } from '../smartdata/places';
 
 /** The reviews as smart data (the Reviews dashboard's tiles and filters; claims by region, country, store). */
 export const REVIEWS_MODULE: SmartModule = {
@@ -11,9 +12,7 @@ export const REVIEWS_MODULE: SmartModule = {
   columns: [
     { key: 'Id', name: 'Review id', column: 'id', typeName: 'Number' },
     { key: 'ReviewDate', name: 'Review date', column: 'posted_at', typeName: 'DateTime' },
-    { key: 'Region', name: 'Region', column: 'region', typeName: 'String', dimension: true, claimType: 'Region', smartDataTags: ['Core'] },
-    { key: 'Country', name: 'Country', column: 'country', typeName: 'String', dimension: true, claimType: 'Country', smartDataTags: ['Core'] },
-    { key: 'Store', name: 'Store', column: 'store', typeName: 'String', dimension: true, claimType: 'Store', smartDataTags: ['Core'] },
+    ...PLACE_COLUMNS,
     { key: 'Source', name: 'Source', column: 'provider', typeName: 'String', dimension: true, smartDataTags: ['Core'] },
     { key: 'Stars', name: 'Star rating', column: 'stars', typeName: 'Number', dimension: true, smartDataTags: ['Core'] },
     { key: 'Review', name: 'Review', column: 'review_text', typeName: 'String', searchable: true },

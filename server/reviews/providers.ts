@@ -9,9 +9,9 @@ export interface ReviewProviders {
   all(): ReviewProvider[];
 }
 
-export function reviewProviders(secret: string, env: NodeJS.ProcessEnv = process.env, extra: ReviewProvider[] = []): ReviewProviders {
+export function reviewProviders(secret: string, env: NodeJS.ProcessEnv = process.env): ReviewProviders {
   const local = new LocalReviewProvider(secret);
   const google = googleConfig(env);
-  const list: ReviewProvider[] = [local, ...(google ? [new GoogleReviewProvider(google)] : []), ...extra];
+  const list: ReviewProvider[] = [local, ...(google ? [new GoogleReviewProvider(google)] : [])];
   return { local, byName: (name) => list.find((p) => p.name === name.toLowerCase()), all: () => list };
 }

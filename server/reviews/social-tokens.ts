@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Queryable } from '../db';
+import { sha256 as hash } from '../auth/tokens';
 import type { SocialIdentity } from './provider';
 
 /** A social sign-in lasts as long as the provider's token, and at most a working day. */
 const MAX_MS = 12 * 3_600_000;
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Keeps a verified sign-in (only its hash) for the user; answers when it ends. */
 export async function keepSocialToken(q: Queryable, userId: string, provider: string, idToken: string, identity: SocialIdentity, now: Date): Promise<Date> {

@@ -1,6 +1,5 @@
-import type { Db } from '../db';
-import { REVIEW_CASES_MODULE } from '../processflow/modules';
-import { CASE_COLUMNS } from '../seed/cases';
+import { placeholder, type Db } from '../db';
+import { reviewCase } from './review-case';
 import type { ReviewProvider } from './provider';
 
 /** A refresh within this long of the previous one is skipped (spec part 3 section 9). */
@@ -49,15 +48,11 @@ export async function refreshReviews(db: Db, provider: ReviewProvider, now: Date
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CAST($11 AS TIMESTAMP), $12, CAST($13 AS TIMESTAMP))`,
         [id, provider.name, r.externalId, r.store, place?.region ?? null, place?.country ?? null, r.stars, r.authorName, r.text, r.lang ?? null, r.postedAt, r.reply?.text ?? null, r.reply?.at ?? null],
       );
-      const values: Record<string, unknown> = {
-        pfo_id: `rv-${id}`, module_id: REVIEW_CASES_MODULE, source_object_id: id, state: r.reply ? 'Resolved' : 'New', created_at: now, version: 0, answered_at: r.postedAt,
-        store: r.store, region: place?.region ?? null, country: place?.country ?? null, channel: provider.name === 'google' ? 'Google' : provider.name, stars: r.stars, verbatim: r.text, customer_name: r.authorName,
-      };
-      const columns = CASE_COLUMNS.filter((c) => values[c] !== undefined && values[c] !== null);
-      await q.query(
-        `INSERT INTO cases (${columns.join(', ')}) VALUES (${columns.map((c, i) => (values[c] instanceof Date ? `CAST($${i + 1} AS TIMESTAMP)` : `$${i + 1}`)).join(', ')})`,
-        columns.map((c) => values[c] as never),
-      );
+      const values = reviewCase({ id, provider: provider.name, store: r.store, region: place?.region ?? null, country: place?.country ?? null, stars: r.stars, text: r.text, author: r.authorName, postedAt: r.postedAt }, now);
+      // Answered on the provider's site already: nothing left to do here.
+      if (r.reply) values.state = 'Resolved';
+      const columns = Object.keys(values).filter((c) => values[c] !== null);
+      await q.query(`INSERT INTO cases (${columns.join(', ')}) VALUES (${columns.map((c, i) => placeholder(values[c], i + 1)).join(', ')})`, columns.map((c) => values[c]));
       added++;
     });
   }

@@ -1,3 +1,4 @@
+import { dataTime } from '../db';
 import type { SmartFilter } from '../smartdata/where';
 import { buildWhere } from '../smartdata/where';
 import { columnByKey, RESPONSES_MODULE } from '../smartdata/schema';
@@ -19,29 +20,29 @@ const ORDER_SQL: Record<FeedRequest['sortOrder'], string> = {
   HighestRated: 'stars DESC, posted_at DESC, id DESC',
   LowestRated: 'stars ASC, posted_at DESC, id DESC',
 };
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 19) : v ? String(v) : null);
 
 /** A page of review cards under the filters and claims, for a tab and an order. */
 async function feed(input: SeriesInput, request: FeedRequest, pageSize: number): Promise<ReviewFeedData> {
   const w = buildWhere(input.module, input.filters, input.claims);
-  const all = w.sql;
-  const allParams = [...w.params];
+  const all = w.clone();
   w.add(TAB_SQL[request.feedTab]);
-  const tabParams = [...w.params];
-  const [[{ n: inTab }], [{ n: total }], rows] = await Promise.all([
-    input.db.query<{ n: number }>(`SELECT count(*) AS n FROM reviews ${w.sql}`, tabParams),
-    input.db.query<{ n: number }>(`SELECT count(*) AS n FROM reviews ${all}`, allParams),
-    input.db.query(`SELECT id, posted_at, replied_at, stars, author_name, review_text, store, provider, reply_text FROM reviews ${w.sql} ORDER BY ${ORDER_SQL[request.sortOrder]} LIMIT ${w.bind(pageSize)} OFFSET ${w.bind(request.page * pageSize)}`, w.params),
+  const counted = w.clone();
+  const table = input.module.table;
+  const [[{ n: inTab }], rows] = await Promise.all([
+    input.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} ${counted.sql}`, counted.params),
+    input.db.query(`SELECT id, posted_at, replied_at, stars, author_name, review_text, store, provider, reply_text FROM ${table} ${w.sql} ORDER BY ${ORDER_SQL[request.sortOrder]} LIMIT ${w.bind(pageSize)} OFFSET ${w.bind(request.page * pageSize)}`, w.params),
   ]);
   const cards: ReviewCard[] = rows.map((r) => ({
-    id: Number(r.id), reviewPostedAt: iso(r.posted_at)!, repliedAt: iso(r.replied_at), ratingIndex: ratingIndex(Number(r.stars)), stars: Number(r.stars),
+    id: Number(r.id), reviewPostedAt: String(dataTime(r.posted_at)), repliedAt: r.replied_at === null ? null : String(dataTime(r.replied_at)), ratingIndex: ratingIndex(Number(r.stars)), stars: Number(r.stars),
     author: String(r.author_name ?? ''), text: String(r.review_text ?? ''), store: String(r.store), source: String(r.provider), reply: r.reply_text === null ? null : String(r.reply_text),
   }));
   const count = Number(inTab);
+  // Which empty state: asked only when the tab is empty (none at all, or none in this tab).
+  const none = count === 0 && (request.feedTab === 'None' || Number((await input.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} ${all.sql}`, all.params))[0].n) === 0);
   return {
     kind: 'ReviewFeed', cards, count, pageSize, page: request.page, defaultTab: 'None', feedTab: request.feedTab, sortOrder: request.sortOrder,
     processFlowModuleId: REVIEW_CASES_MODULE, profile: REVIEW_PROFILE,
-    emptyStateVariation: count > 0 ? null : Number(total) === 0 ? 'NoReviews' : 'NoReviewsInTab',
+    emptyStateVariation: count > 0 ? null : none ? 'NoReviews' : 'NoReviewsInTab',
   };
 }
 

@@ -117,9 +117,9 @@ export const processFlowRoutes = new Hono<Env>()
     return c.json(await historyOf(c.var.deps.db, c.req.param('pfoId')));
   })
   .post('/:moduleId/processFlowObject/action/:pfoId', async (c) => {
-    caseModule(c);
+    const m = caseModule(c);
     const body = await readBody(c, actionBody);
-    const answer = await performAction(c.var.deps.db, c.var.user, c.req.param('pfoId'), body, c.var.deps.now());
+    const answer = await performAction(c.var.deps.db, c.var.user, m, c.req.param('pfoId'), body, c.var.deps.now());
     // Validation results are an answer, not an error: they are said in the request's language here.
     const lang = requestLang(c);
     if ('validationResults' in answer) answer.validationResults = answer.validationResults.map((r) => ({ messages: r.messages.map((m) => localiseMessage(lang, m)) }));

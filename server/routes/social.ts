@@ -72,7 +72,7 @@ export function socialRoutes(providers: ReviewProviders) {
       } catch (e) {
         throw new ApiError(502, `The review provider did not take the reply: ${e instanceof ProviderError ? e.message : 'no answer'}`);
       }
-      const answer = await performAction(db, user, String(found.row.pfo_id), { actionName: 'Reply', comment: body.reply, isSocial: true }, now, {
+      const answer = await performAction(db, user, m, String(found.row.pfo_id), { actionName: 'Reply', comment: body.reply, isSocial: true }, now, {
         record: async (q, userName) => {
           await q.query('UPDATE reviews SET reply_text = $2, replied_at = CAST($3 AS TIMESTAMP), replied_by = $4 WHERE id = $1', [id, body.reply, published.at, userName]);
         },

@@ -230,7 +230,7 @@ const REVIEWS: VisualDefinition[] = [
   { name: 'like-for-like', width: 4, height: 4, template: 'LikeForLikeReport', templateBindings: { Header: 'Like-for-like stores', Query: { kind: 'review', tile: 'LikeForLikeReport' } } },
   {
     name: 'review-stars-trend', width: 4, height: 4, template: 'Line',
-    templateBindings: { Header: 'Average rating over time', SubHeader: 'DataPeriod', TextFormat: '.2f', Query: { kind: 'trend', measure: 'stars' } },
+    templateBindings: { Header: 'Average rating over time', SubHeader: 'DataPeriod', YFormat: '.2f', YMin: 1, YMax: 5, Query: { kind: 'trend', measure: 'stars' } },
   },
   {
     name: 'reviews-by-stars', width: 6, height: 3, template: 'Donut',
@@ -238,7 +238,7 @@ const REVIEWS: VisualDefinition[] = [
   },
   {
     name: 'reviews-by-region', width: 6, height: 3, template: 'ClusteredBar',
-    templateBindings: { Header: 'Average rating by region', ClickBehaviour: 'Filter', SelectionMode: 'SinglePrimary', TextFormat: '.2f', Query: { kind: 'breakdown', measure: 'stars', axisKey: 'Region' } },
+    templateBindings: { Header: 'Average rating by region', ClickBehaviour: 'Filter', SelectionMode: 'SinglePrimary', ValueFormat: '0.0', Query: { kind: 'breakdown', measure: 'stars', axisKey: 'Region' } },
   },
 ];
 

@@ -1,11 +1,11 @@
 import type { Db, Param } from '../db';
-import { REVIEW_CASES_MODULE } from '../processflow/modules';
 import { QUICK_TEMPLATES } from '../processflow/workflow';
-import { CASE_COLUMNS, WORKERS } from './cases';
+import { CASE_COLUMNS } from '../processflow/case-table';
+import { reviewCase } from '../reviews/review-case';
+import { WORKERS } from './cases';
 import { Random } from './random';
 
 const DAY = 86_400_000;
-export const LOCAL_SOURCE = 'Portal reviews';
 
 /** Review texts by stars, in the seed's two languages. */
 const TEXTS: Record<'en' | 'de', Record<number, string[]>> = {
@@ -58,14 +58,11 @@ export async function seedReviews(db: Db, count: number, now: Date): Promise<voi
     const worker = random.pick(WORKERS);
     const reply = replied ? templateFor(stars) : null;
     reviews.push([id, 'local', `local-${id}`, store.store, store.region, store.country, stars, author, text, lang, at, reply, repliedAt, replied ? worker.name : null]);
-    const pfo = `rv-${id}`;
-    const values: Record<string, Param> = {
-      pfo_id: pfo, module_id: REVIEW_CASES_MODULE, source_object_id: id, state: replied ? 'Resolved' : 'New', created_at: new Date(at.getTime() + 5 * 60_000), version: replied ? 1 : 0,
-      answered_at: at, store: store.store, region: store.region, country: store.country, channel: LOCAL_SOURCE, stars, verbatim: text, customer_name: author,
-    };
+    const values = reviewCase({ id, provider: 'local', store: store.store, region: store.region, country: store.country, stars, text, author, postedAt: at }, new Date(at.getTime() + 5 * 60_000));
+    const pfo = String(values.pfo_id);
     if (replied) {
       Object.assign(values, {
-        last_action_type: 0, last_action_name: 'Reply', last_actioned_at: repliedAt, last_actioned_by_user_id: worker.id, last_actioned_by_user_name: worker.name, action_comment: reply,
+        state: 'Resolved', version: 1, last_action_type: 0, last_action_name: 'Reply', last_actioned_at: repliedAt, last_actioned_by_user_id: worker.id, last_actioned_by_user_name: worker.name, action_comment: reply,
         last_state_change_at: repliedAt, last_state_change_by_user_id: worker.id, last_state_change_by_user_name: worker.name,
       });
       history.push([`${pfo}-h1`, pfo, 0, 'Reply', 'New', 'Resolved', reply, '{}', worker.id, worker.name, repliedAt, 1]);

@@ -1,5 +1,5 @@
 import type { Db, Param, Row } from '../db';
-import { Where } from './where';
+import type { Where } from './where';
 
 /**
  * Paging at any depth without OFFSET's sort of every row before the page. Every STEP-th sort key of
@@ -38,7 +38,7 @@ function remember(key: string, index: Index): Index {
 }
 
 async function build(db: Db, from: string, where: Where, keys: SortKey[], fingerprint: string): Promise<Index> {
-  const w = clone(where);
+  const w = where.clone();
   w.add(`(${keys.map((k) => `${k.expr} IS NULL`).join(' OR ')})`);
   const [nulls] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${from} ${w.sql}`, w.params);
   if (Number(nulls.n) > 0) return { fingerprint, samples: null };
@@ -50,13 +50,6 @@ async function build(db: Db, from: string, where: Where, keys: SortKey[], finger
     where.params,
   );
   return { fingerprint, samples: rows.map((r: Row) => keys.map((_, i) => (r[`v${i}`] instanceof Date ? (r[`s${i}`] as string) : (r[`v${i}`] as Param)))) };
-}
-
-function clone(where: Where): Where {
-  const w = new Where();
-  where.parts.forEach((p) => w.add(p));
-  where.params.forEach((p) => w.bind(p));
-  return w;
 }
 
 export const orderBy = (keys: SortKey[]) => keys.map((k) => `${k.expr} ${k.desc ? 'DESC' : 'ASC'}`).join(', ');
@@ -79,19 +72,18 @@ function bound(w: Where, keys: SortKey[], sample: Param[], after: boolean): void
 
 /**
  * A page of `select` over the set in the order of `keys` (the last key unique), or undefined when
- * no index serves it yet: the caller then pages with OFFSET. Shallow pages do not wait for an
- * index to be built (it is built beside them); deep pages do.
+ * no index serves it: the caller then pages with OFFSET. A shallow page uses samples already
+ * there; a deep page builds them when the set has none or has changed.
  */
 export async function seekPage(db: Db, q: { select: string; from: string; where: Where; keys: SortKey[]; skip: number; top: number; fingerprint: string }): Promise<Row[] | undefined> {
   const cacheKey = JSON.stringify([q.from, q.where.sql, q.where.params, orderBy(q.keys)]);
   let index = indexes.get(cacheKey);
   if (index?.fingerprint !== q.fingerprint) {
+    // Only a deep page pays for samples: the first pages (most views, and every view after an
+    // action changed the set) read well with OFFSET and never start a scan of the whole set.
+    if (q.skip < STEP) return undefined;
     const job = building.get(cacheKey) ?? build(db, q.from, q.where, q.keys, q.fingerprint).finally(() => building.delete(cacheKey));
     building.set(cacheKey, job);
-    if (q.skip < STEP) {
-      job.then((i) => remember(cacheKey, i)).catch((e) => console.warn('position index:', e));
-      return undefined;
-    }
     index = remember(cacheKey, await job);
     if (index.fingerprint !== q.fingerprint) return undefined;
   }
@@ -99,7 +91,7 @@ export async function seekPage(db: Db, q: { select: string; from: string; where:
   const first = Math.floor(q.skip / STEP);
   const last = first + Math.ceil((q.skip - first * STEP + q.top) / STEP);
   if (first >= index.samples.length) return [];
-  const w = clone(q.where);
+  const w = q.where.clone();
   bound(w, q.keys, index.samples[first], true);
   if (last < index.samples.length) bound(w, q.keys, index.samples[last], false);
   return db.query(`SELECT ${q.select} FROM ${q.from} ${w.sql} ORDER BY ${orderBy(q.keys)} LIMIT ${w.bind(q.top)} OFFSET ${w.bind(q.skip - first * STEP)}`, w.params);

@@ -1,5 +1,8 @@
 import { notFound } from '../http/errors';
 import { REVIEWS_MODULE } from '../reviews/module';
+import { PLACE_COLUMNS } from './places';
+
+export { PLACE_COLUMNS };
 
 /** `Core` tags the six main dimensions a dashboard's filter bar shows; `PF_Driver` the four drivers. */
 
@@ -60,9 +63,7 @@ export const RESPONSES_MODULE: SmartModule = {
   columns: [
     { key: 'Id', name: 'Response id', column: 'id', typeName: 'Number' },
     { key: 'ResponseDate', name: 'Response date', column: 'response_date', typeName: 'DateTime' },
-    { key: 'Region', name: 'Region', column: 'region', typeName: 'String', dimension: true, claimType: 'Region', smartDataTags: ['Core'] },
-    { key: 'Country', name: 'Country', column: 'country', typeName: 'String', dimension: true, claimType: 'Country', smartDataTags: ['Core'] },
-    { key: 'Store', name: 'Store', column: 'store', typeName: 'String', dimension: true, claimType: 'Store', smartDataTags: ['Core'] },
+    ...PLACE_COLUMNS,
     { key: 'Channel', name: 'Channel', column: 'channel', typeName: 'String', dimension: true, smartDataTags: ['Core'] },
     { key: 'NPS', name: 'Likelihood to recommend', column: 'nps', typeName: 'Number' },
     { key: 'NPSGroup', name: 'NPS group', column: 'nps_group', typeName: 'String', dimension: true, smartDataTags: ['Core'] },

@@ -34,6 +34,14 @@ export class Where {
   get sql(): string {
     return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
   }
+
+  /** A copy to add to, leaving this one as it is (one set, several queries over it). */
+  clone(): Where {
+    const w = new Where();
+    w.parts.push(...this.parts);
+    w.params.push(...this.params);
+    return w;
+  }
 }
 
 const isSearch = (f: SmartFilter) => ['search', 'searchall'].includes((f.filterDataType ?? '').toLowerCase()) || f.filterKey.toLowerCase() === 'search';

@@ -34,18 +34,6 @@ export function relativeSpan(hours: number): { unit: TimeUnit; count: number } |
   return { unit, count: Math.floor(hours / UNIT_HOURS[unit]) };
 }
 
-/** The rating shown: rounded to one decimal. */
-export const ratingText = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
-
-/** How full each of the five stars is, in quarter steps (3.6 -> 1, 1, 1, 0.5, 0). */
-export function starFill(value: number): number[] {
-  const quarters = Math.round(Math.max(0, Math.min(5, value)) * 4) / 4;
-  return [0, 1, 2, 3, 4].map((i) => Math.max(0, Math.min(1, quarters - i)));
-}
-
-/** A percentage rounded to a whole number away from zero (2.5 -> 3, -2.5 -> -3). */
-export const roundAway = (value: number) => Math.sign(value) * Math.round(Math.abs(value));
-
 export const pageCount = (count: number, pageSize: number) => (pageSize > 0 ? Math.ceil(count / pageSize) : 0);
 
 /** The call to action of a card (spec part 3, review feed): its label and the quick template it opens the reply with. */

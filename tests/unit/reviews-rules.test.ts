@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { callToAction, callToActionUrl, feedGroup, pageCount, ratingText, relativeSpan, roundAway, starFill, utc } from '../../src/lib/reviews';
+import { callToAction, callToActionUrl, feedGroup, pageCount, relativeSpan, utc } from '../../src/lib/reviews';
+import { roundRating, starFills } from '../../src/lib/rating';
+import { roundAwayFromZero as roundAway } from '../../src/lib/deltas';
+
+// The review tiles use the portal's star and rounding rules: five stars, one decimal shown.
+const starFill = (value: number) => starFills(value, 5);
+const ratingText = (value: number) => roundRating(value).toFixed(1);
 
 describe('review feed rules', () => {
   // Wednesday 18 November 2026, 15:00 local time.

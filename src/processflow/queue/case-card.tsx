@@ -19,7 +19,12 @@ export function CaseCard({ t, record, href }: { t: TFunction; record: CaseRecord
         <span className={`state state-${record.State.toLowerCase()}`}>{t(`case.states.${record.State}`, { defaultValue: record.State })}</span>
       </header>
       <p className="meta">
-        {shortDate(String(record.ResponseDate ?? ''))} · {t(`values.${String(record.NPSGroup)}`, { defaultValue: String(record.NPSGroup ?? '') })} · {record.AllocatedToUserName ? t('queue.assignedTo', { name: record.AllocatedToUserName }) : t('queue.unassigned')}
+        {[
+          shortDate(String(record.ResponseDate ?? '')),
+          // A survey case's NPS group; a review's case has none.
+          record.NPSGroup ? t(`values.${String(record.NPSGroup)}`, { defaultValue: String(record.NPSGroup) }) : '',
+          record.AllocatedToUserName ? t('queue.assignedTo', { name: record.AllocatedToUserName }) : t('queue.unassigned'),
+        ].filter(Boolean).join(' · ')}
       </p>
       <p className="verbatim">{short ? `“${short}”` : <span className="hint">{t('queue.noComment')}</span>}</p>
       {record.Tags.length > 0 && (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
-import { isBadRequest } from '../../api/client';
+import { ApiError, isBadRequest } from '../../api/client';
 import { ACTION_TYPE, allocations as loadAllocations, caseHistory, caseView, markRead, mentionable, tagList, takeAction, type ActionGroup, type CaseView, type HistoryEntry, type Person } from '../../api/processflow';
 import { longDate, shortDate } from '../../lib/dates';
 import { ActionForm, type ActionRequest } from './action-form';
@@ -99,6 +99,8 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
       emit('case-changed', { sourceObjectId: pfo.sourceObjectId, state: res.processFlowObject.properties.State });
       setTimeout(() => dispatchEvent(new Event('resize')), RESIZE_AFTER_MS);
     } catch (e) {
+      // A social sign-in the server no longer holds (revoked, expired): ask for a new one.
+      if (isSocial && e instanceof ApiError && e.status === 403) $social.set(null);
       setResults([e instanceof Error ? e.message : String(e)]);
     } finally {
       setBusy(false);
@@ -131,7 +133,7 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
         <blockquote className="verbatim">{verbatim ? <Collapsible t={t} text={verbatim} limit={COLLAPSE_AT.verbatim} /> : <span className="hint">{t('queue.noComment')}</span>}</blockquote>
       </section>
       <div className="case-columns">
-        {[['details', 'case.details'], ['drivers', 'case.drivers']].map(([name, title]) => (
+        {[['details', 'case.details'], ['drivers', 'case.drivers']].filter(([name]) => section(name).length > 0).map(([name, title]) => (
           <section key={name} aria-labelledby={`case-${name}`}>
             <h3 id={`case-${name}`}>{t(title)}</h3>
             <dl className="fields">

@@ -29,8 +29,8 @@ function Card({ card, feed, now }: { card: ReviewCard; feed: ReviewFeedData; now
           <span className="hint">{replied && replied !== 'lessThanHour' ? t('reviews.repliedAfter', { span: t(`reviews.units.${replied.unit}`, { count: replied.count }) }) : t('reviews.repliedSoon')}</span> {card.reply}
         </p>
       )}
-      <PortalLink className="button-link" to={callToActionUrl(card, feed.processFlowModuleId, feed.profile)}>
-        <span onClickCapture={() => trackEvent('Call to action', { label: cta.label, reviewId: String(card.id) })}>{t(`reviews.cta.${cta.label.replace(/ /g, '')}`)}</span>
+      <PortalLink className="button-link" to={callToActionUrl(card, feed.processFlowModuleId, feed.profile)} onFollow={() => trackEvent('Call to action', { label: cta.label, reviewId: String(card.id) })}>
+        {t(`reviews.cta.${cta.label.replace(/ /g, '')}`)}
       </PortalLink>
     </li>
   );

@@ -1,22 +1,21 @@
 import { useEffect } from 'react';
 import { useElement } from '../../elements/element-context';
 import type { ReviewRatingsData } from '../../api/review-types';
-import { ratingText, starFill } from '../../lib/reviews';
+import { DEFAULT_STARS, roundRating, starFills } from '../../lib/rating';
+import { Star } from '../star-rating/star-rating';
 import type { VisualProps } from '../common/visual-props';
 import { Delta } from './compared';
 
 /** The breakdown bars' longest width (spec part 3 section 9). */
 export const BAR_MAX_WIDTH = 200;
 
-/** Five stars filled in quarters, drawn with a clip per star. */
+const ratingText = (value: number) => roundRating(value).toFixed(1);
+
+/** Five stars filled in quarters: the star rating's own stars, read-only. */
 export function Stars({ value, label }: { value: number; label: string }) {
   return (
-    <span className="stars" role="img" aria-label={label}>
-      {starFill(value).map((fill, i) => (
-        <span key={i} className="star" data-fill={fill}>
-          <span className="star-fill" style={{ width: `${fill * 100}%` }} />
-        </span>
-      ))}
+    <span className="review-stars" role="img" aria-label={label}>
+      {starFills(value, DEFAULT_STARS).map((fill, i) => <Star key={i} fill={fill} />)}
     </span>
   );
 }

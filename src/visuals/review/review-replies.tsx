@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useElement } from '../../elements/element-context';
 import type { ReviewRepliesData } from '../../api/review-types';
-import { relativeSpan, roundAway } from '../../lib/reviews';
+import { relativeSpan } from '../../lib/reviews';
+import { roundAwayFromZero as roundAway } from '../../lib/deltas';
 import type { VisualProps } from '../common/visual-props';
 import { Delta } from './compared';
 

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useElement } from '../../elements/element-context';
 import { DEFAULT_STARS, clampRating, ratingBand, ratingForKey, roundRating, starFills } from '../../lib/rating';
 
@@ -13,8 +13,9 @@ export interface StarRatingProps {
 
 const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
 
-function Star({ fill, index }: { fill: number; index: number }) {
-  const clip = `cx-star-clip-${index}`;
+/** One star filled to `fill` (0 to 1); its clip's id is unique, so many ratings can share a page or a shadow root. */
+export function Star({ fill }: { fill: number }) {
+  const clip = `cx-star-clip-${useId().replace(/:/g, '')}`;
   return (
     <svg part="star" className="star" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <clipPath id={clip}>
@@ -67,7 +68,7 @@ export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, s
       onClick={readonly ? undefined : () => choose(i + 1)}
       onMouseEnter={readonly ? undefined : () => setHover(i + 1)}
     >
-      <Star fill={fill} index={i} />
+      <Star fill={fill} />
     </span>
   ));
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessWithUsers, type Harness } from './harness';
-import { GoogleReviewProvider, googleConfig } from '../../../server/reviews/google-provider';
-import { LocalReviewProvider } from '../../../server/reviews/local-provider';
-import type { ReviewProviders } from '../../../server/reviews/providers';
+import type { ReviewProvider } from '../../../server/reviews/provider';
+import { reviewProviders } from '../../../server/reviews/providers';
 import { fakeGoogleEnv, GOOD_ID_TOKEN, startFakeGoogle, type FakeGoogle } from '../../tools/google-business-fake';
 
 // Replies to public reviews: only with a live social sign-in, through the provider, as the review
@@ -12,13 +11,12 @@ let h: Harness;
 let user: string;
 let north: string;
 let fake: FakeGoogle;
-let google: GoogleReviewProvider;
+let google: ReviewProvider;
 beforeAll(async () => {
   fake = await startFakeGoogle();
-  google = new GoogleReviewProvider(googleConfig(fakeGoogleEnv(fake.base, STORE))!);
-  const local = new LocalReviewProvider('test-secret-that-is-long-enough');
-  const list = [local, google];
-  const reviews: ReviewProviders = { local, byName: (n) => list.find((p) => p.name === n.toLowerCase()), all: () => list };
+  // The providers as the server builds them from its environment, Google's pointed at the fake.
+  const reviews = reviewProviders('test-secret-that-is-long-enough', fakeGoogleEnv(fake.base, STORE));
+  google = reviews.byName('google')!;
   ({ h, user, north } = await harnessWithUsers(3000, { reviews }));
 });
 afterAll(async () => {
