@@ -6,6 +6,9 @@ const port = Number(process.env.E2E_PORT ?? 8787);
 export const PARTNER_PORT = Number(process.env.E2E_PARTNER_PORT ?? port + 1);
 const portal = `http://127.0.0.1:${port}`;
 const partner = `http://127.0.0.1:${PARTNER_PORT}`;
+/** The local mail server the portal delivers to (tests/tools/mail-catcher.ts) and where tests read what arrived. */
+const SMTP_PORT = port + 2;
+export const MAIL_READER = `http://127.0.0.1:${port + 3}`;
 /** Shared by the portal and the partner site's back end, as in a real signed-embed set-up. */
 const EMBED_SECRET = 'e2e-embed-secret-shared-with-the-partner-0123456789';
 
@@ -21,10 +24,21 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: 'tsx tests/tools/mail-catcher.ts',
+      env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(port + 3) },
+      url: `${MAIL_READER}/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // Serves the existing build (`npm test` builds first); the real server, over real HTTP.
       command: 'tsx server/start.ts',
       // A fresh DuckDB under .tmp/ (the test runner empties it), seeded on start like `npm start` does.
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', DATABASE_URL: '', MAIL_OUTBOX_API: '1', EMBED_ORIGINS: partner, EMBED_SECRET },
+      // The feedback widget is seeded off (it would open over every other test's page); its own test switches it on.
+      env: {
+        PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', DATABASE_URL: '', MAIL_OUTBOX_API: '1', EMBED_ORIGINS: partner, EMBED_SECRET,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SEED_FEEDBACK_WIDGET: 'off',
+      },
       url: `${portal}/demo/`,
       reuseExistingServer: false,
       timeout: 120_000,

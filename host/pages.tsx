@@ -121,6 +121,15 @@ function ContentPage({ moduleId, profileId, rest, query }: { moduleId: string; p
   }, [moduleId, profileId]);
   if (!module) return null;
   const title = module.navName;
+  // An in-portal survey module's page is the survey page.
+  if (module.moduleTemplate === 'InPortalSurvey') {
+    return (
+      <section className="content-page" aria-labelledby="content-title">
+        <h1 id="content-title">{title}</h1>
+        <cx-inportal-survey module-id={moduleId}></cx-inportal-survey>
+      </section>
+    );
+  }
   // A process-flow module's page is its queue (/content/{profileId}/{moduleId}/{queueName}).
   if (module.moduleTemplate === 'ProcessFlow') {
     return (

@@ -22,6 +22,11 @@ import { smartDataRoutes } from './routes/smartdata';
 import { localiseErrors } from './i18n';
 import { processFlowRoutes, queueExportRoutes } from './routes/processflow';
 import { socialRoutes } from './routes/social';
+import { feedbackRoutes } from './routes/feedback';
+import { publicSurveyRoutes, surveyEditorRoutes } from './routes/surveys';
+import { notificationRoutes } from './routes/notifications';
+import { operationsRoutes } from './routes/operations';
+import { inPortalSurveyRoutes } from './routes/inportalsurvey';
 import { PROCESS_FLOW_ROLES } from './processflow/people';
 import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
 import { dataViewerRoutes } from './routes/dataviewer';
@@ -103,6 +108,14 @@ export function createApi(given: Deps): Hono<Env> {
   api.route('/api/processflow', new Hono<Env>().use(requireAuth, requireRoles(...PROCESS_FLOW_ROLES)).route('/', queueExportRoutes(exports)).route('/', processFlowRoutes));
   // Replying to reviews is a case action: the process flow's roles.
   api.route('/api/social', new Hono<Env>().use(requireAuth, requireRoles(...PROCESS_FLOW_ROLES)).route('/', socialRoutes(deps.reviews)));
+  // The feedback widget asks every signed-in user; the survey page is a content page, with their roles.
+  api.route('/api/feedback', new Hono<Env>().use(requireAuth).route('/', feedbackRoutes));
+  api.route('/api/inportalsurvey', dataScreens().route('/', inPortalSurveyRoutes));
+  // Surveys: the editor's calls for its roles; a published survey's page for anyone (http/cors.ts).
+  api.route('/api/surveys', surveyEditorRoutes);
+  api.route('/api/survey', publicSurveyRoutes);
+  api.route('/api/notifications', new Hono<Env>().use(requireAuth).route('/', notificationRoutes));
+  api.route('/api/operations', new Hono<Env>().use(requireAuth).route('/', operationsRoutes));
   if (deps.exposeMailOutbox) {
     // A local mail catcher for demos and end-to-end tests (MAIL_OUTBOX_API=1): never in production.
     // By recipient, or by subject (a customer's address is never shown, so a test finds its e-mail by what it wrote).

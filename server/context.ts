@@ -22,6 +22,8 @@ export interface Deps {
   embedOrigins?: string[];
   /** The secret partners sign embed requests with (EMBED_SECRET); without it signed embedding is off. */
   embedSecret?: string;
+  /** The portal's address in links sent by e-mail (PUBLIC_ORIGIN); else the request's own origin. */
+  publicOrigin?: string;
   /** Where reviews come from and replies go (the local provider, and Google when GOOGLE_* is set). */
   reviews?: ReviewProviders;
 }

@@ -21,7 +21,8 @@ const db = await openDb();
 await migrate(db);
 if (await isEmpty(db)) {
   const started = Date.now();
-  await seed(db);
+  // SEED_FEEDBACK_WIDGET=off seeds the widget switched off (the end-to-end tests switch it on where they test it).
+  await seed(db, { feedbackWidget: process.env.SEED_FEEDBACK_WIDGET !== 'off' });
   console.log(`Seeded the ${db.engine} database in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
@@ -38,6 +39,7 @@ const app = createApp({
     trustProxy: process.env.TRUST_PROXY === '1',
     embedOrigins: parseOrigins(process.env.EMBED_ORIGINS),
     embedSecret: embedSecret(process.env.EMBED_SECRET),
+    publicOrigin: process.env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || undefined,
   },
   distDir,
 });

@@ -30,7 +30,7 @@ export async function commentsSeries(input: SeriesInput, query: CommentsQuery): 
         input.db.query(`SELECT count(*) FILTER (WHERE ${scan.current}) AS n, count(*) FILTER (WHERE ${scan.previous}) AS pn FROM ${module.table} ${scan.where.sql}`, scan.where.params),
       ]);
       const data: DataRow[] = rows.map((r) => {
-        const row: DataRow = { Name: String(r.id), Key: String(r.id), Val: null, [id.key]: Number(r.id) };
+        const row: DataRow = { Name: String(r.id), Key: String(r.id), Val: null, [id.key]: id.typeName === 'Number' ? Number(r.id) : String(r.id) };
         cols.forEach((c, i) => {
           const v = r[`f${i}`];
           row[c.key] = v instanceof Date ? v.toISOString().slice(0, 19) : v === null || v === undefined ? null : typeof v === 'number' ? v : String(v);

@@ -23,7 +23,7 @@ const overlap = (a: { x: number; y: number; w: number; h: number }, b: typeof a)
  * Saves one named layout of a dashboard and the changed settings of its visuals. Only settings a
  * visual already has as plain values may change (its query, which names SQL columns, never).
  */
-export async function saveLayout(db: Db, dashboardId: string, layoutKey: string, change: z.infer<typeof layoutChange>): Promise<void> {
+export async function saveLayout(db: Db, dashboardId: string, layoutKey: string, change: z.infer<typeof layoutChange>, now: Date): Promise<void> {
   const dashboard = await findDashboard(db, dashboardId);
   if (!dashboard) throw notFound(`No dashboard "${dashboardId}".`);
   const names = new Set(dashboard.definitions.map((d) => d.name));
@@ -45,5 +45,5 @@ export async function saveLayout(db: Db, dashboardId: string, layoutKey: string,
   });
   for (const name of Object.keys(change.changes)) if (!names.has(name)) throw badRequest(`"${name}" is not a visual of dashboard "${dashboard.dashboardId}".`);
   const definition = dashboardDefinition.parse({ breadcrumb: dashboard.breadcrumb, definitions, layouts: { ...dashboard.layouts, [layoutKey]: change.layout } });
-  await db.query('UPDATE dashboards SET definition = $1 WHERE dashboard_id = $2', [JSON.stringify(definition), dashboard.dashboardId]);
+  await db.query('UPDATE dashboards SET definition = $1, updated_at = CAST($3 AS TIMESTAMP) WHERE dashboard_id = $2', [JSON.stringify(definition), dashboard.dashboardId, now]);
 }

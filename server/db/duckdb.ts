@@ -74,15 +74,19 @@ export async function openDuckDb(path: string): Promise<Db> {
       })),
     insertMany: (table, columns, rows) =>
       inTurn(() => withConn(async (c) => {
-        // The appender takes whole rows in table order, which the seed controls.
+        // The appender takes whole rows in the table's order: the named columns are put in their
+        // places and the others left NULL, so a migration that adds a column breaks no caller.
+        const reader = await c.runAndReadAll('SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position', [table]);
+        const order = reader.getRowObjects().map((r) => columns.indexOf(String(r.column_name)));
+        const unknown = columns.filter((name) => !reader.getRowObjects().some((r) => r.column_name === name));
+        if (unknown.length) throw new Error(`insertMany: ${table} has no column ${unknown.join(', ')}`);
         const appender = await c.createAppender(table);
         for (const row of rows) {
-          for (const v of row) appendValue(appender, v);
+          for (const i of order) appendValue(appender, i < 0 ? null : row[i]);
           appender.endRow();
         }
         appender.flushSync();
         appender.closeSync();
-        void columns;
       })),
     async close() {
       for (const c of idle) c.closeSync();

@@ -31,16 +31,23 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Ppm-Access, X-Ppm-MetaDa
 export const PREFLIGHT_MAX_AGE = 7200;
 
 /**
- * CORS for the API: a listed origin gets its own origin back (no credentials: the bearer token
+ * Anonymous calls any site may make: a published survey is asked and answered by whoever has its
+ * address (the `cx-survey` element on any page); they carry no credentials and read nothing private.
+ */
+export const PUBLIC_API_PREFIXES = ['/api/survey/'];
+
+/**
+ * CORS for the API: a listed origin (any origin under PUBLIC_API_PREFIXES) gets its own origin back (no credentials: the bearer token
  * travels in the Authorization header), preflights are answered at once and cached; any other
  * foreign origin is refused with 403 before the request runs. Same-origin calls pass untouched.
  */
-export function apiCors(origins: readonly string[]): MiddlewareHandler {
+export function apiCors(origins: readonly string[], openPrefixes: readonly string[] = PUBLIC_API_PREFIXES): MiddlewareHandler {
   const allowed = new Set(origins);
   return async (c, next) => {
     const origin = c.req.header('origin');
     if (!origin || sameHost(c, origin)) return next();
-    if (!allowed.has(origin)) {
+    const open = openPrefixes.some((p) => c.req.path.startsWith(p));
+    if (!open && !allowed.has(origin)) {
       return c.json({ message: `The origin ${origin} may not call this portal’s API: it is not in EMBED_ORIGINS.` }, 403);
     }
     c.header('Access-Control-Allow-Origin', origin);

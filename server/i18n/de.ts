@@ -76,4 +76,14 @@ export const CONTENT_DE: Readonly<Record<string, string>> = {
   'Customer segment': 'Kundensegment', Spend: 'Ausgaben', Records: 'Datensätze', 'Average likelihood to recommend': 'Durchschnittliche Weiterempfehlungsbereitschaft',
   'Total spend': 'Gesamtausgaben', 'Lowest spend': 'Niedrigste Ausgaben', 'Highest spend': 'Höchste Ausgaben', Customers: 'Kunden',
   'With a comment': 'Mit Kommentar', 'Without a comment': 'Ohne Kommentar', 'Distinct comments': 'Verschiedene Kommentare',
+  // The feedback widget's seeded questions and the in-portal survey's seeded texts.
+  'How likely are you to recommend the CX Portal to a colleague?': 'Wie wahrscheinlich ist es, dass Sie das CX-Portal einem Kollegen empfehlen?',
+  'What is your score mostly about?': 'Worauf bezieht sich Ihre Bewertung vor allem?', Dashboards: 'Dashboards', 'Data viewer': 'Datenansicht',
+  Speed: 'Geschwindigkeit', 'Ease of use': 'Bedienbarkeit', 'What could we do better?': 'Was könnten wir besser machen?',
+  'I would like to be contacted about my feedback': 'Ich möchte zu meinem Feedback kontaktiert werden', 'Thank you for your feedback!': 'Vielen Dank für Ihr Feedback!',
+  'Portal feedback': 'Portal-Feedback', '360° feedback': '360°-Feedback', Peer: 'Kollege', 'Direct report': 'Mitarbeiter', Manager: 'Vorgesetzter',
+  'Ask the people you work with how you are doing, or give them feedback now. Invited colleagues receive a personal link by e-mail.':
+    'Fragen Sie die Menschen, mit denen Sie arbeiten, wie Sie sich schlagen, oder geben Sie ihnen jetzt Feedback. Eingeladene Kollegen erhalten einen persönlichen Link per E-Mail.',
+  'Invite colleagues': 'Kollegen einladen', 'Leadership 360': 'Führungs-360', Name: 'Name', 'E-mail': 'E-Mail', 'Job title': 'Position', Team: 'Team',
+  Relationship: 'Beziehung', Survey: 'Umfrage', Invited: 'Eingeladen', Kind: 'Art', Invite: 'Einladung', GiveNow: 'Jetzt gegeben',
 };

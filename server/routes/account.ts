@@ -44,8 +44,12 @@ export const userStateRoutes = new Hono<Env>()
 
 export const trialRoutes = new Hono<Env>().post('/requestTrial', async (c) => {
   const { db, now } = c.var.deps;
-  await db.query('INSERT INTO trial_requests (id, user_id, created_at) VALUES ($1, $2, CAST($3 AS TIMESTAMP))', [crypto.randomUUID(), c.var.user.id, now()]);
-  return c.json({ isSuccess: true, message: 'Thank you. We will be in touch about your free trial.' });
+  // One request per user, however often (or however many times at once) the button is pressed.
+  const added = await db.query(
+    'INSERT INTO trial_requests (id, user_id, created_at) VALUES ($1, $2, CAST($3 AS TIMESTAMP)) ON CONFLICT DO NOTHING RETURNING id',
+    [crypto.randomUUID(), c.var.user.id, now()],
+  );
+  return c.json({ isSuccess: true, alreadyRequested: added.length === 0, message: 'Thank you. We will be in touch about your free trial.' });
 });
 
 export const membershipRoutes = new Hono<Env>().get('/', (c) =>

@@ -1,3 +1,4 @@
+import { catalogueFor } from '../dashboards/catalogue';
 import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { notFound } from '../http/errors';
@@ -69,9 +70,9 @@ async function dashboardLayout(c: Context<Env>) {
 
 /** /api/dashboard: a module's data source and one visual computed on its own (a tile outside a dashboard). */
 export const dashboardRoutes = new Hono<Env>()
-  .get('/datasource/:moduleId', (c) => c.json(dataSource(moduleById(c.req.param('moduleId')))))
+  .get('/datasource/:moduleId', (c) => c.json(dataSource(moduleById(c.req.param('moduleId'), c.var.user.roles))))
   .post('/visuals/:moduleId/:visualKey', async (c) => {
-    const module = moduleById(c.req.param('moduleId'));
+    const module = moduleById(c.req.param('moduleId'), c.var.user.roles);
     const body = await readBody(c, selection);
     const found = await findVisual(c.var.deps.db, module.moduleId, c.req.param('visualKey'));
     if (!found) throw notFound(`No visual "${c.req.param('visualKey')}" in module "${module.moduleId}".`);
@@ -82,10 +83,12 @@ export const dashboardRoutes = new Hono<Env>()
 
 /** /api/dataviz: a whole dashboard (definitions, layout, every visual) and its filter data source. */
 export const datavizRoutes = new Hono<Env>()
+  // The data visualisation home: every dashboard and data viewer the user can open.
+  .get('/home', async (c) => c.json(await catalogueFor(c.var.deps.db, c.var.user, requestLang(c))))
   .post('/visuals/:dashboardId/:layout', async (c) => {
     const { db } = c.var.deps;
     const { dashboard, layoutKey } = await dashboardLayout(c);
-    const module = moduleById(dashboard.moduleId);
+    const module = moduleById(dashboard.moduleId, c.var.user.roles);
     const body = await readBody(c, selection);
     const input = inputFor(c, module, body);
     // "No records" means none in the period the tiles show (the date filter, else the last 7 days).
@@ -118,12 +121,12 @@ export const datavizRoutes = new Hono<Env>()
   // Edit mode's save: the dashboard's authors only (server/dashboards/save-layout.ts).
   .post('/layout/:dashboardId/:layout', requireRoles(...DASHBOARD_EDITOR_ROLES), async (c) => {
     const { dashboard, layoutKey } = await dashboardLayout(c);
-    await saveLayout(c.var.deps.db, dashboard.dashboardId, layoutKey, await readBody(c, layoutChange));
+    await saveLayout(c.var.deps.db, dashboard.dashboardId, layoutKey, await readBody(c, layoutChange), c.var.deps.now());
     return c.json({ dashboardId: dashboard.dashboardId, layoutName: layoutKey, saved: true });
   })
   .post('/smartFilterDataSource/:id', async (c) => {
     const dashboard = await findDashboard(c.var.deps.db, c.req.param('id'));
     if (!dashboard) throw notFound(`No dashboard "${c.req.param('id')}".`);
     const keys = Object.keys(dashboard.layouts);
-    return c.json({ ...dataSource(moduleById(dashboard.moduleId)), dashboardId: dashboard.dashboardId, name: localiseName(requestLang(c), dashboard.name), layouts: keys, layoutLabels: layoutLabels(requestLang(c), keys) });
+    return c.json({ ...dataSource(moduleById(dashboard.moduleId, c.var.user.roles)), dashboardId: dashboard.dashboardId, name: localiseName(requestLang(c), dashboard.name), layouts: keys, layoutLabels: layoutLabels(requestLang(c), keys) });
   });

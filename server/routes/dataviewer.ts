@@ -41,7 +41,7 @@ const cardsBody = z.object({
 
 /** The module and profile named by the path (404 for either unknown). */
 export function viewOf(c: Context<Env>) {
-  const module = moduleById(c.req.param('moduleId') ?? '');
+  const module = moduleById(c.req.param('moduleId') ?? '', c.var.user.roles);
   const profile = profileOf(module, c.req.param('profile') ?? '');
   return { module, profile, columns: profileColumns(module, profile) };
 }
@@ -63,7 +63,7 @@ export const dataViewerRoutes = new Hono<Env>()
     if (n > body.limit) throw badRequest(`There are ${n} records, more than the ${body.limit} cards asked for.`);
     return c.json(await recordsPage(c.var.deps.db, module, { ...body, skip: 0, top: body.limit }, c.var.user.claims, columns));
   })
-  .get('/profiles/:moduleId', (c) => c.json(profilesOf(moduleById(c.req.param('moduleId')))))
+  .get('/profiles/:moduleId', (c) => c.json(profilesOf(moduleById(c.req.param('moduleId'), c.var.user.roles))))
   .post('/schema/:moduleId/:profile', (c) => {
     const { module, profile, columns } = viewOf(c);
     // A profile without its own column list shows the whole module, hidden columns marked as such.

@@ -45,7 +45,7 @@ const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80);
 
 function setUp(c: Context<Env>, store: ExportStore) {
   const q = check(exportQuery, c.req.query());
-  const module = moduleById(q.moduleId);
+  const module = moduleById(q.moduleId, c.var.user.roles);
   const profile = profileOf(module, q.profile);
   if (!profile.hasExport) throw badRequest(`The profile "${profile.name}" has no export.`);
   const dateTime = q.dateTime || c.var.deps.now().toISOString();

@@ -3,6 +3,8 @@ import type { Env } from '../context';
 import { requireAuth, requireRoles } from '../auth/middleware';
 import { notFound } from '../http/errors';
 import type { Queryable } from '../db';
+import { logOperation } from '../operations/log';
+import { clearPositionIndexes } from '../smartdata/position-index';
 
 /** Named configurations readable by anyone; everything else in the table stays private. */
 const PUBLIC_NAMES = new Set(['feedback', 'support']);
@@ -33,9 +35,15 @@ export const settingsRoutes = new Hono<Env>()
     const portal = (await readSetting(db, 'portal')) ?? {};
     const next = { ...portal, cacheBusterContentHash: `c${Date.now().toString(36)}` };
     await db.query("UPDATE settings SET value = $1 WHERE name = 'portal'", [JSON.stringify(next)]);
+    await logOperation(db, c.var.user, 'Refresh local files', next.cacheBusterContentHash, c.var.deps.now());
     return c.json({ isSuccess: true, message: 'Local files were refreshed.', cacheBusterContentHash: next.cacheBusterContentHash });
   })
-  .get('/clearcache', requireAuth, requireRoles('GlobalAdmin', 'System'), (c) => c.json({ isSuccess: true, message: 'The cache was cleared.' }))
+  .get('/clearcache', requireAuth, requireRoles('GlobalAdmin', 'System'), async (c) => {
+    // The only server-side cache is the queues' and grids' position samples; they rebuild on demand.
+    const cleared = clearPositionIndexes();
+    await logOperation(c.var.deps.db, c.var.user, 'Clear cache', `${cleared} position indexes`, c.var.deps.now());
+    return c.json({ isSuccess: true, message: 'The cache was cleared.' });
+  })
   .get('/:name', async (c) => {
     const name = c.req.param('name');
     const value = PUBLIC_NAMES.has(name) ? await readSetting(c.var.deps.db, name) : undefined;

@@ -37,7 +37,7 @@ const oneDimension = selection.extend({
 });
 const segment = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'View segments may hold letters, digits, _ and -.');
 
-type ModuleOf = (id: string) => SmartModule;
+type ModuleOf = (id: string, callerRoles: readonly string[]) => SmartModule;
 
 /** Claims restrict every query unless the data source itself ignores claims. */
 const claimsFor = (c: Context<Env>, module: SmartModule, askedToIgnore: boolean) => (module.ignoreClaims && askedToIgnore ? null : c.var.user.claims);
@@ -79,7 +79,7 @@ async function allFilters(c: Context<Env>, module: SmartModule) {
  * the smart data's modules here, the cases under the process flow's roles.
  */
 export function smartDataRoutesOver(moduleOf: ModuleOf) {
-  const moduleOfPath = (c: Context<Env>) => moduleOf(c.req.param('moduleId') ?? '');
+  const moduleOfPath = (c: Context<Env>) => moduleOf(c.req.param('moduleId') ?? '', c.var.user.roles);
   return new Hono<Env>()
     .post('/filters/:moduleId', (c) => allFilters(c, moduleOfPath(c)))
     .post('/filters/:moduleId/:viewType/:viewModuleId/:subViewName', (c) => allFilters(c, moduleOfPath(c)))

@@ -242,9 +242,37 @@ const REVIEWS: VisualDefinition[] = [
   },
 ];
 
+/** Portal feedback (the feedback widget's answers): what colleagues think of the portal itself. */
+const PORTAL_FEEDBACK: VisualDefinition[] = [
+  { name: 'feedback-nps', width: 4, height: 2, template: 'Gauge', templateBindings: { Header: 'Portal NPS', SubHeader: 'DataPeriod', DeltaType: 'PointChange', Query: { kind: 'kpi', measure: 'nps' } } },
+  {
+    name: 'feedback-groups', width: 4, height: 2, template: 'Donut',
+    templateBindings: { Header: 'NPS groups', ClickBehaviour: 'Filter', SelectionMode: 'SinglePrimary', ...GROUP_SERIES, Query: { kind: 'breakdown', measure: 'responses', axisKey: 'NPSGroup' } },
+  },
+  {
+    name: 'feedback-status', width: 4, height: 2, template: 'Donut',
+    templateBindings: { Header: 'Completed and partial answers', ClickBehaviour: 'Filter', SelectionMode: 'SinglePrimary', Query: { kind: 'breakdown', measure: 'responses', axisKey: 'Status' } },
+  },
+  { name: 'feedback-trend', width: 6, height: 3, template: 'Line', templateBindings: { Header: 'Portal NPS over time', SubHeader: 'DataPeriod', Query: { kind: 'trend', measure: 'nps' } } },
+  {
+    name: 'feedback-comments', width: 6, height: 4, template: 'OrderedListComments',
+    templateBindings: {
+      Header: 'Latest portal feedback',
+      DisplayFields: [
+        { Field: 'Verbatim', Type: 'Field', Style: 'Plain', NullOrWhitespaceValue: 'No comment provided', NullOrWhitespaceValueStyle: 'Italic' },
+        { Field: 'Drivers', Type: 'Field', Style: 'Bold', MarginBottom: 2 },
+        { Field: 'CallbackName', Type: 'Field', Style: 'Plain' },
+        { Field: 'FeedbackDate', Type: 'Field', Style: 'Plain' },
+      ],
+      IconField: 'NPSGroup',
+      Query: { kind: 'comments', fields: ['Verbatim', 'Drivers', 'CallbackName', 'FeedbackDate', 'NPS', 'NPSGroup'], limit: 20 },
+    },
+  },
+];
+
 export const SEEDED_DASHBOARDS = [
   {
-    id: 'overview', name: 'Overview', moduleId: 'responses',
+    id: 'overview', name: 'Overview', description: 'NPS, star rating and channels at a glance, by region and store, with the latest comments.', moduleId: 'responses',
     definition: {
       breadcrumb: { name: 'Overview', templateBindings: { path: [{ name: 'Insights', url: '/home' }, { name: 'Overview' }] } },
       definitions: OVERVIEW,
@@ -256,7 +284,7 @@ export const SEEDED_DASHBOARDS = [
     },
   },
   {
-    id: 'gallery', name: 'Visual gallery', moduleId: 'responses',
+    id: 'gallery', name: 'Visual gallery', description: 'Every chart and table the dashboards can show, on the survey responses.', moduleId: 'responses',
     definition: {
       breadcrumb: { name: 'Visual gallery', templateBindings: { path: [{ name: 'Insights', url: '/home' }, { name: 'Visual gallery' }] } },
       definitions: GALLERY,
@@ -264,7 +292,7 @@ export const SEEDED_DASHBOARDS = [
     },
   },
   {
-    id: 'social', name: 'Reviews', moduleId: 'reviews',
+    id: 'social', name: 'Reviews', description: 'Public reviews: ratings, replies, the review feed and like-for-like stores.', moduleId: 'reviews',
     definition: {
       breadcrumb: { name: 'Reviews', templateBindings: { path: [{ name: 'Insights', url: '/home' }, { name: 'Reviews' }] } },
       definitions: REVIEWS,
@@ -272,7 +300,15 @@ export const SEEDED_DASHBOARDS = [
     },
   },
   {
-    id: 'drivers', name: 'Drivers', moduleId: 'responses',
+    id: 'portal-feedback', name: 'Portal feedback', description: 'What colleagues say about the portal in the feedback widget.', moduleId: 'portal-feedback',
+    definition: {
+      breadcrumb: { name: 'Portal feedback', templateBindings: { path: [{ name: 'Administration', url: '/home' }, { name: 'Portal feedback' }] } },
+      definitions: PORTAL_FEEDBACK,
+      layouts: { Default: flow(PORTAL_FEEDBACK) },
+    },
+  },
+  {
+    id: 'drivers', name: 'Drivers', description: 'What drives the score: price, availability, service and information.', moduleId: 'responses',
     definition: {
       breadcrumb: { name: 'Drivers', templateBindings: { path: [{ name: 'Insights', url: '/home' }, { name: 'Drivers' }] } },
       definitions: DRIVERS,
@@ -281,6 +317,6 @@ export const SEEDED_DASHBOARDS = [
   },
 ];
 
-export async function seedDashboards(db: Db): Promise<void> {
-  await db.insertMany('dashboards', ['dashboard_id', 'name', 'module_id', 'definition'], SEEDED_DASHBOARDS.map((d) => [d.id, d.name, d.moduleId, JSON.stringify(d.definition)]));
+export async function seedDashboards(db: Db, now: Date): Promise<void> {
+  await db.insertMany('dashboards', ['dashboard_id', 'name', 'module_id', 'definition', 'description', 'updated_at'], SEEDED_DASHBOARDS.map((d) => [d.id, d.name, d.moduleId, JSON.stringify(d.definition), d.description, now]));
 }

@@ -5,6 +5,7 @@ import { seedDashboards } from './dashboards';
 import { seedResponses } from './responses';
 import { seedCases } from './cases';
 import { seedReviews } from './reviews';
+import { seedSurveys } from './surveys';
 
 export const DEFAULT_RECORDS = 20_000;
 
@@ -13,6 +14,8 @@ export interface SeedOptions {
   /** The last day of the two years of responses; the same records and anchor give the same rows. */
   anchor?: Date;
   onProgress?: (done: number) => void;
+  /** Seed the feedback widget switched on (the default) or off. */
+  feedbackWidget?: boolean;
 }
 
 /** True when the database holds no seeded data yet. */
@@ -22,19 +25,20 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Seeds everything into an empty, migrated database. */
-export async function seed(db: Db, { records = DEFAULT_RECORDS, anchor = new Date(), onProgress }: SeedOptions = {}): Promise<void> {
-  await seedPortal(db);
-  await seedDashboards(db);
+export async function seed(db: Db, { records = DEFAULT_RECORDS, anchor = new Date(), onProgress, feedbackWidget }: SeedOptions = {}): Promise<void> {
+  await seedPortal(db, { feedbackWidget });
+  await seedDashboards(db, anchor);
   await seedPeople(db, anchor);
   await seedResponses(db, records, anchor, onProgress);
   await seedCases(db, anchor);
   // A public review for about every tenth survey response (at least 400, so a small seed has a feed).
   await seedReviews(db, Math.max(400, Math.round(records / 10)), anchor);
+  await seedSurveys(db, anchor);
 }
 
 /** Empties every seeded table (for `npm run seed`, which replaces the data). */
 export async function clear(db: Db): Promise<void> {
-  const tables = ['social_tokens', 'review_sync', 'reviews', 'notifications', 'case_reads', 'case_tags', 'case_history', 'cases', 'favourites', 'dashboards', 'telemetry_events', 'responses', 'user_state', 'user_preferences', 'client_plugins', 'nav_items', 'modules', 'content_profiles', 'locale_strings', 'settings',
+  const tables = ['feedback_sessions', 'feedback_suppressions', 'survey_invites', 'survey_people', 'social_tokens', 'review_sync', 'reviews', 'notifications', 'case_reads', 'case_tags', 'case_history', 'cases', 'favourites', 'dashboards', 'telemetry_events', 'responses', 'user_state', 'user_preferences', 'client_plugins', 'nav_items', 'modules', 'content_profiles', 'locale_strings', 'settings',
     'trial_requests', 'mail_outbox', 'app_registrations', 'one_time_tokens', 'refresh_tokens', 'group_members', 'groups', 'user_claims', 'users', 'roles'];
   for (const t of tables) await db.query(`DELETE FROM ${t}`);
 }

@@ -1,5 +1,8 @@
 import type { Db } from '../db';
 import { REVIEWS_MODULE } from '../reviews/module';
+import { FEEDBACK_MODULE } from '../feedback/module';
+import { DEFAULT_FEEDBACK_CONFIG } from '../feedback/config';
+import { SURVEY_MODULE_ID, TEAM_FEEDBACK_CONFIG } from '../inportalsurvey/config';
 import { RESPONSES_MODULE } from '../smartdata/schema';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../src/i18n/languages';
 
@@ -20,7 +23,7 @@ export const SETTINGS = {
     sso: { enabled: true, mode: 'redirect', url: '/sso/start' },
     features: { alerting: true, workflow: true, reporting: true },
   },
-  feedback: { Enabled: true, noDaysSuppressed: 30, SubmitText: 'Send' },
+  feedback: DEFAULT_FEEDBACK_CONFIG,
   support: { email: 'support@demo.cx' },
 };
 
@@ -40,7 +43,9 @@ const NAV = [
   { id: 'social', profile: 'insights', name: 'Reviews', url: '/dashboard/social/', weight: 27, template: 'Dashboard', roles: ALL },
   { id: 'cases', profile: 'cases', name: 'Cases', url: '/content/cases/cases/New', weight: 40, template: 'ProcessFlow', roles: 'PortalAdmin,PortalUser' },
   { id: 'reviews', profile: 'cases', name: 'Review replies', url: '/content/cases/reviews/New', weight: 45, template: 'ProcessFlow', roles: 'PortalAdmin,PortalUser' },
+  { id: SURVEY_MODULE_ID, profile: 'insights', name: '360° feedback', url: `/content/insights/${SURVEY_MODULE_ID}`, weight: 35, template: 'InPortalSurvey', roles: ALL },
   { id: 'alerts', profile: 'insights', name: 'Alerts', url: '/alerts', weight: 90, template: 'Alerts', roles: ALL },
+  { id: 'portal-feedback', profile: 'admin', name: 'Portal feedback', url: '/dashboard/portal-feedback/', weight: 95, template: 'Dashboard', roles: 'GlobalAdmin,PortalAdmin' },
   { id: 'users', profile: 'admin', name: 'Users', url: '/user', weight: 99, template: 'Users', roles: 'GlobalAdmin,PortalAdmin' },
   { id: 'editor', profile: 'admin', name: 'Survey editor', url: '/editor/home', weight: 120, template: 'Editor', roles: 'PortalAdmin,PortalUser,SurveyEditor' },
   { id: 'operations', profile: 'admin', name: 'Operations', url: '/operations/home', weight: 130, template: 'Operations', roles: 'GlobalAdmin,System' },
@@ -49,19 +54,25 @@ const NAV = [
 ];
 
 const LOCALE_STRINGS: Record<string, Record<string, string>> = {
-  en: { 'nav.home': 'Home', 'nav.overview': 'Overview', 'nav.drivers': 'Drivers', 'nav.social': 'Reviews', 'nav.reviews': 'Review replies', 'nav.responses': 'Responses', 'nav.users': 'Users', 'nav.groups': 'Groups', 'app.title': 'CX Portal' },
-  de: { 'nav.home': 'Startseite', 'nav.overview': 'Übersicht', 'nav.drivers': 'Treiber', 'nav.social': 'Bewertungen', 'nav.reviews': 'Antworten auf Bewertungen', 'nav.responses': 'Antworten', 'nav.users': 'Benutzer', 'nav.groups': 'Gruppen', 'app.title': 'CX-Portal' },
+  en: { 'nav.home': 'Home', 'nav.overview': 'Overview', 'nav.drivers': 'Drivers', 'nav.social': 'Reviews', 'nav.reviews': 'Review replies', 'nav.responses': 'Responses', 'nav.users': 'Users', 'nav.groups': 'Groups', 'nav.team-feedback': '360° feedback', 'nav.portal-feedback': 'Portal feedback', 'app.title': 'CX Portal' },
+  de: { 'nav.home': 'Startseite', 'nav.overview': 'Übersicht', 'nav.drivers': 'Treiber', 'nav.social': 'Bewertungen', 'nav.reviews': 'Antworten auf Bewertungen', 'nav.responses': 'Antworten', 'nav.users': 'Benutzer', 'nav.groups': 'Gruppen', 'nav.team-feedback': '360°-Feedback', 'nav.portal-feedback': 'Portal-Feedback', 'app.title': 'CX-Portal' },
 };
 
-/** Settings, locales, content profiles, modules, navigation and client plugins. */
-export async function seedPortal(db: Db): Promise<void> {
-  await db.insertMany('settings', ['name', 'value'], Object.entries(SETTINGS).map(([k, v]) => [k, JSON.stringify(v)]));
+/**
+ * Settings, locales, content profiles, modules, navigation and client plugins. `feedbackWidget`
+ * false seeds the widget switched off (an administrator switches it on with PUT api/feedback/config).
+ */
+export async function seedPortal(db: Db, { feedbackWidget = true }: { feedbackWidget?: boolean } = {}): Promise<void> {
+  const settings = { ...SETTINGS, feedback: { ...SETTINGS.feedback, Enabled: feedbackWidget } };
+  await db.insertMany('settings', ['name', 'value'], Object.entries(settings).map(([k, v]) => [k, JSON.stringify(v)]));
   await db.insertMany('locale_strings', ['lang', 'key', 'value'],
     Object.entries(LOCALE_STRINGS).flatMap(([lang, strings]) => Object.entries(strings).map(([k, v]) => [lang, k, v])));
   await db.insertMany('content_profiles', ['name', 'title', 'hide_on_mobile', 'weight'], PROFILES.map((p) => [p.name, p.title, p.hideOnMobile, p.weight]));
   await db.insertMany('modules', ['module_id', 'name', 'kind', 'config'], [
     [RESPONSES_MODULE.moduleId, RESPONSES_MODULE.name, 'smartdata', JSON.stringify({ ignoreClaims: false, dateFilterDimension: 'ResponseDate' })],
     [REVIEWS_MODULE.moduleId, REVIEWS_MODULE.name, 'smartdata', JSON.stringify({ ignoreClaims: false, dateFilterDimension: REVIEWS_MODULE.dateKey })],
+    [FEEDBACK_MODULE.moduleId, FEEDBACK_MODULE.name, 'smartdata', JSON.stringify({ ignoreClaims: true, dateFilterDimension: FEEDBACK_MODULE.dateKey })],
+    [SURVEY_MODULE_ID, TEAM_FEEDBACK_CONFIG.PageConfig.PageSubject, 'inportalsurvey', JSON.stringify(TEAM_FEEDBACK_CONFIG)],
   ]);
   await db.insertMany(
     'nav_items',
@@ -69,6 +80,7 @@ export async function seedPortal(db: Db): Promise<void> {
     NAV.map((n) => [n.id, n.profile, n.name, n.url, n.weight, n.template, n.roles, n.anonymous ?? false, n.hideMenu ?? false, n.id === 'editor', n.id === 'processflow']),
   );
   await db.insertMany('client_plugins', ['element_name', 'enabled', 'hide_on_mobile', 'parent_selector', 'retry_interval', 'script_url'], [
-    ['cx-feedback-widget', false, true, 'html head', 1000, '/elements/cx-elements.js'],
+    // The widget floats over the page, so it lives in the body; phones never show it (it needs 1024 px).
+    ['cx-feedback-widget', true, true, 'body', 1000, '/elements/cx-elements.js'],
   ]);
 }

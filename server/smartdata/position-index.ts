@@ -30,6 +30,13 @@ interface Index {
 const indexes = new Map<string, Index>();
 const building = new Map<string, Promise<Index>>();
 
+/** Forgets every sample set (the operations page's "clear cache"); returns how many there were. */
+export function clearPositionIndexes(): number {
+  const n = indexes.size;
+  indexes.clear();
+  return n;
+}
+
 function remember(key: string, index: Index): Index {
   indexes.delete(key);
   indexes.set(key, index);

@@ -1,5 +1,7 @@
 import { notFound } from '../http/errors';
 import { REVIEWS_MODULE } from '../reviews/module';
+import { FEEDBACK_MODULE } from '../feedback/module';
+import { hasAnyRole } from '../identity/users';
 import { PLACE_COLUMNS } from './places';
 
 export { PLACE_COLUMNS };
@@ -29,6 +31,12 @@ export interface Column {
   smartDataTags?: string[];
 }
 
+/** A column and the value that marks a row as the module's own. */
+export interface RowScope {
+  column: string;
+  value: string;
+}
+
 export interface SmartModule {
   moduleId: string;
   name: string;
@@ -41,7 +49,9 @@ export interface SmartModule {
   dateRules?: { allowNullDates?: boolean; ignoreRangeValidation?: boolean; defaultRangeDays?: number };
   columns: Column[];
   /** Only the table's rows where this column holds this value belong to the module (a table several modules share). */
-  rows?: { column: string; value: string };
+  rows?: RowScope | readonly RowScope[];
+  /** Only these roles may read the module (others meet a 404, as for a module that does not exist). */
+  roles?: readonly string[];
 }
 
 const driver = (name: string): Column => ({
@@ -84,12 +94,13 @@ export const RESPONSES_MODULE: SmartModule = {
 export const MODULES = new Map<string, SmartModule>([
   [RESPONSES_MODULE.moduleId, RESPONSES_MODULE],
   [REVIEWS_MODULE.moduleId, REVIEWS_MODULE],
+  [FEEDBACK_MODULE.moduleId, FEEDBACK_MODULE],
 ]);
 
-/** The module of a request's path or query; 404 for an unknown one. */
-export function moduleById(id: string): SmartModule {
+/** The module of a request's path or query; 404 for an unknown one, or one the caller's roles may not read. */
+export function moduleById(id: string, callerRoles: readonly string[]): SmartModule {
   const module = MODULES.get(id);
-  if (!module) throw notFound(`No smart-data module "${id}".`);
+  if (!module || (module.roles && !hasAnyRole(callerRoles, module.roles))) throw notFound(`No smart-data module "${id}".`);
   return module;
 }
 

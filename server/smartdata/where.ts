@@ -73,7 +73,11 @@ function searchClause(module: SmartModule, f: SmartFilter, w: Where): void {
   if (RESTRICTED_WORDS.some((word) => text.toLowerCase().includes(word))) throw badRequest(RESTRICTED_MESSAGE);
   if (!text) return;
   const all = (f.filterDataType ?? '').toLowerCase() === 'searchall';
-  const cols = module.columns.filter((c) => c.searchable && (all || c.key === 'Verbatim'));
+  const searchable = module.columns.filter((c) => c.searchable);
+  // Search reads the comment where the module has one, else every searchable text (a directory, reviews); SearchAll every one.
+  const comment = searchable.filter((c) => c.key === 'Verbatim');
+  const cols = all || !comment.length ? searchable : comment;
+  if (!cols.length) throw badRequest(`Module "${module.moduleId}" has no text to search.`);
   const p = w.bind(`%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
   w.add(`(${cols.map((c) => `${c.column} ILIKE ${p} ESCAPE '\\'`).join(' OR ')})`);
 }
@@ -107,7 +111,7 @@ function valueClause(col: Column, filters: SmartFilter[], w: Where): void {
 export function buildWhere(module: SmartModule, filters: SmartFilter[], claims: Claim[] | null, skipKey?: string): Where {
   const w = new Where();
   // A module that shares its table with others (the process flow's modules) reads only its rows.
-  if (module.rows) w.add(`${module.rows.column} = ${w.bind(module.rows.value)}`);
+  for (const scope of module.rows ? [module.rows].flat() : []) w.add(`${scope.column} = ${w.bind(scope.value)}`);
   const byColumn = new Map<Column, SmartFilter[]>();
   for (const f of filters) {
     if (isSearch(f)) {

@@ -117,3 +117,6 @@ export const requestPasswordReset = (username: string, target?: ApiTarget): Mayb
 export const resetPassword = (token: string, body: { newPassword: string; confirmPassword: string }, target?: ApiTarget): Maybe<{ isSuccess: boolean; message: string }> =>
   request('POST', `/api/identity/resetpassword/${encodeURIComponent(token)}`, { anonymous: true, json: body, target });
 export const whoIs = (token: string, target?: ApiTarget) => request<{ firstName: string; email: string; purpose: string }>('GET', `/api/identity/otpWho/${encodeURIComponent(token)}`, { anonymous: true, target });
+
+/** The free-trial request: one per user, a repeat answers `alreadyRequested`. */
+export const requestTrial = (target?: ApiTarget): Maybe<{ isSuccess: boolean; alreadyRequested: boolean }> => request('POST', '/api/identity/requestTrial', { target });

@@ -123,7 +123,7 @@ test('the profile panel lists the client plugins', async ({ page }) => {
   await page.getByRole('button', { name: /Profile of/ }).click();
   const panel = page.getByRole('dialog', { name: 'Your profile' });
   await expect(panel.getByRole('heading', { name: 'Client plugins' })).toBeVisible();
-  await expect(panel.getByRole('listitem').filter({ hasText: 'cx-feedback-widget' })).toHaveText('cx-feedback-widget off');
+  await expect(panel.getByRole('listitem').filter({ hasText: 'cx-feedback-widget' })).toHaveText('cx-feedback-widget on');
 });
 
 test('an unrestricted user shows “All values” and saves unchanged', async ({ page }) => {

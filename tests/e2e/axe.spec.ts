@@ -14,7 +14,7 @@ test('the signed-out pages pass axe with no violations', async ({ page }) => {
 
 test('the signed-in pages pass axe with no violations', async ({ page }) => {
   await signInAs(page, 'portaladmin@demo.cx');
-  for (const path of ['/home', '/dashboard/overview/', '/content/insights/responses', '/content/cases/cases/New', '/content/cases/cases/All', '/dashboard/social/', '/content/cases/reviews/New', '/processflow/reviews/1/cases?action=Reply&quickTemplate=Thank+you', '/processflow/cases/20/cases', '/user', '/group', '/user/changePassword', '/user/updateSettings', '/user/applicationRegistrations']) {
+  for (const path of ['/home', '/dashboard/overview/', '/content/insights/responses', '/content/cases/cases/New', '/content/cases/cases/All', '/dashboard/social/', '/content/cases/reviews/New', '/content/insights/team-feedback', '/dashboard/portal-feedback/', '/processflow/reviews/1/cases?action=Reply&quickTemplate=Thank+you', '/processflow/cases/20/cases', '/user', '/group', '/user/changePassword', '/user/updateSettings', '/user/applicationRegistrations']) {
     await page.goto(path);
     await settle(page);
     expect(await axeViolations(page, 'html'), path).toEqual([]);

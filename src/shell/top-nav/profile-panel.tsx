@@ -12,6 +12,7 @@ import { inAssistant } from '../../lib/assistant';
 import { ChangePassword } from '../../account/password/change-password';
 import { $clientPlugins } from '../client-plugins';
 import { PortalLink } from '../../elements/portal-link';
+import { TrialRequest } from './trial-request';
 
 /** The 320 px header panel: user name, password, language, sign-out (not in the assistant). */
 export function ProfilePanel() {
@@ -121,6 +122,7 @@ export function ProfilePanel() {
           ))}
         </select>
       </label>
+      <TrialRequest />
       {!inAssistant() && (
         <button type="button" className="secondary" onClick={logout}>
           {t('profile.signOut')}

@@ -5,9 +5,15 @@ import { $contentSettings, $menu, activeItem, brandLink, fitCount, loadContentSe
 import { $path } from '../../stores/navigation';
 import { $session } from '../../stores/session';
 import { ProfilePanel } from './profile-panel';
+import { NotificationsMenu } from '../notifications/notifications';
 import { PortalLink } from '../../elements/portal-link';
 
 const RESIZE_DEBOUNCE_MS = 100;
+/** The bar's width kept for the brand, the notifications bell and the avatar. */
+const RESERVED_WIDTH = 380;
+
+type Popup = 'more' | 'notifications' | 'profile';
+const POPUP_BUTTONS: Record<Popup, string> = { more: '.more > button', notifications: '.bell', profile: '.avatar' };
 
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(() => (typeof innerWidth === 'number' ? innerWidth : 1280));
@@ -39,8 +45,10 @@ export function TopNav({ brand }: { brand?: string }) {
   const listRef = useRef<HTMLUListElement>(null);
   const width = useWidth(navRef);
   const [widths, setWidths] = useState<number[]>([]);
-  const [moreOpen, setMoreOpen] = useState(false);
-  const [panelOpen, setPanelOpen] = useState(false);
+  // One pop-up open at a time: the More menu, the notifications or the profile panel.
+  const [openMenu, setOpenMenu] = useState<Popup | null>(null);
+  const moreOpen = openMenu === 'more';
+  const panelOpen = openMenu === 'profile';
 
   const contentSettings = useStore($contentSettings);
   useEffect(() => {
@@ -48,13 +56,11 @@ export function TopNav({ brand }: { brand?: string }) {
     void loadContentSettings();
   }, [session?.id]);
 
-  // A new route closes the More menu and the profile panel.
+  // A new route (a link followed in any pop-up) closes the open pop-up.
   const [menuPath, setMenuPath] = useState(path);
   if (menuPath !== path) {
     setMenuPath(path);
-    setMoreOpen(false);
-    // Following a link of the profile panel closes it.
-    setPanelOpen(false);
+    setOpenMenu(null);
   }
 
   const items = profiles ? visibleItems(profiles, typeof innerWidth === 'number' ? innerWidth : width) : [];
@@ -68,7 +74,7 @@ export function TopNav({ brand }: { brand?: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-measure when the items change
   }, [key]);
   const measured = widths.length === items.length;
-  const shown = measured ? fitCount(widths, Math.max(0, width - 320)) : items.length;
+  const shown = measured ? fitCount(widths, Math.max(0, width - RESERVED_WIDTH)) : items.length;
 
   const link = (item: (typeof items)[number], inMore = false) => (
     <PortalLink to={item.navUrl} aria-current={active?.moduleId === item.moduleId ? 'page' : undefined} role={inMore ? 'menuitem' : undefined}>
@@ -77,21 +83,12 @@ export function TopNav({ brand }: { brand?: string }) {
     </PortalLink>
   );
 
-  // One menu open at a time: the More menu and the profile panel close each other.
-  const toggleMore = () => {
-    setMoreOpen(!moreOpen);
-    setPanelOpen(false);
-  };
-  const togglePanel = () => {
-    setPanelOpen(!panelOpen);
-    setMoreOpen(false);
-  };
+  const toggle = (menu: Popup) => () => setOpenMenu(openMenu === menu ? null : menu);
   // Escape closes whichever is open, from anywhere in the bar, and gives the focus back to its button.
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape' || (!moreOpen && !panelOpen)) return;
-    const button = (e.currentTarget as HTMLElement).querySelector<HTMLButtonElement>(moreOpen ? '.more > button' : '.avatar');
-    setMoreOpen(false);
-    setPanelOpen(false);
+    if (e.key !== 'Escape' || !openMenu) return;
+    const button = (e.currentTarget as HTMLElement).querySelector<HTMLButtonElement>(POPUP_BUTTONS[openMenu]);
+    setOpenMenu(null);
     button?.focus();
   };
 
@@ -113,7 +110,7 @@ export function TopNav({ brand }: { brand?: string }) {
           )}
           {measured && shown < items.length && (
             <li className="more">
-              <button type="button" aria-haspopup="menu" aria-expanded={moreOpen} onClick={toggleMore}>
+              <button type="button" aria-haspopup="menu" aria-expanded={moreOpen} onClick={toggle('more')}>
                 {t('nav.more')}
               </button>
               {moreOpen && (
@@ -131,7 +128,8 @@ export function TopNav({ brand }: { brand?: string }) {
       </nav>
       {session ? (
         <div className="profile">
-          <button type="button" className="avatar" aria-expanded={panelOpen} aria-controls="profile-panel" onClick={togglePanel}>
+          <NotificationsMenu open={openMenu === 'notifications'} onToggle={toggle('notifications')} />
+          <button type="button" className="avatar" aria-expanded={panelOpen} aria-controls="profile-panel" onClick={toggle('profile')}>
             <span aria-hidden="true">{(session.firstName[0] ?? '') + (session.lastName[0] ?? '')}</span>
             <span className="cx-visually-hidden">{t('nav.profile', { name: `${session.firstName} ${session.lastName}` })}</span>
           </button>

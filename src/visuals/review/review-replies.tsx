@@ -33,7 +33,7 @@ export function ReviewRepliesVisual({ primary, onDrawn }: VisualProps) {
         <dt>{t('reviews.responseTime')}</dt>
         <dd>
           <strong>{hours === null ? '–' : spanText(t, hours)}</strong>{' '}
-          <Delta t={t} value={data.averageResponseTimeInHours} format={(n) => spanText(t, n)} />
+          <Delta t={t} value={data.averageResponseTimeInHours} format={(n) => spanText(t, n)} lowerIsBetter />
         </dd>
       </div>
     </dl>

@@ -87,9 +87,10 @@ describe('content and menus', () => {
   it('filters navigation by role, and shows anonymous users only anonymous items', async () => {
     expect(names((await h.call('GET', '/api/content')).body.profiles)).toEqual(['Help']);
     const forUser = names((await h.call('GET', '/api/content', { token: user })).body.profiles);
-    expect(forUser).toEqual(['Home', 'Overview', 'Drivers', 'Reviews', 'Responses', 'Alerts', 'Help', 'Cases', 'Review replies', 'Survey editor']);
+    expect(forUser).toEqual(['Home', 'Overview', 'Drivers', 'Reviews', 'Responses', '360° feedback', 'Alerts', 'Help', 'Cases', 'Review replies', 'Survey editor']);
     const forAdmin = names((await h.call('GET', '/api/content', { token: admin })).body.profiles);
-    expect(forAdmin).toEqual(expect.arrayContaining(['Users', 'Operations', 'Groups']));
+    expect(forAdmin).toEqual(expect.arrayContaining(['Users', 'Operations', 'Groups', 'Portal feedback']));
+    expect(forUser).not.toContain('Portal feedback');
     expect(forAdmin).not.toContain('Cases');
     expect(forAdmin).not.toContain('Review replies');
   });
@@ -106,7 +107,7 @@ describe('content and menus', () => {
   it('gives navigation items the fields and weights of the spec', async () => {
     const admin_ = (await h.call('GET', '/api/content/profile/admin', { token: admin })).body;
     const weights = Object.fromEntries(admin_.navigationItems.map((n: { navName: string; navWeight: number }) => [n.navName, n.navWeight]));
-    expect(weights).toEqual({ Users: 99, Operations: 130, Groups: 199 });
+    expect(weights).toEqual({ 'Portal feedback': 95, Users: 99, Operations: 130, Groups: 199 });
     expect(Object.keys(admin_.navigationItems[0]).sort()).toEqual(
       ['accessibleToRoles', 'hideMenu', 'hideOnMobile', 'moduleId', 'moduleTemplate', 'navName', 'navUrl', 'navWeight', 'showNewBadge'],
     );
@@ -122,7 +123,7 @@ describe('content and menus', () => {
 
   it('lists content settings and client plugins', async () => {
     expect((await h.call('GET', '/api/content/settings')).body).toEqual({ displayMode: 'Default', loadNativeNavigation: true });
-    expect((await h.call('GET', '/api/content/clientplugins')).body[0]).toMatchObject({ elementName: 'cx-feedback-widget', parentSelector: 'html head', retryInterval: 1000 });
+    expect((await h.call('GET', '/api/content/clientplugins')).body[0]).toMatchObject({ elementName: 'cx-feedback-widget', enabled: true, parentSelector: 'body', retryInterval: 1000 });
   });
 });
 
