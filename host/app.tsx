@@ -48,6 +48,14 @@ export function App() {
     if (blocked) navigate(blocked, { replace: true });
   }, [blocked, path]);
 
+  // A public survey is the respondent's page alone: no portal navigation, no skip link to it.
+  if (match.route.bare)
+    return (
+      <main className="page bare" id="main">
+        <PageFor key={path} match={match} query={new URLSearchParams(search)} lang={lang} />
+      </main>
+    );
+
   return (
     <div className="shell">
       {/* In a landmark of its own, so no content of the page lies outside landmarks (axe: region). */}

@@ -88,6 +88,12 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return <cx-group-detail group-id={p.groupid}></cx-group-detail>;
     case 'user-detail':
       return <cx-user-detail user-id={p.id}></cx-user-detail>;
+    case 'editor':
+      return p.shortcode ? <cx-survey-editor shortcode={p.shortcode}></cx-survey-editor> : match.route.path === '/editor/home' ? <cx-survey-list></cx-survey-list> : <cx-survey-editor></cx-survey-editor>;
+    case 'create-survey':
+      return <cx-survey-editor></cx-survey-editor>;
+    case 'survey':
+      return <cx-survey shortcode={p.shortcode} invite-id={p.inviteId}></cx-survey>;
     default:
       return (
         <section aria-labelledby="soon-title">

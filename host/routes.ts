@@ -9,7 +9,7 @@ export type Page =
   | 'home' | 'login' | 'signin' | 'forgot' | 'reset' | 'create' | 'logout' | 'error' | 'not-found' | 'unauthorised' | 'echo-503'
   | 'sso-start' | 'sso-confirm' | 'sso-error' | 'user-register' | 'change-password' | 'user-settings' | 'echo-login' | 'app-registrations'
   | 'user-detail' | 'user-list' | 'group-list' | 'group-register' | 'group-detail' | 'alerts' | 'editor' | 'create-survey' | 'dataviz'
-  | 'processflow' | 'operations' | 'operations-panel' | 'content' | 'dashboard';
+  | 'processflow' | 'operations' | 'operations-panel' | 'content' | 'dashboard' | 'survey';
 
 export interface Route {
   path: string;
@@ -20,6 +20,8 @@ export interface Route {
   roles?: string[];
   /** Shown in the title. */
   title: string;
+  /** A page for the public (a survey): no portal navigation around it. */
+  bare?: boolean;
 }
 
 export const ROUTES: Route[] = [
@@ -53,6 +55,7 @@ export const ROUTES: Route[] = [
   { path: '/editor/build/', page: 'editor', roles: EDITOR, title: 'Survey editor' },
   { path: '/editor/update/:shortcode', page: 'editor', roles: EDITOR, title: 'Survey editor' },
   { path: '/createSurvey', page: 'create-survey', roles: ANALYST, title: 'Create a survey' },
+  { path: '/survey/:shortcode/:inviteId?', page: 'survey', anonymous: true, bare: true, title: 'Survey' },
   { path: '/dataviz', page: 'dataviz', roles: ANALYST, title: 'Data visualisation' },
   { path: '/dataviz/home', page: 'dataviz', roles: ANALYST, title: 'Data visualisation' },
   { path: '/processflow/:moduleId/:sourceObjectId/:profileId?/:action?', page: 'processflow', roles: ANALYST, title: 'Process flow' },

@@ -10,12 +10,13 @@ export const ANONYMOUS = { name: 'Anonymous respondent', segment: 'Survey respon
 interface PublicRow {
   id: string;
   status: string;
-  settings: string;
   published: string | null;
 }
 
+const publishedOf = (row: PublicRow) => JSON.parse(row.published!) as { settings: SurveySettings; definition: SurveyDefinition };
+
 async function publicRow(db: Db, shortcode: string): Promise<PublicRow> {
-  const [row] = await db.query<PublicRow & Record<string, unknown>>('SELECT id, status, settings, published FROM surveys WHERE shortcode = $1', [shortcode]);
+  const [row] = await db.query<PublicRow & Record<string, unknown>>('SELECT id, status, published FROM surveys WHERE shortcode = $1', [shortcode]);
   // A draft is not there for the public: the same answer as a shortcode that never existed.
   if (!row || row.status === 'draft' || !row.published) throw notFound('There is no survey at this address.');
   return row;
@@ -24,9 +25,9 @@ async function publicRow(db: Db, shortcode: string): Promise<PublicRow> {
 /** What the public page asks: the published questions, or that the survey is closed. */
 export async function publicSurvey(db: Db, shortcode: string) {
   const row = await publicRow(db, shortcode);
-  const settings = JSON.parse(row.settings) as SurveySettings;
+  const { settings, definition } = publishedOf(row);
   if (row.status === 'closed') return { shortcode, status: 'closed' as const, title: settings.title };
-  return { shortcode, status: 'published' as const, title: settings.title, definition: JSON.parse(row.published!) as SurveyDefinition };
+  return { shortcode, status: 'published' as const, title: settings.title, definition };
 }
 
 /**
@@ -37,8 +38,7 @@ export async function publicSurvey(db: Db, shortcode: string) {
 export async function submitAnswers(db: Db, shortcode: string, body: { answers: Answers; locale: SurveyLocale; inviteId?: string }, now: Date): Promise<{ thankYou: string }> {
   const row = await publicRow(db, shortcode);
   if (row.status !== 'published') throw badRequest(CLOSED_MESSAGE);
-  const settings = JSON.parse(row.settings) as SurveySettings;
-  const definition = JSON.parse(row.published!) as SurveyDefinition;
+  const { settings, definition } = publishedOf(row);
   const { kept, errors } = checkAnswers(definition, body.answers);
   const fields = Object.keys(errors);
   if (fields.length) throw badRequest(errors[fields[0]], Object.fromEntries(fields.map((f) => [f, [errors[f]]])));

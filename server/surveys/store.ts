@@ -41,6 +41,9 @@ export interface SurveyView {
   responses: number;
 }
 
+/** What publishing fixes for the public page: the settings and the questions as they are now. */
+export const snapshotOf = (row: Pick<SurveyRow, 'settings' | 'definition'>) => `{"settings":${row.settings},"definition":${row.definition}}`;
+
 const COLUMNS = 'id, shortcode, status, settings, definition, published, version, updated_by_name, updated_at, published_at, closed_at';
 
 async function rowOf(q: Queryable, shortcode: string): Promise<SurveyRow> {
@@ -63,7 +66,7 @@ const viewOf = (row: SurveyRow, responses: number): SurveyView => ({
   version: Number(row.version),
   settings: JSON.parse(row.settings),
   definition: JSON.parse(row.definition),
-  unpublishedChanges: row.status !== 'draft' && row.published !== row.definition,
+  unpublishedChanges: row.status !== 'draft' && row.published !== snapshotOf(row),
   updatedAt: String(dataTime(row.updated_at)),
   updatedBy: row.updated_by_name,
   responses,
@@ -143,7 +146,7 @@ export async function publishSurvey(db: Db, user: Principal, shortcode: string, 
   if (settings.reportToResponses && settings.store && !(await storeExists(db, settings.store)))
     problems.push({ code: 'unknownStore', message: `There is no store "${settings.store}".` });
   if (problems.length) throw badRequest(problems[0].message, { survey: problems.map((p) => p.message) });
-  return writeAt(db, user, shortcode, version, { status: 'published', published: row.definition, published_at: now, closed_at: null }, now);
+  return writeAt(db, user, shortcode, version, { status: 'published', published: snapshotOf(row), published_at: now, closed_at: null }, now);
 }
 
 const storeExists = async (q: Queryable, store: string) => (await q.query('SELECT 1 AS found FROM responses WHERE store = $1 LIMIT 1', [store])).length > 0;

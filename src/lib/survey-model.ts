@@ -146,24 +146,37 @@ export function pagesOf(def: SurveyDefinition, answers: Answers): Question[][] {
   return pages.filter((p) => p.length > 0);
 }
 
-/** The message for one answer, or null when it is fine. */
-export function answerProblem(q: Question, answer: Answer | undefined): string | null {
+export type AnswerProblem = 'required' | 'range' | 'choice' | 'tooLong';
+
+/** The English message of each answer problem (the elements translate by the code). */
+export function answerMessage(code: AnswerProblem, q: Question): string {
+  const [min, max] = q.kind === 'nps' ? [0, 10] : [1, 5];
+  return {
+    required: 'This question needs an answer.',
+    range: `Choose a whole number from ${min} to ${max}.`,
+    choice: q.kind === 'single' ? 'Choose one of the options.' : 'Choose among the options.',
+    tooLong: `Keep the answer under ${MAX_TEXT_ANSWER} characters.`,
+  }[code];
+}
+
+/** What is wrong with one answer, or null when it is fine. */
+export function answerProblem(q: Question, answer: Answer | undefined): AnswerProblem | null {
   const empty = answer === undefined || answer === '' || (Array.isArray(answer) && answer.length === 0);
-  if (empty) return q.required ? 'This question needs an answer.' : null;
+  if (empty) return q.required ? 'required' : null;
   switch (q.kind) {
     case 'nps':
     case 'stars': {
       const [min, max] = q.kind === 'nps' ? [0, 10] : [1, 5];
-      return typeof answer === 'number' && Number.isInteger(answer) && answer >= min && answer <= max ? null : `Choose a whole number from ${min} to ${max}.`;
+      return typeof answer === 'number' && Number.isInteger(answer) && answer >= min && answer <= max ? null : 'range';
     }
     case 'single':
-      return typeof answer === 'string' && (q.options ?? []).some((o) => o.id === answer) ? null : 'Choose one of the options.';
+      return typeof answer === 'string' && (q.options ?? []).some((o) => o.id === answer) ? null : 'choice';
     case 'multiple':
-      return Array.isArray(answer) && answer.every((a) => (q.options ?? []).some((o) => o.id === a)) && new Set(answer).size === answer.length ? null : 'Choose among the options.';
+      return Array.isArray(answer) && answer.every((a) => (q.options ?? []).some((o) => o.id === a)) && new Set(answer).size === answer.length ? null : 'choice';
     case 'text':
-      return typeof answer === 'string' && answer.length <= MAX_TEXT_ANSWER ? null : `Keep the answer under ${MAX_TEXT_ANSWER} characters.`;
+      return typeof answer === 'string' && answer.length <= MAX_TEXT_ANSWER ? null : 'tooLong';
     default:
-      return 'This is not a question.';
+      return 'choice';
   }
 }
 
@@ -177,7 +190,7 @@ export function checkAnswers(def: SurveyDefinition, answers: Answers): { kept: A
   for (const q of visibleQuestions(def, answers)) {
     if (!isAnswerable(q)) continue;
     const problem = answerProblem(q, answers[q.id]);
-    if (problem) errors[q.id] = problem;
+    if (problem) errors[q.id] = answerMessage(problem, q);
     else if (answers[q.id] !== undefined && answers[q.id] !== '') kept[q.id] = typeof answers[q.id] === 'string' ? (answers[q.id] as string).trim() : answers[q.id];
   }
   return { kept, errors };

@@ -29,6 +29,9 @@ import type { CxSmartFilterBarAttributes } from './elements/cx-smart-filter-bar'
 import type { CxSsoAttributes } from './elements/cx-sso';
 import type { CxStarRatingAttributes } from './elements/cx-star-rating';
 import type { CxStatusPageAttributes } from './elements/cx-status-page';
+import type { CxSurveyEditorAttributes } from './elements/cx-survey-editor';
+import type { CxSurveyListAttributes } from './elements/cx-survey-list';
+import type { CxSurveyAttributes } from './elements/cx-survey';
 import type { CxToastsAttributes } from './elements/cx-toasts';
 import type { CxTopNavAttributes } from './elements/cx-top-nav';
 import type { CxUserDetailAttributes } from './elements/cx-user-detail';
@@ -68,6 +71,9 @@ declare module 'react' {
       'cx-sso': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSsoAttributes;
       'cx-star-rating': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStarRatingAttributes;
       'cx-status-page': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStatusPageAttributes;
+      'cx-survey-editor': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSurveyEditorAttributes;
+      'cx-survey-list': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSurveyListAttributes;
+      'cx-survey': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSurveyAttributes;
       'cx-toasts': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxToastsAttributes;
       'cx-top-nav': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxTopNavAttributes;
       'cx-user-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserDetailAttributes;

@@ -9,8 +9,6 @@ import { NotificationsMenu } from '../notifications/notifications';
 import { PortalLink } from '../../elements/portal-link';
 
 const RESIZE_DEBOUNCE_MS = 100;
-/** The bar's width kept for the brand, the notifications bell and the avatar. */
-const RESERVED_WIDTH = 380;
 
 type Popup = 'more' | 'notifications' | 'profile';
 const POPUP_BUTTONS: Record<Popup, string> = { more: '.more > button', notifications: '.bell', profile: '.avatar' };
@@ -74,7 +72,8 @@ export function TopNav({ brand }: { brand?: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-measure when the items change
   }, [key]);
   const measured = widths.length === items.length;
-  const shown = measured ? fitCount(widths, Math.max(0, width - RESERVED_WIDTH)) : items.length;
+  // The menu's own width: the brand, the bell and the avatar already have theirs.
+  const shown = measured ? fitCount(widths, width) : items.length;
 
   const link = (item: (typeof items)[number], inMore = false) => (
     <PortalLink to={item.navUrl} aria-current={active?.moduleId === item.moduleId ? 'page' : undefined} role={inMore ? 'menuitem' : undefined}>

@@ -1,0 +1,31 @@
+import { defineElement, type CxElement } from '../src/elements/define';
+import { PublicSurveyPage } from '../src/surveys/public-survey';
+import forms from '../src/account/shared/forms.css?inline';
+import styles from '../src/surveys/survey-form.css?inline';
+
+/**
+ * A published survey for anyone (the host's /survey/{shortcode}, or any page with one script
+ * tag): its questions page by page with their display logic, each answer checked, then the
+ * thank-you. No sign-in; a closed survey says it takes no more answers.
+ *
+ * @tag cx-survey
+ * @attr {string} shortcode - The published survey's shortcode.
+ * @attr {string} invite-id - The personal invitation the link carried, kept with the answers.
+ * @attr {string} lang - Language of the survey (en or de); defaults to `configure({ locale })`.
+ * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ */
+export const CxSurvey = defineElement({
+  tag: 'cx-survey',
+  component: PublicSurveyPage,
+  styles: forms + styles,
+  attributes: [
+    { prop: 'shortcode', type: 'string' },
+    { prop: 'inviteId', type: 'string' },
+  ],
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cx-survey': CxElement;
+  }
+}
