@@ -3,12 +3,14 @@
  * `tests/unit/manifest.test.ts` checks this list against the files in `elements/`.
  */
 export const elementLoaders: Record<string, () => Promise<unknown>> = {
+  'cx-alerts': () => import('./cx-alerts'),
   'cx-analytics-viewer': () => import('./cx-analytics-viewer'),
   'cx-app-registrations': () => import('./cx-app-registrations'),
   'cx-card-viewer': () => import('./cx-card-viewer'),
   'cx-change-password': () => import('./cx-change-password'),
   'cx-dashboard': () => import('./cx-dashboard'),
   'cx-data-viewer': () => import('./cx-data-viewer'),
+  'cx-dataviz-home': () => import('./cx-dataviz-home'),
   'cx-demo-wall': () => import('./cx-demo-wall'),
   'cx-echo-login': () => import('./cx-echo-login'),
   'cx-favourites': () => import('./cx-favourites'),
@@ -20,6 +22,7 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-like-for-like': () => import('./cx-like-for-like'),
   'cx-login': () => import('./cx-login'),
   'cx-nps-gauge': () => import('./cx-nps-gauge'),
+  'cx-operations': () => import('./cx-operations'),
   'cx-queue': () => import('./cx-queue'),
   'cx-record-detail': () => import('./cx-record-detail'),
   'cx-records-viewer': () => import('./cx-records-viewer'),

@@ -7,6 +7,8 @@ import { endSession } from '../src/api/identity';
 import { contentModule, type ContentModule } from '../src/api/content';
 import { ApiError, isBadRequest } from '../src/api/client';
 import { navigate } from '../src/stores/navigation';
+import { DEFAULT_FILTERS, replaceFilters } from '../src/stores/filters';
+import { filtersOfLink } from '../src/lib/filter-link';
 
 /** The page of a route: the cx-* element with attributes from the path and query. */
 export function PageFor({ match, query, lang }: { match: Match; query: URLSearchParams; lang: string }) {
@@ -75,7 +77,7 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
     case 'content':
       return <ContentPage moduleId={p.moduleId} profileId={p.profileId} rest={p.rest} query={query} />;
     case 'dashboard':
-      return <DashboardPage first={p.first} second={p.second} editor={query.has('editor')} />;
+      return <DashboardPage first={p.first} second={p.second} editor={query.has('editor')} query={query} />;
     case 'user-list':
       return <cx-user-list></cx-user-list>;
     case 'user-register':
@@ -90,6 +92,14 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return <cx-user-detail user-id={p.id}></cx-user-detail>;
     case 'editor':
       return p.shortcode ? <cx-survey-editor shortcode={p.shortcode}></cx-survey-editor> : match.route.path === '/editor/home' ? <cx-survey-list></cx-survey-list> : <cx-survey-editor></cx-survey-editor>;
+    case 'alerts':
+      return <cx-alerts></cx-alerts>;
+    case 'operations':
+      return <cx-operations mode="home"></cx-operations>;
+    case 'operations-panel':
+      return <cx-operations mode="panel"></cx-operations>;
+    case 'dataviz':
+      return <cx-dataviz-home></cx-dataviz-home>;
     case 'create-survey':
       return <cx-survey-editor></cx-survey-editor>;
     case 'survey':
@@ -164,11 +174,18 @@ function ContentPage({ moduleId, profileId, rest, query }: { moduleId: string; p
 }
 
 /** A dashboard route: the profile names come from the menu, to tell /{profileId}/{moduleId} from /{name}/{profile}. */
-function DashboardPage({ first, second, editor }: { first: string; second?: string; editor: boolean }) {
+function DashboardPage({ first, second, editor, query }: { first: string; second?: string; editor: boolean; query: URLSearchParams }) {
   const profiles = useStore($menu);
+  const [applied, setApplied] = useState<string | null>(null);
   // Until the menu is in, the route cannot be read either way.
   if (profiles === null) return null;
   const { dashboardId } = dashboardOf(first, second, profiles.map((pr) => pr.name));
+  // An address with filters (an alert's link) opens the dashboard with them, once per address.
+  const linked = filtersOfLink(query);
+  if (linked && applied !== `${dashboardId}?${query}`) {
+    setApplied(`${dashboardId}?${query}`);
+    replaceFilters(`dashboard:${dashboardId}`, { ...DEFAULT_FILTERS, ...linked });
+  }
   const name = profiles.flatMap((pr) => pr.navigationItems).find((i) => i.moduleId.toLowerCase() === dashboardId.toLowerCase())?.navName ?? dashboardId;
   return (
     <section aria-labelledby="dashboard-title">

@@ -23,6 +23,7 @@ import { localiseErrors } from './i18n';
 import { processFlowRoutes, queueExportRoutes } from './routes/processflow';
 import { socialRoutes } from './routes/social';
 import { feedbackRoutes } from './routes/feedback';
+import { ALERT_ROLES, alertRoutes } from './routes/alerts';
 import { publicSurveyRoutes, surveyEditorRoutes } from './routes/surveys';
 import { notificationRoutes } from './routes/notifications';
 import { operationsRoutes } from './routes/operations';
@@ -114,6 +115,7 @@ export function createApi(given: Deps): Hono<Env> {
   // Surveys: the editor's calls for its roles; a published survey's page for anyone (http/cors.ts).
   api.route('/api/surveys', surveyEditorRoutes);
   api.route('/api/survey', publicSurveyRoutes);
+  api.route('/api/alerts', new Hono<Env>().use(requireAuth, requireRoles(...ALERT_ROLES)).route('/', alertRoutes));
   api.route('/api/notifications', new Hono<Env>().use(requireAuth).route('/', notificationRoutes));
   api.route('/api/operations', new Hono<Env>().use(requireAuth).route('/', operationsRoutes));
   if (deps.exposeMailOutbox) {

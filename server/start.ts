@@ -10,6 +10,7 @@ import { newSecret } from './auth/tokens';
 import { parseOrigins } from './http/cors';
 import { embedSecret } from './embed/request';
 import { startMailDelivery } from './mail/delivery';
+import { ALERT_INTERVAL_MS, startAlertScheduler } from './alerts/scheduler';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 if (!existsSync(resolve(distDir, 'host', 'index.html'))) {
@@ -29,6 +30,7 @@ if (await isEmpty(db)) {
 // Without JWT_SECRET, tokens are signed with a per-process key: a restart signs everyone out of
 // their access token, and the client's refresh token (stored server-side) gets them a new one.
 const secret = process.env.JWT_SECRET ?? newSecret();
+const publicOrigin = process.env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || undefined;
 const app = createApp({
   deps: {
     db,
@@ -39,12 +41,14 @@ const app = createApp({
     trustProxy: process.env.TRUST_PROXY === '1',
     embedOrigins: parseOrigins(process.env.EMBED_ORIGINS),
     embedSecret: embedSecret(process.env.EMBED_SECRET),
-    publicOrigin: process.env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || undefined,
+    publicOrigin,
   },
   distDir,
 });
 // With SMTP_URL the outbox is delivered over SMTP; without it, messages wait in the outbox.
 const stopMail = process.env.SMTP_URL ? startMailDelivery(db, process.env.SMTP_URL, { from: process.env.MAIL_FROM }) : async () => undefined;
+// Alerts are checked every minute (ALERT_INTERVAL_MS); operations can run them at once.
+const stopAlerts = startAlertScheduler(db, publicOrigin ?? `http://localhost:${process.env.PORT ?? 8080}`, Number(process.env.ALERT_INTERVAL_MS ?? ALERT_INTERVAL_MS));
 const port = Number(process.env.PORT ?? 8080);
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`CX portal on http://localhost:${info.port}/  (demo pages: http://localhost:${info.port}/demo/)`);
@@ -55,6 +59,7 @@ const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.close(async () => {
     await stopMail();
+    await stopAlerts();
     await db.close();
     process.exit(0);
   }));

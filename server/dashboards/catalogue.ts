@@ -4,6 +4,7 @@ import { dataTime } from '../db';
 import { MODULES } from '../smartdata/schema';
 import { hasAnyRole } from '../identity/users';
 import { localiseName, type Lang } from '../i18n';
+import { DASHBOARD_ROLES } from './roles';
 
 export interface CatalogueItem {
   kind: 'Dashboard' | 'DataViewer';
@@ -34,6 +35,8 @@ export async function catalogueFor(db: Db, user: Principal, lang: Lang): Promise
     return !!m && (!m.roles || hasAnyRole(user.roles, m.roles));
   };
   const navAllows = (roles: string) => rolesOf(roles).length === 0 || hasAnyRole(user.roles, rolesOf(roles));
+  // Dashboards and data pages open on routes of their own roles (spec part 1 section 6).
+  if (!hasAnyRole(user.roles, DASHBOARD_ROLES)) return [];
   const items: CatalogueItem[] = [];
   for (const d of dashboards) {
     const menu = nav.find((n) => n.module_template === 'Dashboard' && n.module_id === d.dashboard_id);

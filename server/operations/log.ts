@@ -4,7 +4,7 @@ import type { Principal } from '../auth/tokens';
 
 /** Records what an operator did (shown in the operations log). */
 export async function logOperation(q: Queryable, user: Principal | undefined, action: string, detail: string | null, now: Date): Promise<void> {
-  await q.query('INSERT INTO operations_log (id, action, detail, user_id, user_name, created_at) VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP))', [
+  await q.query("INSERT INTO operations_log (id, seq, action, detail, user_id, user_name, created_at) VALUES ($1, nextval('operations_log_seq'), $2, $3, $4, $5, CAST($6 AS TIMESTAMP))", [
     crypto.randomUUID(), action, detail, user?.id ?? null, user?.userName ?? null, now,
   ]);
 }
@@ -14,7 +14,7 @@ export const LOG_PAGE = 100;
 /** The newest entries of the operations log. */
 export async function operationsLog(db: Db) {
   const rows = await db.query<{ action: string; detail: string | null; user_name: string | null; created_at: Date }>(
-    `SELECT action, detail, user_name, created_at FROM operations_log ORDER BY created_at DESC, id LIMIT ${LOG_PAGE}`,
+    `SELECT action, detail, user_name, created_at FROM operations_log ORDER BY seq DESC LIMIT ${LOG_PAGE}`,
   );
   return rows.map((r) => ({ action: r.action, detail: r.detail, userName: r.user_name, at: dataTime(r.created_at) }));
 }

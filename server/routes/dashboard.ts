@@ -1,4 +1,3 @@
-import { catalogueFor } from '../dashboards/catalogue';
 import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { notFound } from '../http/errors';
@@ -14,10 +13,11 @@ import { selection } from './smartdata';
 import { localiseName, requestLang } from '../i18n';
 import { layoutLabels, localiseBreadcrumb, localiseDefinition } from '../dashboards/localise';
 import { requireRoles } from '../auth/middleware';
+import { catalogueFor } from '../dashboards/catalogue';
 import { DASHBOARD_EDITOR_ROLES, layoutChange, saveLayout } from '../dashboards/save-layout';
 
 /** Dashboard routes need one of the dashboard roles of spec part 2 section 6. */
-export const DASHBOARD_ROLES = ['PortalUser', 'GlobalAdmin', 'PortalAdmin'];
+export { DASHBOARD_ROLES } from '../dashboards/roles';
 
 
 /**

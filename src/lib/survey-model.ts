@@ -86,9 +86,9 @@ export function surveyProblems(settings: SurveySettings, def: SurveyDefinition):
   if (settings.reportToResponses) {
     for (const kind of ['nps', 'stars'] as const) {
       const found = def.questions.filter((q) => q.kind === kind);
-      const name = kind === 'nps' ? 'an NPS question' : 'a star rating question';
+      const name = kind === 'nps' ? 'NPS' : 'star rating';
       if (found.length !== 1 || !found[0].required || found[0].showIf)
-        problems.push({ code: `${kind}Required`, message: `A survey that reports to the responses data needs exactly one required ${name} shown to everyone.` });
+        problems.push({ code: `${kind}Required`, message: `A survey that reports to the responses data needs exactly one required ${name} question, shown to everyone.` });
     }
     if (!settings.store.trim() || !settings.channel.trim()) problems.push({ code: 'storeChannel', message: 'Choose the store and the channel the responses are reported under.' });
   }

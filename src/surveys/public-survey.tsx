@@ -70,9 +70,11 @@ export function PublicSurveyPage({ shortcode = '', inviteId }: { shortcode?: str
 
 function Notice({ title, text, live }: { title: string; text: string; live?: boolean }) {
   return (
-    <article className="public-survey survey-state" role={live ? 'status' : undefined}>
-      <h1>{title}</h1>
-      <p>{text}</p>
+    <article className="public-survey survey-state">
+      <div role={live ? 'status' : undefined}>
+        <h1>{title}</h1>
+        <p>{text}</p>
+      </div>
     </article>
   );
 }

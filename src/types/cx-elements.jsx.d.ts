@@ -1,11 +1,13 @@
 // Generated from custom-elements.json by elements/tools/emit-types.mjs. Do not edit.
 import type { HTMLAttributes, RefAttributes } from 'react';
+import type { CxAlertsAttributes } from './elements/cx-alerts';
 import type { CxAnalyticsViewerAttributes } from './elements/cx-analytics-viewer';
 import type { CxAppRegistrationsAttributes } from './elements/cx-app-registrations';
 import type { CxCardViewerAttributes } from './elements/cx-card-viewer';
 import type { CxChangePasswordAttributes } from './elements/cx-change-password';
 import type { CxDashboardAttributes } from './elements/cx-dashboard';
 import type { CxDataViewerAttributes } from './elements/cx-data-viewer';
+import type { CxDatavizHomeAttributes } from './elements/cx-dataviz-home';
 import type { CxDemoWallAttributes } from './elements/cx-demo-wall';
 import type { CxEchoLoginAttributes } from './elements/cx-echo-login';
 import type { CxFavouritesAttributes } from './elements/cx-favourites';
@@ -17,6 +19,7 @@ import type { CxInportalSurveyAttributes } from './elements/cx-inportal-survey';
 import type { CxLikeForLikeAttributes } from './elements/cx-like-for-like';
 import type { CxLoginAttributes } from './elements/cx-login';
 import type { CxNpsGaugeAttributes } from './elements/cx-nps-gauge';
+import type { CxOperationsAttributes } from './elements/cx-operations';
 import type { CxQueueAttributes } from './elements/cx-queue';
 import type { CxRecordDetailAttributes } from './elements/cx-record-detail';
 import type { CxRecordsViewerAttributes } from './elements/cx-records-viewer';
@@ -42,12 +45,14 @@ import type { CxVisualAttributes } from './elements/cx-visual';
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
+      'cx-alerts': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAlertsAttributes;
       'cx-analytics-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAnalyticsViewerAttributes;
       'cx-app-registrations': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAppRegistrationsAttributes;
       'cx-card-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxCardViewerAttributes;
       'cx-change-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxChangePasswordAttributes;
       'cx-dashboard': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDashboardAttributes;
       'cx-data-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDataViewerAttributes;
+      'cx-dataviz-home': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDatavizHomeAttributes;
       'cx-demo-wall': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDemoWallAttributes;
       'cx-echo-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxEchoLoginAttributes;
       'cx-favourites': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxFavouritesAttributes;
@@ -59,6 +64,7 @@ declare module 'react' {
       'cx-like-for-like': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxLikeForLikeAttributes;
       'cx-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxLoginAttributes;
       'cx-nps-gauge': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxNpsGaugeAttributes;
+      'cx-operations': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxOperationsAttributes;
       'cx-queue': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxQueueAttributes;
       'cx-record-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxRecordDetailAttributes;
       'cx-records-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxRecordsViewerAttributes;

@@ -5,7 +5,7 @@ import { axeViolations, signInAs } from './helpers';
 const settle = (page: import('@playwright/test').Page) => page.waitForLoadState('networkidle');
 
 test('the signed-out pages pass axe with no violations', async ({ page }) => {
-  for (const path of ['/login', '/signin', '/forgotpassword', '/404', '/logout']) {
+  for (const path of ['/login', '/signin', '/forgotpassword', '/404', '/logout', '/survey/storevisit']) {
     await page.goto(path);
     await settle(page);
     expect(await axeViolations(page, 'html'), path).toEqual([]);
@@ -14,9 +14,16 @@ test('the signed-out pages pass axe with no violations', async ({ page }) => {
 
 test('the signed-in pages pass axe with no violations', async ({ page }) => {
   await signInAs(page, 'portaladmin@demo.cx');
-  for (const path of ['/home', '/dashboard/overview/', '/content/insights/responses', '/content/cases/cases/New', '/content/cases/cases/All', '/dashboard/social/', '/content/cases/reviews/New', '/content/insights/team-feedback', '/dashboard/portal-feedback/', '/processflow/reviews/1/cases?action=Reply&quickTemplate=Thank+you', '/processflow/cases/20/cases', '/user', '/group', '/user/changePassword', '/user/updateSettings', '/user/applicationRegistrations']) {
+  for (const path of ['/home', '/dashboard/overview/', '/content/insights/responses', '/content/cases/cases/New', '/content/cases/cases/All', '/dashboard/social/', '/content/cases/reviews/New', '/content/insights/team-feedback', '/dashboard/portal-feedback/', '/processflow/reviews/1/cases?action=Reply&quickTemplate=Thank+you', '/processflow/cases/20/cases', '/user', '/group', '/user/changePassword', '/user/updateSettings', '/user/applicationRegistrations', '/alerts', '/dataviz', '/editor/home', '/editor/update/storevisit', '/editor/build/', '/operations/panel']) {
     await page.goto(path);
     await settle(page);
     expect(await axeViolations(page, 'html'), path).toEqual([]);
   }
+});
+
+test('the operations page passes axe with no violations', async ({ page }) => {
+  await signInAs(page, 'globaladmin@demo.cx');
+  await page.goto('/operations/home');
+  await settle(page);
+  expect(await axeViolations(page, 'html')).toEqual([]);
 });

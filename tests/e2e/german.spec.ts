@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { PASSWORD, signInAs } from './helpers';
+import { axeViolations, PASSWORD, signInAs } from './helpers';
 
 test('in German the menu, tiles, layouts, legends, filters and the pivot speak German', async ({ page }) => {
   // The user's own account: the saved language does not reach other tests.
@@ -37,4 +37,57 @@ test('the server answers in the request’s language, English by default', async
   const token = (await (await request.post('/api/identity/token', { data: { username: 'portaluser@demo.cx', password: PASSWORD } })).json()).content.access_token;
   const noDashboard = await request.post('/api/dataviz/visuals/nope/Default', { headers: { authorization: `Bearer ${token}`, 'accept-language': 'de' }, data: { smartFilters: [] } });
   expect((await noDashboard.json()).message).toBe('Kein Dashboard „nope“.');
+});
+
+/** Signs in, switches the account to German, runs `visit`, and switches back for the next test. */
+async function inGerman(page: import('@playwright/test').Page, email: string, visit: () => Promise<void>) {
+  await signInAs(page, email);
+  await page.getByRole('button', { name: /Profile of/ }).click();
+  await page.getByLabel('Language').selectOption('de');
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  try {
+    await visit();
+  } finally {
+    await page.getByRole('button', { name: /Profil von|Profile of/ }).click();
+    await page.getByLabel(/Sprache|Language/).selectOption('en');
+  }
+}
+
+test('alerts, operations and the notification pop-up speak German and pass axe', async ({ page }) => {
+  await inGerman(page, 'globaladmin@demo.cx', async () => {
+    await page.goto('/alerts');
+    await expect(page.locator('cx-alerts').getByRole('heading', { name: 'Neuer Alarm' })).toBeVisible();
+    await expect(page.locator('cx-alerts').getByLabel('Kennzahl')).toBeVisible();
+    expect(await axeViolations(page, 'html')).toEqual([]);
+    await page.goto('/operations/home');
+    await expect(page.locator('cx-operations').getByRole('button', { name: 'Alarme jetzt ausführen' })).toBeVisible();
+    await expect(page.locator('cx-operations').getByRole('heading', { name: 'Protokoll' })).toBeVisible();
+    expect(await axeViolations(page, 'html')).toEqual([]);
+    await page.getByRole('button', { name: /^Benachrichtigungen, \d+ ungelesen$/ }).click();
+    await expect(page.getByRole('region', { name: 'Benachrichtigungen' })).toBeVisible();
+    expect(await axeViolations(page, 'cx-top-nav')).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+});
+
+test('the survey editor, its list, a public survey and the data visualisation home speak German and pass axe', async ({ page }) => {
+  await inGerman(page, 'portaladmin@demo.cx', async () => {
+    await page.goto('/editor/home');
+    await expect(page.locator('cx-survey-list').getByRole('heading', { name: 'Umfragen' })).toBeVisible();
+    await expect(page.locator('cx-survey-list').getByRole('link', { name: 'Filialbesuch' })).toBeVisible();
+    expect(await axeViolations(page, 'html')).toEqual([]);
+    await page.goto('/editor/update/storevisit');
+    const editor = page.locator('cx-survey-editor');
+    await expect(editor.getByRole('heading', { name: 'Live-Vorschau' })).toBeVisible();
+    await expect(editor.locator('.preview')).toContainText('Wie wahrscheinlich ist es');
+    expect(await axeViolations(page, 'html')).toEqual([]);
+    await page.goto('/dataviz');
+    await expect(page.locator('cx-dataviz-home').getByRole('heading', { name: 'Datenvisualisierung' })).toBeVisible();
+    expect(await axeViolations(page, 'html')).toEqual([]);
+    await page.goto('/survey/storevisit');
+    await expect(page.getByRole('heading', { name: 'Filialbesuch' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Weiter' })).toBeVisible();
+    expect(await axeViolations(page, 'html')).toEqual([]);
+    await page.goto('/home');
+  });
 });

@@ -96,3 +96,20 @@ test('an unknown survey address says so, and a 360° feedback link opens its sur
   await expect(page.getByRole('heading', { name: 'Leadership 360' })).toBeVisible();
   await expect(page.getByText('How clearly does this colleague set goals?')).toBeVisible();
 });
+
+test('on a page of its own (one script tag) a published survey is answered without a sign-in, page by page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/demo/survey.html');
+  const survey = page.locator('cx-survey');
+  await expect(survey.getByRole('heading', { name: 'Store visit' })).toBeVisible();
+  await survey.getByLabel('4', { exact: true }).check();
+  await survey.getByLabel('3 stars').check();
+  // A passive's follow-up: what could be better.
+  await survey.getByLabel('Service').check();
+  await survey.getByRole('button', { name: 'Next' }).click();
+  await expect(survey.getByText('Page 2 of 2')).toBeVisible();
+  await survey.getByLabel(/Anything else/).fill('Friendly staff, slow tills.');
+  await survey.getByRole('button', { name: 'Send answers' }).click();
+  await expect(survey.getByRole('heading', { name: 'Thank you' })).toBeVisible();
+  expect(await axeViolations(page, 'cx-survey')).toEqual([]);
+});

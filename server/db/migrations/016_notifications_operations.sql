@@ -1,9 +1,12 @@
 -- Where a notification leads (an alert's filtered dashboard); a mention leads to its case.
 ALTER TABLE notifications ADD COLUMN IF NOT EXISTS link VARCHAR;
 
--- What operators did on the operations page, and by whom (refresh, clear cache, run alerts).
+-- What operators did on the operations page, and by whom (refresh, clear cache, run alerts);
+-- `seq` keeps their order where two share a time.
+CREATE SEQUENCE IF NOT EXISTS operations_log_seq;
 CREATE TABLE IF NOT EXISTS operations_log (
   id VARCHAR PRIMARY KEY,
+  seq BIGINT NOT NULL,
   action VARCHAR NOT NULL,
   detail VARCHAR,
   user_id VARCHAR,

@@ -10,6 +10,9 @@ import { PortalLink } from '../../elements/portal-link';
 
 const RESIZE_DEBOUNCE_MS = 100;
 
+/** The menu list's gap between items (top-nav.css). */
+const ITEM_GAP = 4;
+
 type Popup = 'more' | 'notifications' | 'profile';
 const POPUP_BUTTONS: Record<Popup, string> = { more: '.more > button', notifications: '.bell', profile: '.avatar' };
 
@@ -72,8 +75,9 @@ export function TopNav({ brand }: { brand?: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-measure when the items change
   }, [key]);
   const measured = widths.length === items.length;
-  // The menu's own width: the brand, the bell and the avatar already have theirs.
-  const shown = measured ? fitCount(widths, width) : items.length;
+  // The menu's own width (the brand, the bell and the avatar already have theirs); each item
+  // takes its width and the list's gap.
+  const shown = measured ? fitCount(widths.map((w) => w + ITEM_GAP), width) : items.length;
 
   const link = (item: (typeof items)[number], inMore = false) => (
     <PortalLink to={item.navUrl} aria-current={active?.moduleId === item.moduleId ? 'page' : undefined} role={inMore ? 'menuitem' : undefined}>

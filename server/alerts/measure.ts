@@ -1,0 +1,53 @@
+import type { Queryable } from '../db';
+import type { Claim } from '../identity/users';
+import { buildWhere } from '../smartdata/where';
+import { columnByKey, type SmartModule } from '../smartdata/schema';
+import { MEASURES, num } from '../dashboards/measures';
+import { ALERT_WINDOW_DAYS, type AlertDefinition } from '../../src/lib/alerts';
+
+const DAY = 86_400_000;
+
+/** The measure as an aggregate over the rows where `c` holds, on the scale the user reads it. */
+function aggregate(a: AlertDefinition, module: SmartModule, c: string): string {
+  switch (a.measure) {
+    case 'nps':
+      return `100 * ${MEASURES.nps.sql(c)}`;
+    case 'stars':
+      return MEASURES.stars.sql(c);
+    case 'detractors':
+      return `count(*) FILTER (WHERE nps_group = 'Detractor' AND ${c})`;
+    case 'driverShare': {
+      const col = columnByKey(module, `Driver_${a.driver}`)!.column;
+      return `100.0 * count(*) FILTER (WHERE ${col} = 'Detractor' AND ${c}) / NULLIF(count(*) FILTER (WHERE ${c}), 0)`;
+    }
+  }
+}
+
+/**
+ * The alert's measure over the last seven days and the seven before, under its filters and the
+ * owner's claims (an alert never sees more than its owner), with the count of rows in each.
+ */
+export async function measureAlert(q: Queryable, a: AlertDefinition, module: SmartModule, claims: Claim[] | null, now: Date) {
+  const where = buildWhere(module, a.filters.map((f) => ({ filterKey: f.key, filterValue: f.value })), module.ignoreClaims ? null : claims);
+  const date = columnByKey(module, module.dateKey)!.column;
+  const start = where.bind(new Date(now.getTime() - ALERT_WINDOW_DAYS * DAY));
+  const before = where.bind(new Date(now.getTime() - 2 * ALERT_WINDOW_DAYS * DAY));
+  const end = where.bind(now);
+  const current = `${date} >= CAST(${start} AS TIMESTAMP) AND ${date} <= CAST(${end} AS TIMESTAMP)`;
+  const previous = `${date} >= CAST(${before} AS TIMESTAMP) AND ${date} < CAST(${start} AS TIMESTAMP)`;
+  const [row] = await q.query(
+    `SELECT ${aggregate(a, module, current)} AS value, ${aggregate(a, module, previous)} AS previous, count(*) FILTER (WHERE ${current}) AS n FROM ${module.table} ${where.sql}`,
+    where.params,
+  );
+  return { value: num(row.value), previous: num(row.previous), rows: Number(row.n) };
+}
+
+/** Detractors that arrived after `since` (the alert's last check) and up to now. */
+export async function newDetractors(q: Queryable, a: AlertDefinition, module: SmartModule, claims: Claim[] | null, since: Date, now: Date): Promise<number> {
+  const where = buildWhere(module, a.filters.map((f) => ({ filterKey: f.key, filterValue: f.value })), module.ignoreClaims ? null : claims);
+  const date = columnByKey(module, module.dateKey)!.column;
+  where.add(`nps_group = 'Detractor'`);
+  where.add(`${date} > CAST(${where.bind(since)} AS TIMESTAMP) AND ${date} <= CAST(${where.bind(now)} AS TIMESTAMP)`);
+  const [row] = await q.query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${where.sql}`, where.params);
+  return Number(row.n);
+}

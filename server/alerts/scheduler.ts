@@ -1,0 +1,91 @@
+import type { Db } from '../db';
+import { dataTime } from '../db';
+import { claimsOf, findUserById } from '../identity/users';
+import { MODULES } from '../smartdata/schema';
+import { notify } from '../notifications/notifications';
+import { queueMail } from '../mail/outbox';
+import { conditionMet, SCHEDULE_MS, type AlertDefinition } from '../../src/lib/alerts';
+import { filterLink } from '../../src/lib/filter-link';
+import { measureAlert, newDetractors } from './measure';
+import { describeFiring } from './describe';
+
+/** Where an alert's link leads: the Overview dashboard with the alert's filters and period. */
+export const ALERT_DASHBOARD = '/dashboard/overview/';
+/** How often the scheduler looks for due alerts. */
+export const ALERT_INTERVAL_MS = 60_000;
+
+interface DueRow {
+  id: string;
+  user_id: string;
+  definition: string;
+  schedule: keyof typeof SCHEDULE_MS;
+  checks: number;
+  created_at: Date;
+  last_checked_at: Date | null;
+  firing: boolean;
+}
+
+/**
+ * Checks every due alert once (a daily alert a day after its last check, an immediate one on
+ * every run): claimed first, so two runs at once never check one alert twice, then measured under
+ * its owner's claims; a firing is recorded, notified and e-mailed in one transaction.
+ */
+export async function runDueAlerts(db: Db, now: Date, origin: string): Promise<{ checked: number; fired: number }> {
+  const rows = await db.query<DueRow & Record<string, unknown>>('SELECT id, user_id, definition, schedule, checks, created_at, last_checked_at, firing FROM alerts WHERE active = true ORDER BY id');
+  let checked = 0;
+  let fired = 0;
+  for (const row of rows) {
+    if (row.last_checked_at && now.getTime() - row.last_checked_at.getTime() < SCHEDULE_MS[row.schedule]) continue;
+    const claimed = await db.query('UPDATE alerts SET checks = checks + 1, last_checked_at = CAST($3 AS TIMESTAMP) WHERE id = $1 AND checks = $2 RETURNING id', [row.id, row.checks, now]);
+    if (!claimed.length) continue;
+    checked++;
+    if (await checkAlert(db, row, now, origin)) fired++;
+  }
+  return { checked, fired };
+}
+
+async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promise<boolean> {
+  const a = JSON.parse(row.definition) as AlertDefinition;
+  const user = await findUserById(db, row.user_id);
+  const module = MODULES.get(a.moduleId);
+  if (!user || !module) return false;
+  const claims = await claimsOf(db, user.id);
+  let value: number | null;
+  let previous: number | null = null;
+  let met: boolean;
+  if (a.condition === 'newDetractor') {
+    value = await newDetractors(db, a, module, claims, row.last_checked_at ?? row.created_at, now);
+    met = value > 0;
+  } else {
+    ({ value, previous } = await measureAlert(db, a, module, claims, now));
+    met = conditionMet(a, value, previous);
+  }
+  // An immediate alert tells of the change into its condition, not of every minute it lasts; a
+  // daily or weekly one reports at each check while the condition holds.
+  const fire = met && (a.condition === 'newDetractor' || a.schedule !== 'immediate' || !row.firing);
+  const link = filterLink(ALERT_DASHBOARD, 'Last7Days', a.filters);
+  const { subject, text } = describeFiring(a, value, previous);
+  await db.tx(async (q) => {
+    await q.query('UPDATE alerts SET last_value = $2, firing = $3 WHERE id = $1', [row.id, value, met]);
+    if (!fire) return;
+    await q.query('UPDATE alerts SET last_fired_at = CAST($2 AS TIMESTAMP) WHERE id = $1', [row.id, now]);
+    await q.query('INSERT INTO alert_firings (id, alert_id, fired_at, value, previous, message) VALUES ($1, $2, CAST($3 AS TIMESTAMP), $4, $5, $6)', [
+      crypto.randomUUID(), row.id, now, value, previous, text,
+    ]);
+    await notify(q, user.id, 'alert', text, link, now);
+    await queueMail(q, user.email, subject, `Hello ${user.first_name},\n\n${text}\n\nSee the dashboard with the alert's filters: ${origin}${link}\n\nChecked at ${String(dataTime(now)).replace('T', ' ')} UTC. Change or stop this alert at ${origin}/alerts.`, now);
+  });
+  return fire;
+}
+
+/** Runs the scheduler every `intervalMs` until stopped; a failed run is logged and the next one tries again. */
+export function startAlertScheduler(db: Db, origin: string, intervalMs = ALERT_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = runDueAlerts(db, new Date(), origin).catch((error) => console.error('Alert scheduler:', error));
+  }, intervalMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

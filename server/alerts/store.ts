@@ -1,0 +1,90 @@
+import type { Db } from '../db';
+import { dataTime } from '../db';
+import type { Principal } from '../auth/tokens';
+import { badRequest, notFound } from '../http/errors';
+import { buildWhere } from '../smartdata/where';
+import { moduleById } from '../smartdata/schema';
+import { readSetting } from '../routes/settings';
+import { alertProblems, type AlertDefinition } from '../../src/lib/alerts';
+
+interface AlertRow {
+  id: string;
+  definition: string;
+  active: boolean;
+  created_at: Date;
+  last_checked_at: Date | null;
+  last_value: number | null;
+  firing: boolean;
+  last_fired_at: Date | null;
+}
+
+/** The data alerts watch: the survey responses, whose rows carry NPS, stars and drivers. */
+export const ALERT_MODULES = ['responses'];
+
+/** Alerts exist only with the alerting feature (spec part 1 section 6). */
+export async function requireAlerting(db: Db): Promise<void> {
+  const portal = await readSetting<{ features?: { alerting?: boolean } }>(db, 'portal');
+  if (!portal?.features?.alerting) throw notFound('Alerts are not available on this portal.');
+}
+
+/** Checks a subscription against its rules and the module it reads (the caller's roles decide which). */
+export function checkAlert(a: AlertDefinition, user: Principal): void {
+  const problems = alertProblems(a);
+  const fields = Object.keys(problems);
+  if (fields.length) throw badRequest(problems[fields[0]], Object.fromEntries(fields.map((f) => [f, [problems[f]]])));
+  const refused = `There is no data "${a.moduleId}" to watch.`;
+  if (!ALERT_MODULES.includes(a.moduleId)) throw badRequest(refused, { moduleId: [refused] });
+  const module = moduleById(a.moduleId, user.roles);
+  // Unknown filter fields are refused here, as the filter bar refuses them.
+  buildWhere(module, a.filters.map((f) => ({ filterKey: f.key, filterValue: f.value })), null);
+}
+
+const viewOf = (r: AlertRow) => ({
+  id: r.id,
+  ...(JSON.parse(r.definition) as AlertDefinition),
+  active: r.active,
+  createdAt: String(dataTime(r.created_at)),
+  lastCheckedAt: r.last_checked_at ? String(dataTime(r.last_checked_at)) : null,
+  lastValue: r.last_value === null ? null : Number(r.last_value),
+  firing: r.firing,
+  lastFiredAt: r.last_fired_at ? String(dataTime(r.last_fired_at)) : null,
+});
+export type AlertView = ReturnType<typeof viewOf>;
+
+export async function listAlerts(db: Db, userId: string): Promise<AlertView[]> {
+  const rows = await db.query<AlertRow & Record<string, unknown>>(
+    'SELECT id, definition, active, created_at, last_checked_at, last_value, firing, last_fired_at FROM alerts WHERE user_id = $1 ORDER BY created_at, id',
+    [userId],
+  );
+  return rows.map(viewOf);
+}
+
+export async function createAlert(db: Db, user: Principal, a: AlertDefinition, now: Date): Promise<AlertView[]> {
+  checkAlert(a, user);
+  await db.query(
+    `INSERT INTO alerts (id, user_id, definition, schedule, active, created_at, updated_at, checks, last_checked_at, last_value, firing, last_fired_at)
+     VALUES ($1, $2, $3, $4, true, CAST($5 AS TIMESTAMP), CAST($5 AS TIMESTAMP), 0, NULL, NULL, false, NULL)`,
+    [crypto.randomUUID(), user.id, JSON.stringify(a), a.schedule, now],
+  );
+  return listAlerts(db, user.id);
+}
+
+/** Changes one of the user's alerts (another user's is not found); a change starts its watch afresh. */
+export async function updateAlert(db: Db, user: Principal, id: string, a: AlertDefinition & { active: boolean }, now: Date): Promise<AlertView[]> {
+  const { active, ...definition } = a;
+  checkAlert(definition, user);
+  const rows = await db.query(
+    `UPDATE alerts SET definition = $3, schedule = $4, active = $5, updated_at = CAST($6 AS TIMESTAMP), firing = false, last_checked_at = NULL, last_value = NULL
+     WHERE id = $1 AND user_id = $2 RETURNING id`,
+    [id, user.id, JSON.stringify(definition), definition.schedule, active, now],
+  );
+  if (!rows.length) throw notFound('No such alert.');
+  return listAlerts(db, user.id);
+}
+
+export async function deleteAlert(db: Db, user: Principal, id: string): Promise<AlertView[]> {
+  const rows = await db.query('DELETE FROM alerts WHERE id = $1 AND user_id = $2 RETURNING id', [id, user.id]);
+  if (!rows.length) throw notFound('No such alert.');
+  await db.query('DELETE FROM alert_firings WHERE alert_id = $1', [id]);
+  return listAlerts(db, user.id);
+}

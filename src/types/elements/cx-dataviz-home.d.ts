@@ -1,0 +1,8 @@
+// Generated from custom-elements.json by elements/tools/emit-types.mjs. Do not edit.
+/** The data visualisation home (/dataviz, /dataviz/home): every dashboard and data viewer the signed-in user can open, with what it shows and when it last changed, searchable. */
+export interface CxDatavizHomeAttributes {
+  /** Language of the element's texts; defaults to `configure({ locale })`. */
+  'lang'?: string;
+  /** Origin of the portal server; defaults to `configure({ apiBase })`. */
+  'api-base'?: string;
+}
