@@ -23,38 +23,45 @@ interface DueRow {
   created_at: Date;
   last_checked_at: Date | null;
   firing: boolean;
+  seen_until: Date | null;
 }
 
 /**
- * Checks every due alert once (a daily alert a day after its last check, an immediate one on
- * every run): claimed first, so two runs at once never check one alert twice, then measured under
- * its owner's claims; a firing is recorded, notified and e-mailed in one transaction.
+ * Checks every due alert (a daily alert a day after its last check, an immediate one on every
+ * run): claimed first by moving its check counter on, then measured under its owner's claims. The
+ * result is kept, and a firing recorded, notified and e-mailed, in one transaction and only while
+ * no later run has claimed the alert: of two runs at once, one result counts.
  */
 export async function runDueAlerts(db: Db, now: Date, origin: string): Promise<{ checked: number; fired: number }> {
-  const rows = await db.query<DueRow & Record<string, unknown>>('SELECT id, user_id, definition, schedule, checks, created_at, last_checked_at, firing FROM alerts WHERE active = true ORDER BY id');
+  const rows = await db.query<DueRow & Record<string, unknown>>('SELECT id, user_id, definition, schedule, checks, created_at, last_checked_at, firing, seen_until FROM alerts WHERE active = true ORDER BY id');
   let checked = 0;
   let fired = 0;
   for (const row of rows) {
     if (row.last_checked_at && now.getTime() - row.last_checked_at.getTime() < SCHEDULE_MS[row.schedule]) continue;
-    const claimed = await db.query('UPDATE alerts SET checks = checks + 1, last_checked_at = CAST($3 AS TIMESTAMP) WHERE id = $1 AND checks = $2 RETURNING id', [row.id, row.checks, now]);
-    if (!claimed.length) continue;
-    checked++;
-    if (await checkAlert(db, row, now, origin)) fired++;
+    // The claim answers the state as it is now: a run that finished in between is seen.
+    const [claimed] = await db.query<{ firing: boolean; seen_until: Date | null }>(
+      'UPDATE alerts SET checks = checks + 1, last_checked_at = CAST($3 AS TIMESTAMP) WHERE id = $1 AND checks = $2 RETURNING firing, seen_until',
+      [row.id, row.checks, now],
+    );
+    if (!claimed) continue;
+    const result = await checkAlert(db, { ...row, ...claimed, checks: Number(row.checks) + 1 }, now, origin);
+    if (result.kept) checked++;
+    if (result.fired) fired++;
   }
   return { checked, fired };
 }
 
-async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promise<boolean> {
+async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promise<{ kept: boolean; fired: boolean }> {
   const a = JSON.parse(row.definition) as AlertDefinition;
   const user = await findUserById(db, row.user_id);
   const module = MODULES.get(a.moduleId);
-  if (!user || !module) return false;
+  if (!user || !module) return { kept: false, fired: false };
   const claims = await claimsOf(db, user.id);
   let value: number | null;
   let previous: number | null = null;
   let met: boolean;
   if (a.condition === 'newDetractor') {
-    value = await newDetractors(db, a, module, claims, row.last_checked_at ?? row.created_at, now);
+    value = await newDetractors(db, a, module, claims, row.seen_until ?? row.created_at, now);
     met = value > 0;
   } else {
     ({ value, previous } = await measureAlert(db, a, module, claims, now));
@@ -65,17 +72,20 @@ async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promi
   const fire = met && (a.condition === 'newDetractor' || a.schedule !== 'immediate' || !row.firing);
   const link = filterLink(ALERT_DASHBOARD, 'Last7Days', a.filters);
   const { subject, text } = describeFiring(a, value, previous);
-  await db.tx(async (q) => {
-    await q.query('UPDATE alerts SET last_value = $2, firing = $3 WHERE id = $1', [row.id, value, met]);
-    if (!fire) return;
-    await q.query('UPDATE alerts SET last_fired_at = CAST($2 AS TIMESTAMP) WHERE id = $1', [row.id, now]);
+  return db.tx(async (q) => {
+    // Kept only while this run's claim is the latest; a later run's result stands instead.
+    const kept = await q.query(
+      `UPDATE alerts SET last_value = $3, firing = $4, seen_until = CAST($5 AS TIMESTAMP)${fire ? ', last_fired_at = CAST($5 AS TIMESTAMP)' : ''} WHERE id = $1 AND checks = $2 RETURNING id`,
+      [row.id, row.checks, value, met, now],
+    );
+    if (!kept.length || !fire) return { kept: kept.length > 0, fired: false };
     await q.query('INSERT INTO alert_firings (id, alert_id, fired_at, value, previous, message) VALUES ($1, $2, CAST($3 AS TIMESTAMP), $4, $5, $6)', [
       crypto.randomUUID(), row.id, now, value, previous, text,
     ]);
     await notify(q, user.id, 'alert', text, link, now);
     await queueMail(q, user.email, subject, `Hello ${user.first_name},\n\n${text}\n\nSee the dashboard with the alert's filters: ${origin}${link}\n\nChecked at ${String(dataTime(now)).replace('T', ' ')} UTC. Change or stop this alert at ${origin}/alerts.`, now);
+    return { kept: true, fired: true };
   });
-  return fire;
 }
 
 /** Runs the scheduler every `intervalMs` until stopped; a failed run is logged and the next one tries again. */

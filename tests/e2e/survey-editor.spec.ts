@@ -38,6 +38,11 @@ test('a survey editor builds a three-question survey with a logic rule, publishe
   await expect(editor(page).getByText('Moved from position 2 to 1.')).toBeAttached();
   await editor(page).getByRole('button', { name: 'Move Question 1 down' }).click();
   await expect(editor(page).getByRole('listitem').first().getByLabel('Question text')).toHaveValue(/recommend us/);
+  // And by dragging a question's handle onto another question.
+  await editor(page).locator('.question-card').nth(1).locator('.handle').dragTo(editor(page).locator('.question-card').nth(0));
+  await expect(editor(page).getByRole('listitem').first().getByLabel('Question text')).toHaveValue('How would you rate your visit?');
+  await editor(page).locator('.question-card').nth(1).locator('.handle').dragTo(editor(page).locator('.question-card').nth(0));
+  await expect(editor(page).getByRole('listitem').first().getByLabel('Question text')).toHaveValue(/recommend us/);
 
   // Undo takes back the last change only.
   await third.getByLabel('Question text').fill('What went wrong? Typo');

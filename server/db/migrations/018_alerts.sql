@@ -1,6 +1,7 @@
 -- Alert subscriptions: what a user watches (`definition`, JSON) and the scheduler's bookkeeping.
--- `checks` counts evaluations: a run claims an alert by moving it on, so two runs at once
--- (two operators pressing "run now", or two processes) evaluate it once.
+-- `checks` counts evaluations: a run claims an alert by moving it on, and keeps its result only
+-- while no later run has claimed it, so two runs at once (two operators pressing "run now", or two
+-- processes) fire it once. `seen_until` is how far "every new detractor" has reported.
 CREATE TABLE IF NOT EXISTS alerts (
   id VARCHAR PRIMARY KEY,
   user_id VARCHAR NOT NULL,
@@ -13,7 +14,8 @@ CREATE TABLE IF NOT EXISTS alerts (
   last_checked_at TIMESTAMP,
   last_value DOUBLE PRECISION,
   firing BOOLEAN NOT NULL,
-  last_fired_at TIMESTAMP
+  last_fired_at TIMESTAMP,
+  seen_until TIMESTAMP
 );
 CREATE INDEX IF NOT EXISTS alerts_user ON alerts (user_id);
 
