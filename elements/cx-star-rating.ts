@@ -4,12 +4,17 @@ import styles from '../src/visuals/star-rating/star-rating.css?inline';
 
 /**
  * A star rating: shows a value with quarter-star fills and, unless read-only, lets the user
- * choose a whole number of stars with the mouse or the keyboard (arrows, Home, End).
+ * choose a whole number of stars with the mouse or the keyboard (arrows, Home, End). A form
+ * control: inside a `<form>` it submits its value under `name`, takes part in validation
+ * (`required`), reset and disabled fieldsets. Right to left (`dir="rtl"`), the stars fill from the right.
  *
  * @tag cx-star-rating
  * @attr {number} value - The rating, from 0 to `max`; fractions fill stars in quarter steps. Default 0.
  * @attr {number} max - Number of stars. Default 5.
- * @attr {boolean} readonly - Shows the rating without letting the user change it.
+ * @attr {boolean} readonly - Shows the rating without letting the user change it (property also `readOnly`).
+ * @attr {boolean} disabled - Neither focusable nor changeable, and left out of its form; a disabled fieldset around it does the same.
+ * @attr {string} name - The field name under which a form submits the rating (a whole number; nothing while 0).
+ * @attr {boolean} required - A form with the rating unset (0) is invalid ("valueMissing").
  * @attr {boolean} banded - Colours the stars by the star chart bands: red below 3, grey 3 to 4, green above 4.
  * @attr {boolean} show-value - Shows the rating, rounded to one decimal, beside the stars.
  * @attr {string} label - Accessible name. Default "Rating" (translated).
@@ -27,6 +32,7 @@ export const CxStarRating = defineElement({
   tag: 'cx-star-rating',
   component: StarRating,
   styles,
+  form: { value: 'value', missing: 'Choose a rating.' },
   attributes: [
     { prop: 'value', type: 'number' },
     { prop: 'max', type: 'number', min: 1, max: 20 },
@@ -44,6 +50,13 @@ export interface CxStarRatingElement extends CxElement {
   banded: boolean;
   showValue: boolean;
   label: string | undefined;
+  readOnly: boolean;
+  disabled: boolean;
+  required: boolean;
+  name: string | undefined;
+  readonly form: HTMLFormElement | null;
+  readonly validity: ValidityState | undefined;
+  checkValidity(): boolean;
 }
 
 declare global {

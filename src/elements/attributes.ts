@@ -27,7 +27,8 @@ export function toKebab(name: string): string {
  */
 export function parseAttribute(spec: AttributeSpec, raw: string | null): ParseResult {
   const { type } = spec;
-  if (type === 'boolean') return { ok: true, value: raw !== null && raw !== 'false' };
+  // As in HTML: present means true, whatever its value (`readonly="false"` too); absent means false.
+  if (type === 'boolean') return { ok: true, value: raw !== null };
   if (raw === null) return { ok: true, value: undefined };
   if (type === 'string') return { ok: true, value: raw };
   if (type === 'number') return parseNumber(spec, raw);

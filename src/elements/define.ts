@@ -14,6 +14,12 @@ export interface ElementDefinition<P> {
   attributes: AttributeSpec[];
   /** CSS adopted into the shadow root. */
   styles: string;
+  /**
+   * A form control: the element joins its form (ElementInternals) with the value of this
+   * property, and gains `name`, `required` and `disabled`; a form reset puts back the value of the
+   * `value` attribute, and `required` without a value makes the form invalid.
+   */
+  form?: { value: string; missing: string };
 }
 
 /** Members every cx-* element adds to HTMLElement. */
@@ -29,10 +35,22 @@ const COMMON: AttributeSpec[] = [
   { prop: 'apiBase', type: 'string' },
 ];
 
+/** What every form-associated element takes besides its value. */
+const FORM: AttributeSpec[] = [
+  { prop: 'name', type: 'string' },
+  { prop: 'required', type: 'boolean' },
+  { prop: 'disabled', type: 'boolean' },
+];
+
+/** Property names the DOM spells differently from their attribute (Angular binds `[readonly]` to `readOnly`). */
+const DOM_ALIASES: Record<string, string> = { readonly: 'readOnly' };
+
 // r2wc keeps its props and render trigger under these registry symbols.
 const PROPS = Symbol.for('r2wc.props');
 const RENDER = Symbol.for('r2wc.render');
 const OBSERVE = Symbol.for('cx.observeRoot');
+/** A disabled fieldset or form around a form-associated element. */
+const FORM_DISABLED = Symbol('cx.formDisabled');
 /** How a component records the user's choice as the element's own property (see `useElement().commit`). */
 export const COMMIT = Symbol.for('cx.commit');
 
@@ -50,7 +68,8 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
   const existing = customElements.get(def.tag);
   if (existing) return existing;
 
-  const specs = [...COMMON, ...def.attributes];
+  const own = [...def.attributes, ...(def.form ? FORM : [])];
+  const specs = [...COMMON, ...own];
   const byAttribute = new Map(specs.map((s) => [toKebab(s.prop), s]));
   const component = def.component as ComponentType<Record<string, unknown>>;
 
@@ -73,6 +92,7 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
   function entryFor(root: ShadowRoot) {
     const el = root.host as Element & R2wcInternals & { attributeErrors: Map<string, string> };
     const { container: _container, ...props } = el[PROPS];
+    if ((el as unknown as { [FORM_DISABLED]?: boolean })[FORM_DISABLED]) props.disabled = true;
     const errors: AttributeError[] = [...el.attributeErrors].map(([attribute, reason]) => ({ attribute, reason }));
     return { tag: def.tag, Component: component, props, errors };
   }
@@ -82,12 +102,18 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
       return [...byAttribute.keys()];
     }
 
+    static formAssociated = !!def.form;
+
     readonly attributeErrors = new Map<string, string>();
+    readonly #internals?: ElementInternals;
+    /** Set by the form (a disabled fieldset); the element's own `disabled` counts too. */
+    [FORM_DISABLED] = false;
 
     constructor() {
       super();
+      if (def.form) this.#internals = this.attachInternals();
       // A property set before the element was defined sits on the instance; route it through the setter.
-      for (const spec of def.attributes) {
+      for (const spec of own) {
         if (Object.prototype.hasOwnProperty.call(this, spec.prop)) {
           const value = (this as unknown as Record<string, unknown>)[spec.prop];
           delete (this as unknown as Record<string, unknown>)[spec.prop];
@@ -111,7 +137,54 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
       this[PROPS][prop] = value;
       const attribute = toKebab(prop);
       this.attributeErrors.delete(attribute);
+      this.#syncForm();
       if (this.isConnected) this[RENDER]();
+    }
+
+    /** Focus goes to the first focusable control inside (a click on the host, `el.focus()`, a label). */
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      return super.attachShadow({ ...init, delegatesFocus: true });
+    }
+
+    /** The form's view of the element: its value, and whether a required one is missing. */
+    #syncForm() {
+      if (!def.form || !this.#internals) return;
+      const props = this[PROPS];
+      const value = props[def.form.value];
+      const empty = value === undefined || value === null || value === '' || value === 0;
+      this.#internals.setFormValue(empty ? null : String(value));
+      if (props.required && empty && !props.disabled) this.#internals.setValidity({ valueMissing: true }, def.form.missing);
+      else this.#internals.setValidity({});
+    }
+
+    get form() {
+      return this.#internals?.form ?? null;
+    }
+
+    get validity() {
+      return this.#internals?.validity;
+    }
+
+    checkValidity() {
+      return this.#internals?.checkValidity() ?? true;
+    }
+
+    formResetCallback() {
+      const spec = byAttribute.get('value');
+      if (!def.form || !spec) return;
+      const result = parseAttribute(spec, this.getAttribute('value'));
+      this.apply(spec, 'value', result, this.getAttribute('value'));
+    }
+
+    formDisabledCallback(disabled: boolean) {
+      this[FORM_DISABLED] = disabled;
+      this.#syncForm();
+      if (this.isConnected) this[RENDER]();
+    }
+
+    formStateRestoreCallback(state: string | null) {
+      const spec = def.form && byAttribute.get(toKebab(def.form.value));
+      if (spec) this.apply(spec, toKebab(spec.prop), parseAttribute(spec, state), state);
     }
 
     get updateComplete(): Promise<boolean> {
@@ -128,6 +201,7 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
         this.attributeErrors.set(attribute, result.reason);
         console.error(`<${def.tag}>: attribute "${attribute}" has an invalid value ${JSON.stringify(raw)}: ${result.reason}.`);
       }
+      this.#syncForm();
       // r2wc would mount on an attribute set before the element is in a document; wait for connect.
       if (this.isConnected) this[RENDER]();
     }
@@ -137,16 +211,20 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
   for (const spec of specs) {
     if (spec.prop === 'lang') continue;
     const attribute = toKebab(spec.prop);
-    Object.defineProperty(Element.prototype, spec.prop, {
+    const accessor = {
       configurable: true,
       enumerable: true,
       get(this: Element) {
-        return this[PROPS][spec.prop];
+        const value = this[PROPS][spec.prop];
+        // A boolean reads false when absent, as a native boolean property does.
+        return spec.type === 'boolean' ? !!value : value;
       },
       set(this: Element, value: unknown) {
         this.apply(spec, attribute, checkProperty(spec, value), value);
       },
-    });
+    };
+    Object.defineProperty(Element.prototype, spec.prop, accessor);
+    if (DOM_ALIASES[spec.prop]) Object.defineProperty(Element.prototype, DOM_ALIASES[spec.prop], accessor);
   }
 
   customElements.define(def.tag, Element);

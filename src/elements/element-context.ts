@@ -39,12 +39,26 @@ export interface ElementApi {
   go: (to: string) => void;
 }
 
+/**
+ * The language a part of the page is marked with (`<section lang="de">`), across shadow roots; the
+ * page's own `<html lang>` is left to `configure()`'s locale, which starts from it.
+ */
+function languageAround(host: HTMLElement): string | undefined {
+  let node: Element | null = host.parentElement ?? ((host.getRootNode() as ShadowRoot).host as Element | undefined) ?? null;
+  while (node && node !== document.documentElement) {
+    const lang = node.getAttribute('lang');
+    if (lang) return lang;
+    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host as Element | undefined) ?? null;
+  }
+  return undefined;
+}
+
 /** The element's language, API base, translator and event emitter. */
 export function useElement(): ElementApi {
   const handle = useContext(ElementContext);
   if (!handle) throw new Error('useElement() is only available inside a cx-* element');
   const config = useStore($config);
-  const lang = handle.lang ?? config.locale;
+  const lang = handle.lang ?? languageAround(handle.host) ?? config.locale;
   const apiBase = handle.apiBase ?? config.apiBase;
   return useMemo(
     () => ({

@@ -17,7 +17,8 @@ type Holder = { [KEY]?: MapStore<CxConfig> };
 /** Shared across bundles on the page so a second copy of the core sees the same settings. */
 export const $config = ((globalThis as Holder)[KEY] ??= map<CxConfig>({
   apiBase: '',
-  locale: typeof navigator === 'undefined' ? 'en' : navigator.language,
+  // The page's `<html lang>` first, then the browser's language.
+  locale: (typeof document !== 'undefined' && document.documentElement.lang) || (typeof navigator === 'undefined' ? 'en' : navigator.language),
 }));
 
 /** Sets page-wide defaults for every cx-* element: `configure({ apiBase, locale, token | getToken })`. */

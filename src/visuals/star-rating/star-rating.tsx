@@ -9,6 +9,7 @@ export interface StarRatingProps {
   banded?: boolean;
   showValue?: boolean;
   label?: string;
+  disabled?: boolean;
 }
 
 const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
@@ -28,7 +29,7 @@ export function Star({ fill }: { fill: number }) {
 }
 
 /** Stars with quarter fills; interactive unless read-only (slider semantics, arrows, Home, End). */
-export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, showValue, label }: StarRatingProps) {
+export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, showValue, label, disabled }: StarRatingProps) {
   const { t, emit, commit } = useElement();
   const stars = Math.max(1, Math.round(max));
   // The element's `value` is the truth: the user's choice is committed to it (controlled). The
@@ -46,8 +47,9 @@ export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, s
   const valueText = t('rating.valueText', { value: shown, max: stars });
   const band = banded ? ratingBand(shown) : undefined;
 
+  const locked = readonly || disabled;
   const choose = (next: number) => {
-    if (readonly || next === current) return;
+    if (locked || next === current) return;
     setCurrent(next);
     commit('value', next);
     emit('change', { value: next });
@@ -65,15 +67,15 @@ export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, s
     <span
       key={i}
       className="slot"
-      onClick={readonly ? undefined : () => choose(i + 1)}
-      onMouseEnter={readonly ? undefined : () => setHover(i + 1)}
+      onClick={locked ? undefined : () => choose(i + 1)}
+      onMouseEnter={locked ? undefined : () => setHover(i + 1)}
     >
       <Star fill={fill} />
     </span>
   ));
 
   return (
-    <div part="base" className="base" data-band={band} data-readonly={readonly ? '' : undefined}>
+    <div part="base" className="base" data-band={band} data-readonly={readonly ? '' : undefined} data-disabled={disabled ? '' : undefined}>
       {readonly ? (
         <span role="img" className="stars" aria-label={t('rating.readonlyLabel', { label: name, value: shown, max: stars })}>
           {starsView}
@@ -82,7 +84,8 @@ export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, s
         <span
           role="slider"
           className="stars"
-          tabIndex={0}
+          tabIndex={disabled ? -1 : 0}
+          aria-disabled={disabled || undefined}
           aria-label={name}
           aria-valuemin={0}
           aria-valuemax={stars}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { fixture, html } from '@open-wc/testing-helpers';
+import type { CxStarRatingElement } from '../../elements/cx-star-rating';
+import '../../elements/cx-star-rating';
+import { settled, shadow } from './helpers';
+
+const slider = (el: Element) => shadow(el).querySelector<HTMLElement>('[role="slider"]');
+const press = async (el: CxStarRatingElement, key: string) => {
+  await settled(el);
+  slider(el)!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  await settled(el);
+};
+
+describe('<cx-star-rating> as a form control', () => {
+  it('should submit its value under its name, and nothing while unset', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><cx-star-rating name="visit"></cx-star-rating></form>`);
+    const el = form.querySelector<CxStarRatingElement>('cx-star-rating')!;
+    expect(el.form).toBe(form);
+    expect(new FormData(form).has('visit')).toBe(false);
+    await press(el, 'End');
+    expect(new FormData(form).get('visit')).toBe('5');
+  });
+
+  it('should make its form invalid while required and unset, and valid once chosen', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><cx-star-rating name="visit" required></cx-star-rating></form>`);
+    const el = form.querySelector<CxStarRatingElement>('cx-star-rating')!;
+    expect(form.checkValidity()).toBe(false);
+    expect(el.validity!.valueMissing).toBe(true);
+    await press(el, 'ArrowRight');
+    expect(form.checkValidity()).toBe(true);
+  });
+
+  it('should go back to its value attribute when the form is reset', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><cx-star-rating name="visit" value="2"></cx-star-rating></form>`);
+    const el = form.querySelector<CxStarRatingElement>('cx-star-rating')!;
+    await press(el, 'End');
+    expect(el.value).toBe(5);
+    form.reset();
+    await settled(el);
+    expect(el.value).toBe(2);
+    expect(slider(el)!.getAttribute('aria-valuenow')).toBe('2');
+  });
+
+  it('should be neither focusable nor changeable nor submitted when disabled, itself or by its fieldset', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><fieldset><cx-star-rating name="visit" value="3"></cx-star-rating></fieldset></form>`);
+    const el = form.querySelector<CxStarRatingElement>('cx-star-rating')!;
+    expect(new FormData(form).get('visit')).toBe('3');
+    form.querySelector('fieldset')!.disabled = true;
+    await settled(el);
+    expect(slider(el)!.tabIndex).toBe(-1);
+    expect(slider(el)!.getAttribute('aria-disabled')).toBe('true');
+    expect(new FormData(form).has('visit')).toBe(false);
+    await press(el, 'End');
+    expect(el.value).toBe(3);
+    form.querySelector('fieldset')!.disabled = false;
+    el.disabled = true;
+    await settled(el);
+    expect(slider(el)!.tabIndex).toBe(-1);
+    await expect(el).to.be.accessible();
+  });
+});
+
+describe('element conventions', () => {
+  it('should read a boolean attribute by presence, as HTML does, and answer to readOnly', async () => {
+    const el = await fixture<CxStarRatingElement>(html`<cx-star-rating value="2" readonly="false"></cx-star-rating>`);
+    expect(el.readonly).toBe(true);
+    expect(slider(el)).toBeNull();
+    // Angular binds [readonly] to the DOM's spelling.
+    el.readOnly = false;
+    await settled(el);
+    expect(el.readonly).toBe(false);
+    expect(slider(el)).not.toBeNull();
+  });
+
+  it('should pass the focus into its shadow root', async () => {
+    const el = await fixture<CxStarRatingElement>(html`<cx-star-rating value="2"></cx-star-rating>`);
+    el.focus();
+    expect(shadow(el).activeElement).toBe(slider(el));
+  });
+
+  it('should take the language of the part of the page it sits in', async () => {
+    const wrap = await fixture(html`<section lang="de"><cx-star-rating value="2"></cx-star-rating></section>`);
+    const el = wrap.querySelector<CxStarRatingElement>('cx-star-rating')!;
+    await settled(el);
+    expect(slider(el)!.getAttribute('aria-label')).toBe('Bewertung');
+  });
+
+  it('should run right to left: the first star on the right', async () => {
+    const wrap = await fixture(html`<div dir="rtl"><cx-star-rating value="1"></cx-star-rating></div>`);
+    const el = wrap.querySelector<CxStarRatingElement>('cx-star-rating')!;
+    await settled(el);
+    const stars = [...shadow(el).querySelectorAll<HTMLElement>('.slot')].map((s) => s.getBoundingClientRect().left);
+    expect(stars[0]).toBeGreaterThan(stars[4]);
+    expect(getComputedStyle(shadow(el).querySelector('.star')!).transform).not.toBe('none');
+  });
+});
