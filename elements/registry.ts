@@ -15,6 +15,7 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-echo-login': () => import('./cx-echo-login'),
   'cx-favourites': () => import('./cx-favourites'),
   'cx-feedback-widget': () => import('./cx-feedback-widget'),
+  'cx-filter': () => import('./cx-filter'),
   'cx-forgot-password': () => import('./cx-forgot-password'),
   'cx-group-detail': () => import('./cx-group-detail'),
   'cx-group-list': () => import('./cx-group-list'),

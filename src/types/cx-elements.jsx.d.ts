@@ -12,6 +12,7 @@ import type { CxDemoWallAttributes } from './elements/cx-demo-wall';
 import type { CxEchoLoginAttributes } from './elements/cx-echo-login';
 import type { CxFavouritesAttributes } from './elements/cx-favourites';
 import type { CxFeedbackWidgetAttributes } from './elements/cx-feedback-widget';
+import type { CxFilterAttributes } from './elements/cx-filter';
 import type { CxForgotPasswordAttributes } from './elements/cx-forgot-password';
 import type { CxGroupDetailAttributes } from './elements/cx-group-detail';
 import type { CxGroupListAttributes } from './elements/cx-group-list';
@@ -57,6 +58,7 @@ declare module 'react' {
       'cx-echo-login': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxEchoLoginAttributes;
       'cx-favourites': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxFavouritesAttributes;
       'cx-feedback-widget': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxFeedbackWidgetAttributes;
+      'cx-filter': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxFilterAttributes;
       'cx-forgot-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxForgotPasswordAttributes;
       'cx-group-detail': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxGroupDetailAttributes;
       'cx-group-list': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxGroupListAttributes;

@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { PASSWORD, signInAs } from './helpers';
+import { axeViolations, PASSWORD, signInAs } from './helpers';
 import { rangeFor, toFilterBounds, type DateChoice } from '../../src/lib/date-ranges';
 import { VISUAL_TYPES, type VisualsResponse } from '../../src/api/visual-types';
 
@@ -311,4 +311,43 @@ test('the demo card wall shows the month-to-date NPS gauge and five feedback car
   expect(afterTimer.filter((t, i) => t !== before[i])).toHaveLength(1);
   await cards.nth(3).click();
   await expect.poll(async () => (await texts())[3]).not.toBe(afterTimer[3]);
+});
+
+test('two dashboards and loose tiles on one page: a scope links or separates them, and cx-filter children configure a tile', async ({ page, request }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  const token = (await (await request.post('/api/identity/token', { data: { username: 'portaluser@demo.cx', password: PASSWORD } })).json()).content.access_token;
+  const count = async (filters: unknown[]) =>
+    (await (await request.post('/api/dashboard/visuals/responses/nps', { headers: { authorization: `Bearer ${token}` }, data: { smartFilters: filters } })).json()).primary.data.currentRecordCount as number;
+  const q1 = { filterKey: 'ResponseDate', filterValue: '2026-01-01', filterValueUpperBound: '2026-03-31T23:59:59.999' };
+  const [north, south] = await Promise.all([count([{ filterKey: 'Region', filterValue: 'North' }, q1]), count([{ filterKey: 'Region', filterValue: 'South' }, q1])]);
+  expect(north).not.toBe(south);
+
+  type Answer = { url: string; period?: string; records?: number };
+  const answers: Answer[] = [];
+  page.on('response', async (r) => {
+    if (r.request().method() !== 'POST' || !/\/api\/(dashboard|dataviz)\/visuals\//.test(r.url())) return;
+    const body = await r.json().catch(() => null);
+    answers.push({ url: r.url(), period: body?.primary?.data?.currentPeriod?.startDateTime, records: body?.primary?.data?.currentRecordCount });
+  });
+  const markupNps = () => answers.filter((a) => a.url.endsWith('/responses/nps') && a.period === '2026-01-01 00:00:00');
+  await page.goto('/demo/scopes.html');
+  const linked = page.locator('cx-dashboard[filter-scope="linked"]');
+  const separate = page.locator('cx-dashboard[filter-scope="separate"]');
+  await expect(linked.locator('.dashboard')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(separate.locator('.dashboard')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+
+  // The markup tile asked for North in Q1: its range replaced the filter bar's period.
+  await expect.poll(() => markupNps().map((a) => a.records)).toEqual([north]);
+  // Changing a child re-queries the tile.
+  await page.locator('#north-q1 cx-filter[key="Region"]').evaluate((f) => f.setAttribute('value', 'South'));
+  await expect.poll(() => markupNps().map((a) => a.records)).toEqual([north, south]);
+
+  // A period chosen in the first dashboard's bar reaches the tiles of its scope, not the second dashboard.
+  answers.length = 0;
+  await linked.locator('.bar').getByRole('combobox').first().selectOption('Last30Days');
+  await expect.poll(() => answers.filter((a) => /\/responses\/(nps|channel-share)$/.test(a.url)).length).toBeGreaterThanOrEqual(2);
+  await expect(linked.locator('.bar').getByRole('combobox').first()).toHaveValue('Last30Days');
+  await expect(separate.locator('.bar').getByRole('combobox').first()).toHaveValue('Last7Days');
+  expect(answers.some((a) => a.url.includes('/visuals/drivers/'))).toBe(false);
+  expect(await axeViolations(page, 'main')).toEqual([]);
 });

@@ -117,14 +117,15 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
   const path = response?.breadcrumb.templateBindings.path ?? [];
   return (
     <div className="dashboard" part="base" data-state={busy ? 'loading' : 'ready'} data-generation={state.generation}>
-      <nav aria-label={t('dashboard.breadcrumb')} className="breadcrumb">
+      {/* Named after the dashboard, so that two dashboards on one page have landmarks of their own. */}
+      <nav aria-label={t('dashboard.breadcrumbOf', { name: path.at(-1)?.name ?? dashboardId })} className="breadcrumb">
         <ol>
           {path.map((p, i) => (
             <li key={i}>{p.url && i < path.length - 1 ? <PortalLink to={p.url}>{p.name}</PortalLink> : <span aria-current={i === path.length - 1 ? 'page' : undefined}>{p.name}</span>}</li>
           ))}
         </ol>
       </nav>
-      {source && <SmartFilterBar moduleId={source.smartDataModuleId} filterScope={scope} tags={source.smartFilterTags.join(',')} dateKey={source.dateFilterKey} dateRules={dateRules} />}
+      {source && <SmartFilterBar moduleId={source.smartDataModuleId} filterScope={scope} tags={source.smartFilterTags.join(',')} dateKey={source.dateFilterKey} dateRules={dateRules} label={t('filters.labelOf', { name: path.at(-1)?.name ?? dashboardId })} />}
       <div className="toolbar">
         {source && source.layouts.length > 1 && (
           <label>

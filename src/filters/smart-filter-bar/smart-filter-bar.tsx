@@ -29,10 +29,12 @@ export interface SmartFilterBarProps {
   showCount?: boolean;
   /** Where its filter calls go (a queue counts its cases under the process flow's calls). */
   dataRoot?: string;
+  /** The bar's accessible name, when the page has several bars (a dashboard names it after itself). */
+  label?: string;
 }
 
 /** Search, the date filter, multi-select value filters with counts, the filter badge, last recorded date. */
-export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules, showCount = true, dataRoot = SMART_DATA_ROOT }: SmartFilterBarProps) {
+export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules, showCount = true, dataRoot = SMART_DATA_ROOT, label }: SmartFilterBarProps) {
   const { t, emit, lang, api } = useElement();
   const store = filtersFor(filterScope);
   const state = useStore(store);
@@ -112,7 +114,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
   const lastText = last ? new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(`${last}Z`)) : null;
 
   return (
-    <section part="base" className="bar" aria-label={t('filters.label')}>
+    <section part="base" className="bar" aria-label={label ?? t('filters.label')}>
       <label className="search">
         <span className="cx-visually-hidden">{t('filters.search')}</span>
         <input type="search" placeholder={t('filters.search')} value={search} onChange={(e) => setSearch(e.target.value)} aria-invalid={!!searchError} />

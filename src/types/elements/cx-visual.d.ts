@@ -1,5 +1,5 @@
 // Generated from custom-elements.json by elements/tools/emit-types.mjs. Do not edit.
-/** One dashboard visual as a tile of its own, for partner pages: any visual type of the library, chosen by name from the module's dashboards, drawn for the filters of its `filter-scope` (put a `cx-smart-filter-bar` with the same scope on the page). With click behaviour Filter, a click on a bar, slice or row selects it and the tiles of the scope reload with it. */
+/** One dashboard visual as a tile of its own, for partner pages: any visual type of the library, chosen by name from the module's dashboards, drawn for the filters of its `filter-scope` (put a `cx-smart-filter-bar` with the same scope on the page). With click behaviour Filter, a click on a bar, slice or row selects it and the tiles of the scope reload with it. `cx-filter` children narrow the tile by markup alone (several values, ranges); changing them re-queries. */
 export interface CxVisualAttributes {
   /** The smart-data module (e.g. "responses"). */
   'module-id'?: string;

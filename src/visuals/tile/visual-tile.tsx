@@ -59,14 +59,24 @@ export function VisualTile({ item, definition, secondary, selections, onSelect, 
   const drawn = useCallback(() => onDrawn(item.name), [onDrawn, item.name, generation]);
   const headerId = `tile-${item.name}-header`;
 
+  // A body whose content scrolls (a long list of comments) takes the focus, so the keyboard can scroll it.
+  const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
     const el = body.current;
     if (!el) return;
-    const measure = () => setSize((s) => (s && s.width === el.clientWidth && s.height === el.clientHeight ? s : { width: el.clientWidth, height: el.clientHeight }));
+    const measure = () => {
+      setSize((s) => (s && s.width === el.clientWidth && s.height === el.clientHeight ? s : { width: el.clientWidth, height: el.clientHeight }));
+      setScrolls(el.scrollHeight > el.clientHeight + 1);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
-    return () => observer.disconnect();
+    const content = new MutationObserver(measure);
+    content.observe(el, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      content.disconnect();
+    };
   }, []);
   useEffect(() => {
     if (!show) drawn();
@@ -78,7 +88,8 @@ export function VisualTile({ item, definition, secondary, selections, onSelect, 
   const Visual = VISUALS[definition.template];
   const clickable = settings.ClickBehaviour === 'Filter';
   return (
-    <section className="tile" part="tile" aria-labelledby={headerId} data-visual={item.name} data-template={definition.template} data-mode={mode}>
+    // An article, not a region: two tiles of one visual on a page (a dashboard and a partner tile) are no landmarks to tell apart.
+    <article className="tile" part="tile" aria-labelledby={headerId} data-visual={item.name} data-template={definition.template} data-mode={mode}>
       <header>
         <div className="titles">
           <h2 id={headerId}>{primary.header.content || item.name}</h2>
@@ -97,7 +108,7 @@ export function VisualTile({ item, definition, secondary, selections, onSelect, 
           )}
         </div>
       </header>
-      <div className="tile-body" ref={body}>
+      <div className="tile-body" ref={body} tabIndex={scrolls ? 0 : undefined} role={scrolls ? 'group' : undefined} aria-labelledby={scrolls ? headerId : undefined}>
         {!show ? (
           <p className="no-data" role="status">
             {t('visuals.noResults')}
@@ -121,6 +132,6 @@ export function VisualTile({ item, definition, secondary, selections, onSelect, 
           )
         )}
       </div>
-    </section>
+    </article>
   );
 }

@@ -9,6 +9,7 @@ import { clearSelections, selectionsFor, toggleVisualSelection } from '../../sto
 import { secondaryFilters, type SelectionMode } from '../common/selection';
 import { loadGuard } from '../../dashboard/load-guard';
 import { VisualTile } from '../tile/visual-tile';
+import { useChildFilters } from './child-filters';
 import { VisualSource } from '../common/visual-source';
 import { PropertyEditor } from '../../dashboard/editor/property-editor';
 import { applyDefinitionEdits, recordEdit, type Edits } from '../../dashboard/editor/edits';
@@ -30,7 +31,8 @@ const pageAsksEditor = () => typeof location !== 'undefined' && new URLSearchPar
  * second set when the scope has selections. A click on a chart adds a selection to the scope.
  */
 export function VisualElement({ moduleId = '', visual = '', filterScope = 'default', editor = false }: VisualElementProps) {
-  const { t, api } = useElement();
+  const { t, api, host } = useElement();
+  const fixed = useChildFilters(host);
   // Like a dashboard tile: edit mode by the attribute or the page's ?editor, for the dashboard authors.
   const mayEdit = hasAnyRole(useStore($session), DASHBOARD_EDITOR_ROLES);
   const editing = (editor || pageAsksEditor()) && mayEdit;
@@ -42,7 +44,12 @@ export function VisualElement({ moduleId = '', visual = '', filterScope = 'defau
   const [error, setError] = useState('');
   const [dateKey, setDateKey] = useState('ResponseDate');
   const [guard] = useState(loadGuard);
-  const smartFilters = useMemo(() => toSmartFilters(filters, dateKey), [filters, dateKey]);
+  // The scope's filters and the tile's own; a child filter on the date field replaces the scope's period.
+  const smartFilters = useMemo(() => {
+    const scope = toSmartFilters(filters, dateKey);
+    const ownDate = fixed.some((f) => f.filterKey === dateKey);
+    return [...(ownDate ? scope.filter((f) => f.filterKey !== dateKey) : scope), ...fixed];
+  }, [filters, dateKey, fixed]);
 
   useEffect(() => {
     if (!moduleId || !visual) return;
