@@ -41,7 +41,7 @@ export function drawClusteredBar(svg: SVGSVGElement, m: ClusteredBarModel): () =
         .attr('y', y(Math.max(0, v)))
         .attr('width', x1.bandwidth())
         .attr('height', Math.abs(y(v) - y(0)))
-        .attr('fill', colourAt(m.series.indexOf(r.Name), m.palette))
+        .style('fill', colourAt(m.series.indexOf(r.Name), m.palette))
         .attr('opacity', m.anySelected && !m.isSelected(e.Name, r.Name) ? DIMMED : 1)
         .attr('aria-label', `${e.Name}, ${r.Name}: ${f(v)}`);
       if (m.onBar) {

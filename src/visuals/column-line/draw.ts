@@ -51,7 +51,7 @@ export function drawColumnLine(svg: SVGSVGElement, m: ColumnLineModel): () => vo
       .attr('width', x.bandwidth())
       .attr('height', y(0) - y(v))
       // One colour for the columns (the line carries the other measure); a Palette colours them one by one.
-      .attr('fill', m.palette.length ? colourAt(i, m.palette) : COLUMN_FILL)
+      .style('fill', m.palette.length ? colourAt(i, m.palette) : COLUMN_FILL)
       .attr('opacity', m.anySelected && !m.isSelected(c) ? DIMMED : 1)
       .attr('aria-label', `${c}: ${cf(v)}${m.line[i] === null ? '' : `, ${lf(m.line[i]!)}`}`);
     if (m.onColumn) {

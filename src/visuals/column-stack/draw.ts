@@ -55,7 +55,7 @@ export function drawColumnStack(svg: SVGSVGElement, m: ColumnStackModel): () => 
         .attr('y', y(p[1]))
         .attr('width', x.bandwidth())
         .attr('height', Math.max(0, y(p[0]) - y(p[1])))
-        .attr('fill', colourAt(i, m.palette))
+        .style('fill', colourAt(i, m.palette))
         .attr('opacity', m.anySelected && !m.isSelected(category, layer.key) ? DIMMED : 1)
         .attr('aria-label', `${category}, ${layer.key}: ${tip(value)}`);
       rect.append('title').text(`${category}, ${layer.key}: ${tip(value)}`);

@@ -7,10 +7,16 @@ export const PALETTE = [
 /** The donut's own palette: 10 colours (spec part 3, donut defaults), the first ten of the chart palette. */
 export const DONUT_PALETTE = PALETTE.slice(0, 10);
 
-/** A series colour: the settings' Palette first, then the default palette, cycling. */
+/**
+ * A series colour: the settings' Palette first, cycling; else the theme's colour N as a CSS value
+ * (`var(--cx-chart-N, <the spec's colour>)`), which a page's dark or high-contrast theme replaces.
+ * Drawings set it as a style (`.style('fill', ...)`): SVG presentation attributes take no `var()`.
+ */
 export function colourAt(index: number, palette: readonly string[] = PALETTE): string {
+  if (palette.length && palette !== PALETTE && palette !== DONUT_PALETTE) return palette[index % palette.length];
   const list = palette.length ? palette : PALETTE;
-  return list[index % list.length];
+  const i = index % list.length;
+  return `var(--cx-chart-${i + 1}, ${list[i]})`;
 }
 
 /** Delta colours of the review charts: grey at 0, green above, red below. */

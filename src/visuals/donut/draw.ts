@@ -53,7 +53,7 @@ export function drawDonut(svg: SVGSVGElement, m: DonutModel): () => void {
       .append('path')
       .attr('class', s.others ? 'slice others' : 'slice')
       .attr('d', shape(p))
-      .attr('fill', s.others ? '#B8B8B8' : colourAt(i, m.palette))
+      .style('fill', s.others ? '#B8B8B8' : colourAt(i, m.palette))
       .attr('opacity', m.anySelected && !m.isSelected(s.name) ? DIMMED : 1)
       .attr('aria-label', `${s.name}: ${legendPercent(s.value / sum)}`);
     if (m.onSlice && !s.others) {

@@ -42,7 +42,7 @@ export function drawMultiAxes(svg: SVGSVGElement, m: MultiAxesModel): () => void
     const y = scales[l.axis]!;
     const colour = colourAt(i, m.palette);
     const g = root.append('g').attr('class', 'line').attr('role', 'img').attr('aria-label', l.name).attr('opacity', m.selected.length && !m.selected.includes(l.name) ? DIMMED : 1);
-    g.append('path').attr('fill', 'none').attr('stroke', colour).attr('stroke-width', 2).attr('stroke-dasharray', l.axis === 1 ? '6 3' : null)
+    g.append('path').attr('fill', 'none').style('stroke', colour).attr('stroke-width', 2).attr('stroke-dasharray', l.axis === 1 ? '6 3' : null)
       .attr('d', line<{ date: Date; value: number }>().x((p) => x(p.date)).y((p) => y(p.value))(l.points));
   });
   return () => {

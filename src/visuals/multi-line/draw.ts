@@ -80,7 +80,7 @@ export function drawMultiLine(svg: SVGSVGElement, m: LineModel): () => void {
       .attr('class', l.secondary ? 'line secondary' : 'line')
       .attr('aria-label', `${l.name}${l.secondary ? ' (selection)' : ''}`)
       .attr('opacity', dim(l.name));
-    g.append('path').datum(l.points).attr('fill', 'none').attr('stroke', colour).attr('stroke-width', m.lineWidth).attr('stroke-dasharray', l.secondary ? '4 3' : null).attr('d', path);
+    g.append('path').datum(l.points).attr('fill', 'none').style('stroke', colour).attr('stroke-width', m.lineWidth).attr('stroke-dasharray', l.secondary ? '4 3' : null).attr('d', path);
     g.selectAll('circle')
       .data(l.points)
       .join('circle')
@@ -88,7 +88,7 @@ export function drawMultiLine(svg: SVGSVGElement, m: LineModel): () => void {
       .attr('cx', (p) => x(p.date))
       .attr('cy', (p) => y(p.value))
       .attr('r', l.secondary ? m.markerRadius / 2 : m.markerRadius)
-      .attr('fill', colour);
+      .style('fill', colour);
     if (m.onSelect && !l.secondary) {
       const pick = m.onSelect;
       g.attr('tabindex', 0).attr('role', 'button').style('cursor', 'pointer').on('click', () => pick(l.name)).on('keydown', keyActivate(() => pick(l.name)));

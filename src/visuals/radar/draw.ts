@@ -68,8 +68,8 @@ export function drawRadar(svg: SVGSVGElement, m: RadarModel): () => void {
     const colour = colourAt(i, m.palette);
     const dim = m.selected.length > 0 && !m.selected.includes(s.name);
     const g = root.append('g').attr('class', 'series').attr('aria-label', s.name).attr('opacity', dim ? DIMMED : 1);
-    g.append('path').attr('d', path(s.values)).attr('fill', colour).attr('fill-opacity', m.opacity).attr('stroke', colour).attr('stroke-width', 2);
-    s.values.forEach((v, j) => g.append('circle').attr('aria-hidden', 'true').attr('cx', Math.sin(angle(j)) * r(v.value)).attr('cy', -Math.cos(angle(j)) * r(v.value)).attr('r', m.radius * 2).attr('fill', colour));
+    g.append('path').attr('d', path(s.values)).style('fill', colour).attr('fill-opacity', m.opacity).style('stroke', colour).attr('stroke-width', 2);
+    s.values.forEach((v, j) => g.append('circle').attr('aria-hidden', 'true').attr('cx', Math.sin(angle(j)) * r(v.value)).attr('cy', -Math.cos(angle(j)) * r(v.value)).attr('r', m.radius * 2).style('fill', colour));
     if (m.onSeries) {
       const pick = m.onSeries;
       g.attr('role', 'button').attr('tabindex', 0).style('cursor', 'pointer').on('click', () => pick(s.name)).on('keydown', keyActivate(() => pick(s.name)));

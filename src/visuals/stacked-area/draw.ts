@@ -58,9 +58,9 @@ export function drawStackedArea(svg: SVGSVGElement, m: AreaModel): () => void {
   const count = format(',');
   layers.forEach((layer, i) => {
     const g = root.append('g').attr('class', 'layer').attr('role', 'group').attr('aria-label', layer.key);
-    g.append('path').attr('d', shape(layer as unknown as Array<[number, number]>)).attr('fill', colourAt(i, m.palette)).attr('fill-opacity', m.fillOpacity / 100);
+    g.append('path').attr('d', shape(layer as unknown as Array<[number, number]>)).style('fill', colourAt(i, m.palette)).attr('fill-opacity', m.fillOpacity / 100);
     layer.forEach((p, j) => {
-      g.append('circle').attr('cx', x(dates[j])).attr('cy', y(p[1])).attr('r', 3).attr('fill', colourAt(i, m.palette)).attr('fill-opacity', 0.01)
+      g.append('circle').attr('cx', x(dates[j])).attr('cy', y(p[1])).attr('r', 3).style('fill', colourAt(i, m.palette)).attr('fill-opacity', 0.01)
         .append('title').text(`${layer.key}, ${utcFormat(m.timeFormat)(dates[j])}: ${count(p[1] - p[0])} ${m.tooltipAlias}`);
     });
   });

@@ -94,7 +94,7 @@ export function drawStackedBar(svg: SVGSVGElement, m: StackedBarModel): () => vo
         .attr('width', Math.max(0, x(share) - x(0)))
         .attr('height', m.thickness)
         .attr('rx', 2)
-        .attr('fill', colourAt(m.series.indexOf(s.name), m.palette))
+        .style('fill', colourAt(m.series.indexOf(s.name), m.palette))
         .attr('opacity', m.anySelected && !m.isSelected?.(row.name, s.name) ? DIMMED : 1)
         .attr('aria-label', `${row.name}, ${s.name}: ${label(share)}`);
       if (m.onSegment) {
@@ -108,7 +108,7 @@ export function drawStackedBar(svg: SVGSVGElement, m: StackedBarModel): () => vo
       const secTotal = secShown.reduce((t, s) => t + s.value, 0) || 1;
       let o = 0;
       for (const s of secShown) {
-        g.append('rect').attr('class', 'segment secondary').attr('aria-hidden', 'true').attr('x', x(o)).attr('y', top + m.thickness + 2).attr('width', Math.max(0, x(s.value / secTotal) - x(0))).attr('height', m.thickness / 2).attr('fill', colourAt(m.series.indexOf(s.name), m.palette)).attr('opacity', 0.6);
+        g.append('rect').attr('class', 'segment secondary').attr('aria-hidden', 'true').attr('x', x(o)).attr('y', top + m.thickness + 2).attr('width', Math.max(0, x(s.value / secTotal) - x(0))).attr('height', m.thickness / 2).style('fill', colourAt(m.series.indexOf(s.name), m.palette)).attr('opacity', 0.6);
         o += s.value / secTotal;
       }
     }

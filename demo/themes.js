@@ -1,0 +1,6 @@
+// The page's theme comes from ?theme=dark or ?theme=high-contrast: a class on <html> that sets the tokens.
+const theme = new URLSearchParams(location.search).get('theme');
+if (theme === 'dark' || theme === 'high-contrast') document.documentElement.classList.add(theme);
+for (const link of document.querySelectorAll('.theme-switch a')) {
+  link.setAttribute('aria-current', String((link.dataset.theme || null) === theme));
+}
