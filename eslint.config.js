@@ -22,7 +22,7 @@ export default tseslint.config(
   },
   {
     files: ['demo/**/*.js', 'bench/**/*.{js,mjs}'],
-    languageOptions: { globals: { document: 'readonly', window: 'readonly', performance: 'readonly', customElements: 'readonly', fetch: 'readonly' } },
+    languageOptions: { globals: { document: 'readonly', window: 'readonly', location: 'readonly', URLSearchParams: 'readonly', performance: 'readonly', customElements: 'readonly', fetch: 'readonly' } },
   },
   {
     files: ['tests/**'],
