@@ -1,5 +1,6 @@
-// `npm run lighthouse`: Lighthouse's mobile performance score (and its main timings) for /login
-// and for a dashboard, signed in, against the built portal on a freshly seeded database.
+// `npm run lighthouse`: Lighthouse's mobile scores (performance, accessibility, best practices,
+// SEO) and main timings for /login and for a dashboard, signed in, against the built portal on a
+// freshly seeded database.
 import lighthouse from 'lighthouse';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,12 +31,19 @@ try {
   const audit = async (path: string, signedIn: boolean) => {
     // Kept storage (the session) must not mean a warm cache: the files load as on a first visit.
     await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
-    const result = await lighthouse(`${portal.base}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: signedIn });
+    const result = await lighthouse(`${portal.base}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], disableStorageReset: signedIn });
     const lhr = result!.lhr;
     const ms = (id: string) => `${Math.round(lhr.audits[id].numericValue ?? 0)} ms`;
+    const score = (id: string) => Math.round((lhr.categories[id].score ?? 0) * 100);
     console.log(
-      `  ${path.padEnd(24)} performance ${lhr.categories.performance.score?.toFixed(2)}  FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}  CLS ${lhr.audits['cumulative-layout-shift'].numericValue?.toFixed(3)}`,
+      `  ${path.padEnd(24)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}  FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}  CLS ${lhr.audits['cumulative-layout-shift'].numericValue?.toFixed(3)}`,
     );
+    // What held a category below 100, so the next change knows where to look.
+    for (const [id, category] of Object.entries(lhr.categories)) {
+      if ((category.score ?? 1) >= 1) continue;
+      const failing = category.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id].score ?? 1) < 1).map((r) => r.id);
+      console.log(`    ${id}: ${failing.join(', ')}`);
+    }
   };
   console.log('\nLighthouse, mobile (simulated slow 4G and a 4x slower CPU):');
   await audit('/dashboard/overview/', true);

@@ -27,8 +27,9 @@ export function toKebab(name: string): string {
  */
 export function parseAttribute(spec: AttributeSpec, raw: string | null): ParseResult {
   const { type } = spec;
-  // As in HTML: present means true, whatever its value (`readonly="false"` too); absent means false.
-  if (type === 'boolean') return { ok: true, value: raw !== null };
+  // Present means true, as in HTML, except the text "false": a framework that meets the tag before
+  // it is defined (Svelte, React with a lazily loaded element) writes `readonly="false"` for false.
+  if (type === 'boolean') return { ok: true, value: raw !== null && raw.toLowerCase() !== 'false' };
   if (raw === null) return { ok: true, value: undefined };
   if (type === 'string') return { ok: true, value: raw };
   if (type === 'number') return parseNumber(spec, raw);

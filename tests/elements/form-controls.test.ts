@@ -61,8 +61,8 @@ describe('<cx-star-rating> as a form control', () => {
 });
 
 describe('element conventions', () => {
-  it('should read a boolean attribute by presence, as HTML does, and answer to readOnly', async () => {
-    const el = await fixture<CxStarRatingElement>(html`<cx-star-rating value="2" readonly="false"></cx-star-rating>`);
+  it('should read a boolean attribute by presence, "false" as false, and answer to readOnly', async () => {
+    const el = await fixture<CxStarRatingElement>(html`<cx-star-rating value="2" readonly=""></cx-star-rating>`);
     expect(el.readonly).toBe(true);
     expect(slider(el)).toBeNull();
     // Angular binds [readonly] to the DOM's spelling.
@@ -70,6 +70,10 @@ describe('element conventions', () => {
     await settled(el);
     expect(el.readonly).toBe(false);
     expect(slider(el)).not.toBeNull();
+    // What Svelte writes for false before the element is defined.
+    el.setAttribute('readonly', 'false');
+    await settled(el);
+    expect(el.readonly).toBe(false);
   });
 
   it('should pass the focus into its shadow root', async () => {
