@@ -75,6 +75,9 @@ export default defineConfig({
           groups: [
             { name: 'cx-d3', test: D3, priority: 2 },
             { name: 'cx-core', test: CORE, priority: 1 },
+            // Shared by the host entry and the elements' assistant chunk: never inside the host's entry chunk,
+            // whose top level starts the portal.
+            { name: 'cx-assistant', test: /[\\/]src[\\/]account[\\/]assistant-token/, priority: 1 },
           ],
         },
       },

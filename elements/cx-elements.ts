@@ -71,3 +71,18 @@ export function observe(root: Document | ShadowRoot): void {
 // cx-* elements call this hook with their shadow roots, so tags they render load too.
 g[OBSERVE] = observe;
 observe(document);
+
+// In the mobile assistant's web view (single elements, no host portal) the assistant hands over
+// its sign-in: handled by a chunk loaded only there.
+if ('ReactNativeWebView' in globalThis) {
+  // Messages that arrive before the chunk does are kept for it.
+  const early: unknown[] = [];
+  const keep = (event: Event) => early.push((event as MessageEvent).data);
+  addEventListener('message', keep);
+  document.addEventListener('message', keep);
+  void import('../src/account/assistant-elements').then((m) => {
+    removeEventListener('message', keep);
+    document.removeEventListener('message', keep);
+    m.embedInAssistant(early);
+  });
+}

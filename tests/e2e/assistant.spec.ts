@@ -31,3 +31,23 @@ test('a bad token from the assistant logs out with a virtual logout message', as
   await expect.poll(() => sent(page)).toContain('virtualLogout');
   await expect(page).toHaveURL('/login');
 });
+
+test('a single element in the assistant’s web view signs in with the hand-over and says logged-in', async ({ page, request }) => {
+  const login = await (await request.post('/api/identity/token', { data: { username: 'portaluser@demo.cx', password: 'Demo-2345!' } })).json();
+  await page.goto('/demo/assistant.html');
+  const tile = page.locator('cx-visual');
+  // Waiting for the hand-over: the element asks for a sign-in and makes no call.
+  await expect(tile.getByText('Sign in to see this')).toBeVisible();
+  await page.evaluate((m) => window.postMessage(m, '*'), handOver(login.content.refresh_token));
+  await expect(tile.locator('.hero')).toHaveText(/%$/);
+  expect(await sent(page)).toEqual(['loggedIn']);
+  await expect(page).toHaveURL(/\/demo\/assistant\.html$/);
+});
+
+test('a refused hand-over to a single element sends the virtual logout message', async ({ page, expectedErrors }) => {
+  expectedErrors.push(/status of 400/);
+  await page.goto('/demo/assistant.html');
+  await page.evaluate((m) => window.postMessage(m, '*'), handOver('not-a-token'));
+  await expect.poll(() => sent(page)).toEqual(['virtualLogout']);
+  await expect(page).toHaveURL(/\/demo\/assistant\.html$/);
+});
