@@ -115,9 +115,11 @@ describe('formats and settings', () => {
     expect(axisBound({ YMin: 0 }, 'YMin')).toBe(0);
   });
 
-  it('cycles the 12-colour palette', () => {
+  it('cycles the 12-colour palette, each colour a theme token with the spec\'s colour behind it', () => {
     expect(PALETTE).toHaveLength(12);
-    expect(colourAt(12)).toBe(PALETTE[0]);
+    expect(colourAt(12)).toBe(`var(--cx-chart-1, ${PALETTE[0]})`);
+    expect(colourAt(3)).toBe(`var(--cx-chart-4, ${PALETTE[3]})`);
+    // A tile's own palette wins over the theme.
     expect(colourAt(1, ['#000', '#fff'])).toBe('#fff');
   });
 
