@@ -52,7 +52,7 @@ export default defineConfig({
   optimizeDeps: {
     include: [
       'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', '@r2wc/core', 'd3', 'nanostores', '@nanostores/react', 'i18next', 'ky',
-      '@tanstack/react-table', '@tanstack/react-virtual', 'uqr', '@open-wc/testing-helpers', 'chai-a11y-axe',
+      '@tanstack/react-table', '@tanstack/react-virtual', 'uqr', '@open-wc/testing-helpers', 'chai-a11y-axe', 'lit',
     ],
   },
   // Chunks find each other relative to the importing file, so dist/elements works from any URL (a CDN,

@@ -1,8 +1,8 @@
-import { axisBottom, axisLeft, format, scaleBand, scaleLinear, select } from 'd3';
+import { axisBottom, axisLeft, scaleBand, scaleLinear, select } from 'd3';
 import type { ContentEntry } from '../../api/visual-types';
 import { colourAt, DIMMED } from '../common/palette';
 import { keyActivate } from '../common/keys';
-import { toD3Format } from '../common/format';
+import { numberLocale, toD3Format } from '../common/format';
 
 export interface ClusteredBarModel {
   content: ContentEntry[];
@@ -27,7 +27,7 @@ export function drawClusteredBar(svg: SVGSVGElement, m: ClusteredBarModel): () =
   const x1 = scaleBand().domain(m.series).range([0, x0.bandwidth()]).padding(0.05);
   const values = m.content.flatMap((e) => e.data.map((r) => r.Val ?? 0));
   const y = scaleLinear().domain([Math.min(0, ...values), Math.max(0, ...values)]).nice().range([h - MARGIN.bottom, MARGIN.top]);
-  const f = format(toD3Format(m.valueFormat, '.1%'));
+  const f = numberLocale().format(toD3Format(m.valueFormat, '.1%'));
   root.append('g').attr('class', 'axis y').attr('aria-hidden', 'true').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(5, toD3Format(m.valueFormat, '.1%')));
   root.append('g').attr('class', 'axis x').attr('aria-hidden', 'true').attr('transform', `translate(0,${y(0)})`).call(axisBottom(x0).tickSizeOuter(0));
   for (const e of m.content) {

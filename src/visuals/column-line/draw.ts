@@ -1,4 +1,5 @@
-import { axisBottom, axisLeft, axisRight, format, line, scaleBand, scaleLinear, select } from 'd3';
+import { axisBottom, axisLeft, axisRight, line, scaleBand, scaleLinear, select } from 'd3';
+import { numberLocale } from '../common/format';
 import { colourAt, DIMMED } from '../common/palette';
 import { keyActivate } from '../common/keys';
 
@@ -39,8 +40,8 @@ export function drawColumnLine(svg: SVGSVGElement, m: ColumnLineModel): () => vo
   root.append('g').attr('class', 'axis y').attr('aria-hidden', 'true').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(5, m.columnFormat));
   root.append('g').attr('class', 'axis y2').attr('aria-hidden', 'true').attr('transform', `translate(${w - MARGIN.right},0)`).call(axisRight(y2).ticks(5, m.lineFormat));
   root.append('g').attr('class', 'axis x').attr('aria-hidden', 'true').attr('transform', `translate(0,${h - MARGIN.bottom})`).call(axisBottom(x));
-  const cf = format(m.columnFormat);
-  const lf = format(m.lineFormat);
+  const cf = numberLocale().format(m.columnFormat);
+  const lf = numberLocale().format(m.lineFormat);
   m.categories.forEach((c, i) => {
     const v = m.columns[i] ?? 0;
     const rect = root

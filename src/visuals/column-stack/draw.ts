@@ -1,4 +1,5 @@
-import { axisBottom, axisLeft, format, scaleBand, scaleLinear, select, stack } from 'd3';
+import { axisBottom, axisLeft, scaleBand, scaleLinear, select, stack } from 'd3';
+import { numberLocale } from '../common/format';
 import { colourAt, DIMMED } from '../common/palette';
 import { keyActivate } from '../common/keys';
 
@@ -43,7 +44,7 @@ export function drawColumnStack(svg: SVGSVGElement, m: ColumnStackModel): () => 
     .selectAll('text')
     .attr('text-anchor', m.labelAngle < 0 ? 'end' : 'middle')
     .attr('transform', `rotate(${m.labelAngle})`);
-  const tip = format(m.tooltipFormat);
+  const tip = numberLocale().format(m.tooltipFormat);
   layers.forEach((layer, i) => {
     layer.forEach((p, j) => {
       const category = m.categories[j];

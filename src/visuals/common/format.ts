@@ -1,4 +1,5 @@
-import { format as d3format } from 'd3';
+import { format as d3format, formatLocale, type FormatLocaleObject } from 'd3';
+import { $config } from '../../stores/config';
 import type { PeriodBounds } from '../../api/visual-types';
 import { roundAwayFromZero } from '../../lib/deltas';
 
@@ -17,11 +18,42 @@ export function toD3Format(spec: string | undefined, fallback = '.1%'): string {
   }
 }
 
-/** A number in a setting's format; '-' for invalid values (spec part 3 table rule). */
-export function formatValue(value: number | null | undefined, spec: string | undefined, fallback?: string): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '-';
-  return d3format(toD3Format(spec, fallback))(value).replace('−', '-');
+const numberLocales = new Map<string, FormatLocaleObject>();
+
+/**
+ * d3's number formats in a language's separators (from Intl): 1,234.5 in English, 1.234,5 in
+ * German. Charts format for the page's locale (`configure({ locale })`, from `<html lang>`).
+ */
+export function numberLocale(lang: string = $config.get().locale): FormatLocaleObject {
+  let locale = numberLocales.get(lang);
+  if (!locale) {
+    let parts: Intl.NumberFormatPart[] = [];
+    try {
+      parts = new Intl.NumberFormat(lang).formatToParts(12345.6);
+    } catch {
+      // An unknown language: English separators.
+    }
+    const part = (type: string, fallback: string) => parts.find((p) => p.type === type)?.value ?? fallback;
+    locale = formatLocale({ decimal: part('decimal', '.'), thousands: part('group', ','), grouping: [3], currency: ['', ''], minus: '-' });
+    numberLocales.set(lang, locale);
+  }
+  return locale;
 }
+
+/** A number in a setting's format; '-' for invalid values (spec part 3 table rule). */
+export function formatValue(value: number | null | undefined, spec: string | undefined, fallback?: string, lang?: string): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '-';
+  return numberLocale(lang).format(toD3Format(spec, fallback))(value);
+}
+
+/** A count with the language's thousands separator. */
+export const formatCount = (value: number, lang?: string) => numberLocale(lang).format(',')(value);
+
+/** An axis date: day and short month in the page's language ('05 Mar', '05. März'). */
+export const shortDay = (date: Date, lang: string = $config.get().locale) => new Intl.DateTimeFormat(lang, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(date);
+
+/** A short month name in the page's language. */
+export const shortMonth = (date: Date, lang: string = $config.get().locale) => new Intl.DateTimeFormat(lang, { month: 'short', timeZone: 'UTC' }).format(date);
 
 /** A legend percentage, rounded away from zero (spec part 3). */
 export const legendPercent = (share: number) => `${roundAwayFromZero(share * 100)}%`;

@@ -1,5 +1,5 @@
+import { formatCount } from '../common/format';
 import { useEffect, useState } from 'react';
-import { format } from 'd3';
 import { useElement } from '../../elements/element-context';
 import type { VisualProps } from '../common/visual-props';
 import { setting } from '../common/settings';
@@ -34,7 +34,7 @@ export function CountListVisual(props: VisualProps & { changes?: boolean }) {
   useEffect(() => {
     onDrawn();
   }, [onDrawn, rows.length, type]);
-  const count = format(',');
+  const count = (v: number) => formatCount(v);
   const item = { minHeight: setting(settings, 'ItemMinHeight', COUNT_LIST_DEFAULTS.ItemMinHeight), padding: `${COUNT_LIST_DEFAULTS.TextTopPadding}px ${COUNT_LIST_DEFAULTS.TextSidePadding}px` };
   return (
     <div className="count-list">

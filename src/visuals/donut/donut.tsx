@@ -1,12 +1,11 @@
 import { useRef } from 'react';
-import { format } from 'd3';
 import type { VisualProps } from '../common/visual-props';
 import { useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
 import { isSelected } from '../common/selection';
 import { visibleContent } from '../common/rows';
 import { colourAt, DONUT_PALETTE } from '../common/palette';
-import { legendPercent } from '../common/format';
+import { formatCount, legendPercent } from '../common/format';
 import { Legend } from '../common/legend';
 import { donutSlices, drawDonut, DONUT_DEFAULTS as D, type DonutMode } from './draw';
 
@@ -20,7 +19,7 @@ export function donutModel(p: Pick<VisualProps, 'name' | 'primary' | 'settings' 
     palette: stringList(p.settings, 'Palette').length ? stringList(p.settings, 'Palette') : DONUT_PALETTE,
     anySelected: p.mode === 'Selection',
     isSelected: (name: string) => isSelected(p.selections, p.name, name),
-    total: format(',')(total),
+    total: formatCount(total),
     sum: total,
   };
 }

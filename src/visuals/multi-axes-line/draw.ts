@@ -1,4 +1,5 @@
-import { axisBottom, axisLeft, axisRight, line, scaleLinear, scaleUtc, select, utcFormat } from 'd3';
+import { axisBottom, axisLeft, axisRight, line, scaleLinear, scaleUtc, select } from 'd3';
+import { shortDay } from '../common/format';
 import { colourAt, DIMMED } from '../common/palette';
 import { MAX_Y_AXES } from './rules';
 
@@ -27,7 +28,7 @@ export function drawMultiAxes(svg: SVGSVGElement, m: MultiAxesModel): () => void
   const root = select(svg).attr('viewBox', `0 0 ${w} ${h}`).attr('width', w).attr('height', h).append('g').attr('class', 'multi-axes');
   const dates = m.lines.flatMap((l) => l.points.map((p) => p.date.getTime()));
   const x = scaleUtc().domain([new Date(Math.min(...dates)), new Date(Math.max(...dates))]).range([MARGIN.left, w - MARGIN.right]);
-  root.append('g').attr('class', 'axis x').attr('aria-hidden', 'true').attr('transform', `translate(0,${h - MARGIN.bottom})`).call(axisBottom(x).ticks(5).tickFormat((d) => utcFormat('%d %b')(d as Date)));
+  root.append('g').attr('class', 'axis x').attr('aria-hidden', 'true').attr('transform', `translate(0,${h - MARGIN.bottom})`).call(axisBottom(x).ticks(5).tickFormat((d) => shortDay(d as Date)));
   const scales = Array.from({ length: MAX_Y_AXES }, (_, axis) => {
     const values = m.lines.filter((l) => l.axis === axis).flatMap((l) => l.points.map((p) => p.value));
     return values.length ? scaleLinear().domain([Math.min(0, ...values), Math.max(...values)]).nice().range([h - MARGIN.bottom, MARGIN.top]) : null;

@@ -1,7 +1,7 @@
-import { axisBottom, axisLeft, line, scaleLinear, scaleUtc, select, utcFormat, type Selection } from 'd3';
+import { axisBottom, axisLeft, line, scaleLinear, scaleUtc, select, type Selection } from 'd3';
 import type { ContentEntry } from '../../api/visual-types';
 import { colourAt, DIMMED } from '../common/palette';
-import { toD3Format } from '../common/format';
+import { shortDay, shortMonth, toD3Format } from '../common/format';
 import { keyActivate } from '../common/keys';
 
 /** Multi line chart defaults of spec part 3 (line width 2, y format 0.0%, up to 10 y ticks; markers of radius 4). */
@@ -9,7 +9,7 @@ export const MULTI_LINE_DEFAULTS = { ChartHeight: 46, LineWidth: 2, YFormat: '0.
 
 /** Month ticks: 'Oct 2026' in calendar order, 'Oct FY2027' when the (fiscal) year starts in October. */
 export function monthLabel(date: Date, order: 'Calendar' | 'Fiscal'): string {
-  const month = utcFormat('%b')(date);
+  const month = shortMonth(date);
   if (order === 'Fiscal') return `${month} FY${date.getUTCFullYear() + (date.getUTCMonth() >= 9 ? 1 : 0)}`;
   return `${month} ${date.getUTCFullYear()}`;
 }
@@ -68,7 +68,7 @@ export function drawMultiLine(svg: SVGSVGElement, m: LineModel): () => void {
     .attr('class', 'axis x')
     .attr('aria-hidden', 'true')
     .attr('transform', `translate(0,${h - MARGIN.bottom})`)
-    .call(axisBottom(x).ticks(Math.min(6, Math.max(2, Math.floor(w / 90)))).tickFormat((d) => (span > 190 ? monthLabel(d as Date, m.monthOrder) : utcFormat('%d %b')(d as Date))));
+    .call(axisBottom(x).ticks(Math.min(6, Math.max(2, Math.floor(w / 90)))).tickFormat((d) => (span > 190 ? monthLabel(d as Date, m.monthOrder) : shortDay(d as Date))));
   const path = line<{ date: Date; value: number }>().x((p) => x(p.date)).y((p) => y(p.value));
   const dim = (name: string) => (m.selected.length > 0 && !m.selected.includes(name) ? DIMMED : 1);
   // A secondary line takes the colour of the primary line of the same name.

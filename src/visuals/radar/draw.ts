@@ -1,4 +1,5 @@
-import { format, lineRadial, scaleLinear, select, curveLinearClosed } from 'd3';
+import { lineRadial, scaleLinear, select, curveLinearClosed } from 'd3';
+import { numberLocale } from '../common/format';
 import type { ContentEntry } from '../../api/visual-types';
 import { colourAt, DIMMED } from '../common/palette';
 import { keyActivate } from '../common/keys';
@@ -60,7 +61,7 @@ export function drawRadar(svg: SVGSVGElement, m: RadarModel): () => void {
     web.append('text').attr('class', 'axis-label').attr('x', Math.sin(a) * (R + 14)).attr('y', -Math.cos(a) * (R + 14)).attr('text-anchor', Math.abs(Math.sin(a)) < 0.1 ? 'middle' : Math.sin(a) > 0 ? 'start' : 'end').attr('dy', '0.35em').text(axis);
   });
   if (m.showScale) {
-    const f = format(m.valueFormat);
+    const f = numberLocale().format(m.valueFormat);
     for (const t of ticks) web.append('text').attr('class', 'scale-label').attr('x', 3).attr('y', -r(t)).text(f(t));
   }
   const path = lineRadial<{ value: number }>().angle((_, i) => angle(i)).radius((v) => r(v.value)).curve(curveLinearClosed);

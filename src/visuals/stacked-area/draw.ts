@@ -1,4 +1,5 @@
-import { area, axisBottom, axisLeft, format, scaleLinear, scaleUtc, select, stack, utcFormat } from 'd3';
+import { area, axisBottom, axisLeft, scaleLinear, scaleUtc, select, stack, utcFormat } from 'd3';
+import { formatCount, shortDay } from '../common/format';
 import type { ContentEntry } from '../../api/visual-types';
 import { colourAt } from '../common/palette';
 
@@ -50,12 +51,12 @@ export function drawStackedArea(svg: SVGSVGElement, m: AreaModel): () => void {
   const x = scaleUtc().domain([dates[0], dates[dates.length - 1]]).range([MARGIN.left, w - MARGIN.right]);
   const y = scaleLinear().domain([0, top]).nice().range([h - MARGIN.bottom, MARGIN.top]);
   root.append('g').attr('class', 'axis y').attr('aria-hidden', 'true').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(4, '~s'));
-  root.append('g').attr('class', 'axis x').attr('aria-hidden', 'true').attr('transform', `translate(0,${h - MARGIN.bottom})`).call(axisBottom(x).ticks(4).tickFormat((d) => utcFormat('%d %b')(d as Date)));
+  root.append('g').attr('class', 'axis x').attr('aria-hidden', 'true').attr('transform', `translate(0,${h - MARGIN.bottom})`).call(axisBottom(x).ticks(4).tickFormat((d) => shortDay(d as Date)));
   const shape = area<[number, number]>()
     .x((_, i) => x(dates[i]))
     .y0((p) => y(p[0]))
     .y1((p) => y(p[1]));
-  const count = format(',');
+  const count = (v: number) => formatCount(v);
   layers.forEach((layer, i) => {
     const g = root.append('g').attr('class', 'layer').attr('role', 'group').attr('aria-label', layer.key);
     g.append('path').attr('d', shape(layer as unknown as Array<[number, number]>)).style('fill', colourAt(i, m.palette)).attr('fill-opacity', m.fillOpacity / 100);

@@ -1,6 +1,6 @@
-import { arc, format, type Selection } from 'd3';
+import { arc, type Selection } from 'd3';
 import { starFills } from '../../lib/rating';
-import { formatValue } from '../common/format';
+import { formatValue, numberLocale } from '../common/format';
 import type { StackRow } from './draw';
 
 type Row = Selection<SVGGElement, unknown, null, undefined>;
@@ -21,7 +21,7 @@ export function iconBar(values: ReadonlyMap<string, number>, icons: number, size
     const v = values.get(row.name);
     if (v === undefined) return;
     const scale = size / 24;
-    g.attr('aria-label', `${row.name}, ${format('.1f')(v)} of ${icons}`);
+    g.attr('aria-label', `${row.name}, ${numberLocale().format('.1f')(v)} of ${icons}`);
     starFills(v, icons).forEach((fill, i) => {
       const icon = g.append('g').attr('class', 'icon').attr('aria-hidden', 'true').attr('transform', `translate(${left + i * size},${top - size / 2}) scale(${scale})`);
       icon.append('path').attr('d', STAR).attr('fill', 'none').attr('stroke', '#8a8f98');

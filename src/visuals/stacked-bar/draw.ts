@@ -1,7 +1,7 @@
-import { format, scaleLinear, select, type Selection } from 'd3';
+import { scaleLinear, select, type Selection } from 'd3';
 import type { ContentEntry } from '../../api/visual-types';
 import { colourAt, DIMMED } from '../common/palette';
-import { toD3Format } from '../common/format';
+import { numberLocale, toD3Format } from '../common/format';
 import { keyActivate } from '../common/keys';
 
 /** Stacked bar defaults of spec part 3. */
@@ -76,7 +76,7 @@ export function drawStackedBar(svg: SVGSVGElement, m: StackedBarModel): () => vo
   const root = select(svg).attr('viewBox', `0 0 ${m.width} ${height}`).attr('width', m.width).attr('height', height).append('g').attr('class', 'stacked-bar');
   // The bars never get narrower than the minimum ratio of the width, whatever the right padding.
   const x = scaleLinear().domain([0, 1]).range([0, Math.max(m.width * m.minBarWidthRatio, m.width - m.paddingRight)]);
-  const label = format(toD3Format(m.labelFormat, '.0%'));
+  const label = numberLocale().format(toD3Format(m.labelFormat, '.0%'));
   const rowStep = ROW_LABEL_HEIGHT + m.thickness * 2 + 4 + m.padding;
   m.rows.forEach((row, i) => {
     const top = i * rowStep + ROW_LABEL_HEIGHT;

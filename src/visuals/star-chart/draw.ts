@@ -1,4 +1,5 @@
-import { format, select } from 'd3';
+import { select } from 'd3';
+import { numberLocale } from '../common/format';
 import { ratingBand, starFills } from '../../lib/rating';
 
 /** Star chart defaults of spec part 3: 5 stars of size 46, hero format 0.2f, footer format 0f, footer padding 70. */
@@ -23,7 +24,7 @@ const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9
 export function drawStarChart(svg: SVGSVGElement, m: StarChartModel, idPrefix: string): () => void {
   const width = m.stars * m.size;
   const colour = BAND_COLOURS[ratingBand(m.value)];
-  const hero = format(m.heroFormat)(m.value);
+  const hero = numberLocale().format(m.heroFormat)(m.value);
   const root = select(svg)
     .attr('viewBox', `0 0 ${width} ${m.size + 60 + m.footerPadding / 2}`)
     .append('g')
@@ -45,7 +46,7 @@ export function drawStarChart(svg: SVGSVGElement, m: StarChartModel, idPrefix: s
     .attr('y', 52 + m.size + m.footerPadding / 3)
     .attr('text-anchor', 'middle')
     .attr('font-size', 14)
-    .text(`${format(m.footerFormat)(m.responses)} ${m.footerLabel}`);
+    .text(`${numberLocale().format(m.footerFormat)(m.responses)} ${m.footerLabel}`);
   return () => {
     root.remove();
   };

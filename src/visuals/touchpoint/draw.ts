@@ -1,4 +1,5 @@
-import { axisLeft, format, scaleLinear, scalePoint, select } from 'd3';
+import { axisLeft, scaleLinear, scalePoint, select } from 'd3';
+import { numberLocale } from '../common/format';
 
 /** Touchpoint chart defaults of spec part 3. */
 export const TOUCHPOINT_DEFAULTS = {
@@ -36,7 +37,7 @@ export function drawTouchpoints(svg: SVGSVGElement, m: TouchpointModel): () => v
     root.append('polyline').attr('aria-hidden', 'true').attr('fill', 'none').attr('stroke', D.LineColour).attr('stroke-width', D.LineWidth).attr('stroke-dasharray', D.LineDash)
       .attr('points', withData.map((p) => `${x(p.name)},${y(p.value!)}`).join(' '));
   }
-  const f = format(m.valueFormat);
+  const f = numberLocale().format(m.valueFormat);
   for (const p of m.points) {
     const cx = x(p.name) ?? 0;
     const g = root.append('g').attr('class', p.value === null ? 'touchpoint no-data' : 'touchpoint').attr('role', 'img');
