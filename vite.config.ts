@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+// @ts-expect-error a build script in JavaScript
+import { referencePage } from './elements/tools/reference-page.mjs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
@@ -23,6 +25,8 @@ function demoPages(): Plugin {
       for (const file of readdirSync(resolve(here, 'demo'), { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name)) {
         this.emitFile({ type: 'asset', fileName: `demo/${file}`, source: readFileSync(resolve(here, 'demo', file)) });
       }
+      // The element reference, from the manifest.
+      this.emitFile({ type: 'asset', fileName: 'demo/elements.html', source: referencePage(resolve(here, 'custom-elements.json')) });
     },
   };
 }

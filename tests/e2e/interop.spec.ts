@@ -43,3 +43,15 @@ for (const framework of ['react', 'vue', 'svelte'] as const) {
     expect(await axeViolations(page, 'main')).toEqual([]);
   });
 }
+
+test('the element reference documents every element of the manifest, with live examples', async ({ page }) => {
+  const { readFileSync } = await import('node:fs');
+  const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as { modules: Array<{ declarations?: Array<{ customElement?: boolean; tagName?: string }> }> };
+  const tags = manifest.modules.flatMap((m) => (m.declarations ?? []).filter((d) => d.customElement).map((d) => d.tagName!));
+  await page.goto('/demo/elements.html');
+  await expect(page.locator('main.reference > section')).toHaveCount(tags.length);
+  await expect(page.getByRole('table', { name: 'Attributes of cx-star-rating' }).getByRole('row', { name: /^required/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Events of cx-star-rating' })).toContainText('cx-change');
+  await expect(page.locator('#cx-star-rating ~ .live cx-star-rating').getByRole('slider', { name: 'Your visit' })).toHaveAttribute('aria-valuenow', '3.5');
+  expect(await axeViolations(page, 'html')).toEqual([]);
+});

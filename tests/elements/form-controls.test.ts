@@ -3,6 +3,7 @@ import { fixture, html } from '@open-wc/testing-helpers';
 import type { CxStarRatingElement } from '../../elements/cx-star-rating';
 import '../../elements/cx-star-rating';
 import { settled, shadow } from './helpers';
+import { mountedCount, rendered } from '../../src/elements/shared-root';
 
 const slider = (el: Element) => shadow(el).querySelector<HTMLElement>('[role="slider"]');
 const press = async (el: CxStarRatingElement, key: string) => {
@@ -96,5 +97,25 @@ describe('element conventions', () => {
     const stars = [...shadow(el).querySelectorAll<HTMLElement>('.slot')].map((s) => s.getBoundingClientRect().left);
     expect(stars[0]).toBeGreaterThan(stars[4]);
     expect(getComputedStyle(shadow(el).querySelector('.star')!).transform).not.toBe('none');
+  });
+});
+
+describe('unmount and remount', () => {
+  it('should release what an element rendered when it leaves the page, and render again when it comes back', async () => {
+    const before = mountedCount();
+    const box = await fixture<HTMLDivElement>(html`<div></div>`);
+    const ratings = Array.from({ length: 50 }, (_, i) => Object.assign(document.createElement('cx-star-rating'), { value: (i % 5) + 1 }));
+    box.append(...ratings);
+    await rendered();
+    expect(mountedCount()).toBe(before + 50);
+    box.replaceChildren();
+    await rendered();
+    expect(mountedCount()).toBe(before);
+    expect(shadow(ratings[0]).querySelector('[role="slider"]')).toBeNull();
+    // Back on the page, an element shows its value again.
+    box.append(ratings[3]);
+    await settled(ratings[3] as CxStarRatingElement);
+    expect(mountedCount()).toBe(before + 1);
+    expect(shadow(ratings[3]).querySelector('[role="slider"]')!.getAttribute('aria-valuenow')).toBe('4');
   });
 });
