@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', '.tmp/', 'src/types/*.d.ts'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', '.tmp/', '**/.angular/', 'src/types/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -113,11 +113,12 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
       super();
       if (def.form) this.#internals = this.attachInternals();
       // A property set before the element was defined sits on the instance; route it through the setter.
-      for (const spec of own) {
-        if (Object.prototype.hasOwnProperty.call(this, spec.prop)) {
-          const value = (this as unknown as Record<string, unknown>)[spec.prop];
-          delete (this as unknown as Record<string, unknown>)[spec.prop];
-          (this as unknown as Record<string, unknown>)[spec.prop] = value;
+      // (Its DOM spelling too: Angular binds `[readonly]` to `readOnly` before the tag loads.)
+      for (const name of own.flatMap((spec) => [spec.prop, DOM_ALIASES[spec.prop]]).filter(Boolean)) {
+        if (Object.prototype.hasOwnProperty.call(this, name)) {
+          const value = (this as unknown as Record<string, unknown>)[name];
+          delete (this as unknown as Record<string, unknown>)[name];
+          (this as unknown as Record<string, unknown>)[name] = value;
         }
       }
     }

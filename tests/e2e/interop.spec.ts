@@ -2,11 +2,11 @@ import { test, expect } from './fixtures';
 import { axeViolations } from './helpers';
 
 /**
- * Each framework's own app (demo/interop/, built by its Vite plugin in `npm run build`) using the
+ * Each framework's own app (demo/interop/, built by its own tool in `npm run build`) using the
  * elements as a customer would: properties in (a number, a boolean), the element's event out to the
  * framework's state, the language changed at run time, the element removed and added again.
  */
-for (const framework of ['react', 'vue', 'svelte'] as const) {
+for (const framework of ['react', 'vue', 'svelte', 'angular'] as const) {
   test(`${framework}: properties in, cx-change out, the locale at run time, unmount and remount`, async ({ page }) => {
     await page.goto(`/demo/interop/${framework}/`);
     const rating = page.locator('cx-star-rating');
