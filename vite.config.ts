@@ -78,6 +78,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'cx-d3', test: D3, priority: 2 },
+            // Each language beyond English in a chunk of its own, fetched when first spoken (src/i18n).
+            { name: 'cx-lang-de', test: /[\\/]src[\\/]i18n[\\/]locales[\\/]de\.json/, priority: 3 },
             { name: 'cx-core', test: CORE, priority: 1 },
             // Shared by the host entry and the elements' assistant chunk: never inside the host's entry chunk,
             // whose top level starts the portal.

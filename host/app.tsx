@@ -8,7 +8,7 @@ import { stateLeftBehind } from '../src/dashboard/saved-state';
 import { hasAnyRole } from '../src/lib/roles';
 import { matchRoute, pageTitle } from './routes';
 import { PageFor } from './pages';
-import { translator } from '../src/i18n';
+import { $languagesLoaded, translator } from '../src/i18n';
 import { $menu, activeItem } from '../src/stores/menu';
 import { isMobileBrowser } from '../src/lib/mobile';
 
@@ -31,6 +31,8 @@ export function App() {
   const path = useStore($path);
   const session = useStore($session);
   const lang = useStore($config).locale;
+  // Re-rendered when a language's texts arrive (German loads on first use).
+  useStore($languagesLoaded);
   const [pathname, search = ''] = path.split('?');
   const match = matchRoute(pathname);
   const menu = useStore($menu);

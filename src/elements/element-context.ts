@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { $config } from '../stores/config';
 import { navigate } from '../stores/navigation';
-import { translator } from '../i18n';
+import { $languagesLoaded, translator } from '../i18n';
 import type { ApiTarget } from '../api/client';
 
 const COMMIT = Symbol.for('cx.commit');
@@ -58,6 +58,8 @@ export function useElement(): ElementApi {
   const handle = useContext(ElementContext);
   if (!handle) throw new Error('useElement() is only available inside a cx-* element');
   const config = useStore($config);
+  // A language's texts arriving (after the first render in it) translate the element again.
+  const languages = useStore($languagesLoaded);
   const lang = handle.lang ?? languageAround(handle.host) ?? config.locale;
   const apiBase = handle.apiBase ?? config.apiBase;
   return useMemo(
@@ -75,6 +77,7 @@ export function useElement(): ElementApi {
         if (handle.host.dispatchEvent(event)) navigate(apiBase && to.startsWith('/') ? new URL(to, apiBase).href : to);
       },
     }),
-    [handle.host, lang, apiBase],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator once the language's texts are in
+    [handle.host, lang, apiBase, languages],
   );
 }

@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
+import { atom, type WritableAtom } from 'nanostores';
 import en from './locales/en.json';
-import de from './locales/de.json';
 
 import { LANGUAGES, LANGUAGE_NAMES } from './languages';
 
@@ -19,7 +19,8 @@ type Holder = { [KEY]?: typeof i18next };
 function create(): typeof i18next {
   const instance = i18next.createInstance();
   void instance.init({
-    resources: { en: { translation: en }, de: { translation: de } },
+    // English is in the bundle; other languages arrive when first asked for (loadLanguage).
+    resources: { en: { translation: en } },
     lng: 'en',
     fallbackLng: 'en',
     initAsync: false,
@@ -31,8 +32,36 @@ function create(): typeof i18next {
 
 export const i18n: typeof i18next = ((globalThis as Holder)[KEY] ??= create());
 
-/** A translate function fixed to one language (falls back to English for unknown languages). */
+/** Moves on each time a language's texts arrive, so that what shows English for now translates again. */
+const LOADED = Symbol.for('cx.i18n.loaded');
+export const $languagesLoaded: WritableAtom<number> = ((globalThis as { [LOADED]?: WritableAtom<number> })[LOADED] ??= atom(0));
+
+/** The texts of the languages beyond English: a chunk each, fetched by the first element that speaks it. */
+const LOADERS: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('./locales/de.json'),
+};
+const loading = new Map<string, Promise<void>>();
+
+/** Loads a language's texts once; resolves when they are in (at once for English or an unknown language). */
+export function loadLanguage(code: string): Promise<void> {
+  if (!LOADERS[code] || i18n.hasResourceBundle(code, 'translation')) return Promise.resolve();
+  const running = loading.get(code);
+  if (running) return running;
+  const job = LOADERS[code]()
+    .then((m) => {
+      i18n.addResourceBundle(code, 'translation', m.default);
+      $languagesLoaded.set($languagesLoaded.get() + 1);
+    })
+    // Not fetched (offline): English stands, and the next use asks again.
+    .catch(() => void loading.delete(code));
+  loading.set(code, job);
+  return job;
+}
+
+/** A translate function fixed to one language (falls back to English for unknown languages, and until its texts arrive). */
 export function translator(lang: string | undefined): TFunction {
   const base = (lang ?? 'en').toLowerCase().split('-')[0];
-  return i18n.getFixedT((LANGUAGES as readonly string[]).includes(base) ? base : 'en');
+  const code = (LANGUAGES as readonly string[]).includes(base) ? base : 'en';
+  void loadLanguage(code);
+  return i18n.getFixedT(code);
 }
