@@ -23,12 +23,16 @@ function aggregate(a: AlertDefinition, module: SmartModule, c: string): string {
   }
 }
 
+/** The rows an alert watches: its filters, and the owner's claims unless the module ignores them (null: none). */
+export const alertWhere = (a: AlertDefinition, module: SmartModule, claims: Claim[] | null) =>
+  buildWhere(module, a.filters.map((f) => ({ filterKey: f.key, filterValue: f.value })), module.ignoreClaims ? null : claims);
+
 /**
  * The alert's measure over the last seven days and the seven before, under its filters and the
  * owner's claims (an alert never sees more than its owner), with the count of rows in each.
  */
 export async function measureAlert(q: Queryable, a: AlertDefinition, module: SmartModule, claims: Claim[] | null, now: Date) {
-  const where = buildWhere(module, a.filters.map((f) => ({ filterKey: f.key, filterValue: f.value })), module.ignoreClaims ? null : claims);
+  const where = alertWhere(a, module, claims);
   const date = columnByKey(module, module.dateKey)!.column;
   const start = where.bind(new Date(now.getTime() - ALERT_WINDOW_DAYS * DAY));
   const before = where.bind(new Date(now.getTime() - 2 * ALERT_WINDOW_DAYS * DAY));
@@ -44,7 +48,7 @@ export async function measureAlert(q: Queryable, a: AlertDefinition, module: Sma
 
 /** Detractors that arrived after `since` (the alert's last check) and up to now. */
 export async function newDetractors(q: Queryable, a: AlertDefinition, module: SmartModule, claims: Claim[] | null, since: Date, now: Date): Promise<number> {
-  const where = buildWhere(module, a.filters.map((f) => ({ filterKey: f.key, filterValue: f.value })), module.ignoreClaims ? null : claims);
+  const where = alertWhere(a, module, claims);
   const date = columnByKey(module, module.dateKey)!.column;
   where.add(`nps_group = 'Detractor'`);
   where.add(`${date} > CAST(${where.bind(since)} AS TIMESTAMP) AND ${date} <= CAST(${where.bind(now)} AS TIMESTAMP)`);

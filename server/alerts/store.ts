@@ -2,9 +2,9 @@ import type { Db } from '../db';
 import { dataTime } from '../db';
 import type { Principal } from '../auth/tokens';
 import { badRequest, notFound } from '../http/errors';
-import { buildWhere } from '../smartdata/where';
+import { alertWhere } from './measure';
 import { moduleById } from '../smartdata/schema';
-import { readSetting } from '../routes/settings';
+import { portalFeatures } from '../routes/settings';
 import { alertProblems, type AlertDefinition } from '../../src/lib/alerts';
 
 interface AlertRow {
@@ -23,8 +23,7 @@ export const ALERT_MODULES = ['responses'];
 
 /** Alerts exist only with the alerting feature (spec part 1 section 6). */
 export async function requireAlerting(db: Db): Promise<void> {
-  const portal = await readSetting<{ features?: { alerting?: boolean } }>(db, 'portal');
-  if (!portal?.features?.alerting) throw notFound('Alerts are not available on this portal.');
+  if (!(await portalFeatures(db)).alerting) throw notFound('Alerts are not available on this portal.');
 }
 
 /** Checks a subscription against its rules and the module it reads (the caller's roles decide which). */
@@ -36,7 +35,7 @@ export function checkAlert(a: AlertDefinition, user: Principal): void {
   if (!ALERT_MODULES.includes(a.moduleId)) throw badRequest(refused, { moduleId: [refused] });
   const module = moduleById(a.moduleId, user.roles);
   // Unknown filter fields are refused here, as the filter bar refuses them.
-  buildWhere(module, a.filters.map((f) => ({ filterKey: f.key, filterValue: f.value })), null);
+  alertWhere(a, module, null);
 }
 
 const viewOf = (r: AlertRow) => ({

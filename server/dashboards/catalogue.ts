@@ -6,15 +6,7 @@ import { hasAnyRole } from '../identity/users';
 import { localiseName, type Lang } from '../i18n';
 import { DASHBOARD_ROLES } from './roles';
 
-export interface CatalogueItem {
-  kind: 'Dashboard' | 'DataViewer';
-  id: string;
-  name: string;
-  description: string;
-  url: string;
-  moduleId: string;
-  updatedAt: string | null;
-}
+import type { CatalogueItem } from '../../src/api/operations';
 
 const rolesOf = (list: string) => list.split(',').map((r) => r.trim()).filter(Boolean);
 

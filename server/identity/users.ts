@@ -67,3 +67,9 @@ export function hasAnyRole(roles: readonly string[], wanted: readonly string[]):
   const mine = new Set(roles.map((r) => r.toLowerCase()));
   return wanted.some((w) => mine.has(w.toLowerCase()));
 }
+
+/** How the portal names who acted (history, "changed by"): first and last name, else the user name. */
+export async function displayNameOf(q: Queryable, user: Pick<Principal, 'id' | 'userName'>): Promise<string> {
+  const [row] = await q.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM users WHERE id = $1', [user.id]);
+  return row ? `${row.first_name} ${row.last_name}`.trim() : user.userName;
+}

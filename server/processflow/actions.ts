@@ -2,6 +2,7 @@ import { dataTime, placeholder, type Db, type Queryable } from '../db';
 import type { Principal } from '../auth/tokens';
 import { badRequest, notFound } from '../http/errors';
 import { queueMail } from '../mail/outbox';
+import { displayNameOf } from '../identity/users';
 import { findCaseById, historyRecord } from './cases';
 import type { PfModule } from './modules';
 import { caseWorkers } from './people';
@@ -90,7 +91,7 @@ export async function performAction(db: Db, user: Principal, m: PfModule, pfoId:
     const errors = formErrors(item, comment, p);
     if (errors.length) return invalid(...errors);
 
-    const [workers, userName] = await Promise.all([caseWorkers(q), nameOf(q, user)]);
+    const [workers, userName] = await Promise.all([caseWorkers(q), displayNameOf(q, user)]);
     const set: Record<string, unknown> = {};
     let tagChange: { add: string[]; remove: string[] } | undefined;
     if (item.actionType === ACTION_TYPE.Allocation) {
@@ -154,11 +155,6 @@ export async function performAction(db: Db, user: Principal, m: PfModule, pfoId:
     const [history] = await q.query('SELECT * FROM case_history WHERE history_id = $1', [historyId]);
     return { processFlowObject: processFlowObject(after.row, after.record, after.module.social), actionHistoryRecord: historyRecord(history) };
   });
-}
-
-async function nameOf(q: Queryable, user: Principal): Promise<string> {
-  const [row] = await q.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM users WHERE id = $1', [user.id]);
-  return row ? `${row.first_name} ${row.last_name}`.trim() : user.userName;
 }
 
 /** The process-flow object of spec part 3: identity, state, last action, allocation, tags and the record's properties. */

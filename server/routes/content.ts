@@ -5,7 +5,7 @@ import { optionalAuth } from '../auth/middleware';
 import { notFound, unauthorized } from '../http/errors';
 import { hasAnyRole } from '../identity/users';
 import type { Queryable } from '../db';
-import { readSetting } from './settings';
+import { portalFeatures, readSetting } from './settings';
 import { localiseName, requestLang, type Lang } from '../i18n';
 
 interface NavRow {
@@ -48,7 +48,7 @@ const navItem = (n: NavRow, lang: Lang = 'en') => ({
 const FEATURE_OF_TEMPLATE: Record<string, string> = { Alerts: 'alerting', ProcessFlow: 'workflow' };
 
 async function profiles(q: Queryable, user: Principal | undefined, lang: Lang, only?: string) {
-  const on = (await readSetting<{ features?: Record<string, boolean> }>(q, 'portal'))?.features ?? {};
+  const on = await portalFeatures(q);
   const featureAllows = (n: NavRow) => !FEATURE_OF_TEMPLATE[n.module_template] || on[FEATURE_OF_TEMPLATE[n.module_template]] === true;
   const rows = await q.query<{ name: string; title: string; hide_on_mobile: boolean }>(
     `SELECT name, title, hide_on_mobile FROM content_profiles ${only ? 'WHERE name = $1' : ''} ORDER BY weight, name`,

@@ -14,6 +14,11 @@ export async function readSetting<T = Record<string, unknown>>(q: Queryable, nam
   return row ? (JSON.parse(row.value) as T) : undefined;
 }
 
+/** The portal's feature switches (alerting, workflow, reporting): what is off is absent or false. */
+export async function portalFeatures(q: Queryable): Promise<Record<string, boolean>> {
+  return (await readSetting<{ features?: Record<string, boolean> }>(q, 'portal'))?.features ?? {};
+}
+
 export const settingsRoutes = new Hono<Env>()
   .get('/', async (c) => {
     const { db } = c.var.deps;

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db';
 import { dataTime, isUniqueViolation } from '../db';
 import type { Principal } from '../auth/tokens';
 import { badRequest, notFound } from '../http/errors';
+import { displayNameOf } from '../identity/users';
 import { starterDefinition, surveyProblems, type SurveyDefinition, type SurveySettings, type SurveyStatus } from '../../src/lib/survey-model';
 
 const SHORTCODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -86,16 +87,11 @@ export async function getSurvey(db: Db, shortcode: string): Promise<SurveyView> 
   return viewOf(row, (await responseCounts(db, [row.id])).get(row.id) ?? 0);
 }
 
-export async function nameOf(q: Queryable, user: Principal): Promise<string> {
-  const [u] = await q.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM users WHERE id = $1', [user.id]);
-  return u ? `${u.first_name} ${u.last_name}`.trim() : user.userName;
-}
-
 /** A new draft with the starter questions; the title is the one thing asked first. */
 export async function createSurvey(db: Db, user: Principal, title: string, now: Date, shortcode = newShortcode()): Promise<SurveyView> {
   if (!title.trim()) throw badRequest('A survey needs a title.', { title: ['A survey needs a title.'] });
   const settings: SurveySettings = { title: { en: title.trim() }, reportToResponses: true, store: '', channel: DEFAULT_CHANNEL };
-  const name = await nameOf(db, user);
+  const name = await displayNameOf(db, user);
   for (let attempt = 0; ; attempt++) {
     try {
       await db.query(
@@ -119,7 +115,7 @@ const staleMessage = (row: SurveyRow) => `This survey was changed by ${row.updat
  * second editor who saved in between makes this a 400 that names them, and nothing is lost.
  */
 async function writeAt(db: Db, user: Principal, shortcode: string, version: number, set: Record<string, string | Date | null>, now: Date): Promise<SurveyView> {
-  const name = await nameOf(db, user);
+  const name = await displayNameOf(db, user);
   const columns = Object.keys(set);
   const params = [shortcode, version, name, now, ...columns.map((c) => set[c])];
   const assignments = columns.map((c, i) => `${c} = ${set[c] instanceof Date ? `CAST($${i + 5} AS TIMESTAMP)` : `$${i + 5}`}`);

@@ -4,19 +4,24 @@ export const PALETTE = [
   '#9B1A42', '#5B8C2A', '#D4002B', '#3D6FD1', '#8C6D31', '#666666',
 ] as const;
 
+/**
+ * The theme's first `count` chart colours as CSS values (`var(--cx-chart-N, <the spec's colour>)`),
+ * which a page's dark or high-contrast theme replaces.
+ */
+export const themePalette = (count: number = PALETTE.length): string[] => PALETTE.slice(0, count).map((c, i) => `var(--cx-chart-${i + 1}, ${c})`);
+
+const THEME = themePalette();
+
 /** The donut's own palette: 10 colours (spec part 3, donut defaults), the first ten of the chart palette. */
-export const DONUT_PALETTE = PALETTE.slice(0, 10);
+export const DONUT_PALETTE = themePalette(10);
 
 /**
- * A series colour: the settings' Palette first, cycling; else the theme's colour N as a CSS value
- * (`var(--cx-chart-N, <the spec's colour>)`), which a page's dark or high-contrast theme replaces.
- * Drawings set it as a style (`.style('fill', ...)`): SVG presentation attributes take no `var()`.
+ * A series colour, cycling: the settings' Palette, else the theme's. Drawings set it as a style
+ * (`.style('fill', ...)`): SVG presentation attributes take no `var()`.
  */
-export function colourAt(index: number, palette: readonly string[] = PALETTE): string {
-  if (palette.length && palette !== PALETTE && palette !== DONUT_PALETTE) return palette[index % palette.length];
-  const list = palette.length ? palette : PALETTE;
-  const i = index % list.length;
-  return `var(--cx-chart-${i + 1}, ${list[i]})`;
+export function colourAt(index: number, palette: readonly string[] = THEME): string {
+  const list = palette.length ? palette : THEME;
+  return list[index % list.length];
 }
 
 /** Delta colours of the review charts: grey at 0, green above, red below. */
