@@ -2,7 +2,7 @@
 // SEO) and main timings for /login and for a dashboard, signed in, against the built portal on a
 // freshly seeded database.
 import lighthouse from 'lighthouse';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
@@ -33,6 +33,8 @@ try {
     await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
     const result = await lighthouse(`${portal.base}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], disableStorageReset: signedIn });
     const lhr = result!.lhr;
+    // The whole report beside the figures, for the request chain and the LCP element behind them.
+    writeFileSync(join(DIR, `lighthouse-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(lhr));
     const ms = (id: string) => `${Math.round(lhr.audits[id].numericValue ?? 0)} ms`;
     const score = (id: string) => Math.round((lhr.categories[id].score ?? 0) * 100);
     console.log(

@@ -177,16 +177,17 @@ function ContentPage({ moduleId, profileId, rest, query }: { moduleId: string; p
 function DashboardPage({ first, second, editor, query }: { first: string; second?: string; editor: boolean; query: URLSearchParams }) {
   const profiles = useStore($menu);
   const [applied, setApplied] = useState<string | null>(null);
-  // Until the menu is in, the route cannot be read either way.
-  if (profiles === null) return null;
-  const { dashboardId } = dashboardOf(first, second, profiles.map((pr) => pr.name));
+  // /dashboard/{a}/{b} reads either way (profile and dashboard, or dashboard and profile) only with
+  // the menu in; /dashboard/{id} does not wait for it (one round trip less before the first tile).
+  if (profiles === null && second) return null;
+  const { dashboardId } = dashboardOf(first, second, (profiles ?? []).map((pr) => pr.name));
   // An address with filters (an alert's link) opens the dashboard with them, once per address.
   const linked = filtersOfLink(query);
   if (linked && applied !== `${dashboardId}?${query}`) {
     setApplied(`${dashboardId}?${query}`);
     replaceFilters(`dashboard:${dashboardId}`, { ...DEFAULT_FILTERS, ...linked });
   }
-  const name = profiles.flatMap((pr) => pr.navigationItems).find((i) => i.moduleId.toLowerCase() === dashboardId.toLowerCase())?.navName ?? dashboardId;
+  const name = (profiles ?? []).flatMap((pr) => pr.navigationItems).find((i) => i.moduleId.toLowerCase() === dashboardId.toLowerCase())?.navName ?? dashboardId;
   return (
     <section aria-labelledby="dashboard-title">
       {/* The breadcrumb shows where the user is; the page's heading names it for assistive technology. */}

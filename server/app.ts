@@ -2,8 +2,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { readFile } from 'node:fs/promises';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { resolveDeps, type Deps, type Env } from './context';
 import { onError } from './http/errors';
@@ -99,7 +97,7 @@ export function createApi(given: Deps): Hono<Env> {
   api.route('/api/groups', new Hono<Env>().use(requireAuth).route('/', groupRoutes));
   api.route('/api/dashboard', dataScreens().route('/', dashboardRoutes));
   api.route('/api/dataviz', dataScreens().route('/', datavizRoutes));
-  const exports = new ExportStore(join(deps.dataDir ?? mkdtempSync(join(tmpdir(), 'cx-')), 'exports'));
+  const exports = new ExportStore(deps.db);
   // The download is a navigation without the bearer header: its unguessable, one-time id stands in (ExportStore).
   api.route('/api/dataviewer', downloadRoute(exports));
   api.route('/api/dataviewer', dataScreens().route('/', dataViewerRoutes).route('/', exportRoutes(exports)));

@@ -1,6 +1,8 @@
 import type { Db } from './db';
 import type { Principal } from './auth/tokens';
+import { availableParallelism } from 'node:os';
 import { scryptHasher, type PasswordHasher } from './auth/password';
+import { HashQueue, queuedHasher } from './auth/hash-queue';
 import { reviewProviders, type ReviewProviders } from './reviews/providers';
 
 /** What every route handler can reach: the database, the signing secret and the clock. */
@@ -10,8 +12,6 @@ export interface Deps {
   now: () => Date;
   /** Serve the queued e-mails at GET /api/dev/mail (MAIL_OUTBOX_API=1; demos and tests only). */
   exposeMailOutbox?: boolean;
-  /** Where export files go (under `exports/`); a fresh temporary directory when unset. */
-  dataDir?: string;
   /** Password hashing (scrypt unless a test counts the checks). */
   hasher?: PasswordHasher;
   /** How long a wrong password waits before its answer (default 1 s; slows guessing one by one). */
@@ -32,9 +32,16 @@ export const FAILURE_DELAY_MS = 1000;
 
 export type ResolvedDeps = Deps & Required<Pick<Deps, 'hasher' | 'failureDelayMs' | 'reviews'>>;
 
+/**
+ * Hashes at once: all cores but one (the API keeps a core); waiting: about 3.5 s of hashing
+ * (32 x 110 ms) before a sign-in is refused with a 503. HASH_CONCURRENCY and HASH_QUEUE_MAX set them.
+ */
+const hashQueue = () =>
+  new HashQueue(Number(process.env.HASH_CONCURRENCY) || Math.max(1, availableParallelism() - 1), Number(process.env.HASH_QUEUE_MAX) || 32);
+
 export const resolveDeps = (deps: Deps): ResolvedDeps => ({
   ...deps,
-  hasher: deps.hasher ?? scryptHasher,
+  hasher: deps.hasher ?? queuedHasher(scryptHasher, hashQueue()),
   failureDelayMs: deps.failureDelayMs ?? FAILURE_DELAY_MS,
   reviews: deps.reviews ?? reviewProviders(deps.secret),
 });

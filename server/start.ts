@@ -37,7 +37,6 @@ const app = createApp({
     secret,
     now: () => new Date(),
     exposeMailOutbox: process.env.MAIL_OUTBOX_API === '1',
-    dataDir: process.env.DATA_DIR ?? 'data',
     trustProxy: process.env.TRUST_PROXY === '1',
     embedOrigins: parseOrigins(process.env.EMBED_ORIGINS),
     embedSecret: embedSecret(process.env.EMBED_SECRET),

@@ -65,11 +65,23 @@ export async function checkPassword(c: Context<Env>, userName: string, password:
 
   const user = await findUserByName(db, account);
   // One check either way: an unknown name is checked against a dummy hash (no answer or time tells it apart).
-  if ((await hasher.verify(password, user?.password_hash ?? null)) && user) {
+  let right: boolean;
+  try {
+    right = await hasher.verify(password, user?.password_hash ?? null);
+  } catch (error) {
+    // Not checked (the hashing queue was full): the attempt does not count.
+    for (const { limit } of limits) await giveBack(db, limit);
+    throw error;
+  }
+  if (right && user) {
     const [clientWide, accountWide, own] = limits.map((l) => l.limit);
     await clearCount(db, own);
     await giveBack(db, clientWide);
     await giveBack(db, accountWide);
+    // A hash made with weaker parameters than today's is replaced while the password is at hand.
+    if (user.password_hash && hasher.needsRehash?.(user.password_hash)) {
+      await db.query('UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [await hasher.hash(password), user.id, user.password_hash]);
+    }
     return { ok: true, user };
   }
   for (const [i, { limit }] of limits.entries()) if (counts[i] >= limit.max) await lockIfFull(db, limit, at);

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Env } from '../context';
@@ -68,7 +67,7 @@ export function exportRunner(c: Context<Env>, store: ExportStore, dateTime: stri
       await rm(file, { force: true });
       throw e;
     }
-    store.commit(id, file, name, c.var.user.id);
+    await store.commit(id, file, name, c.var.user.id);
     return c.json({ exportId: id, name, dateTime });
   };
 }
@@ -112,17 +111,16 @@ const downloadQuery = z.object({
 
 /** GET /api/dataviewer/downloadexport: sends the file once, then removes it. The id is the credential (see ExportStore). */
 export function downloadRoute(store: ExportStore) {
-  return new Hono<Env>().on('GET', ['/downloadexport', '/downloadexport/'], (c) => {
+  return new Hono<Env>().on('GET', ['/downloadexport', '/downloadexport/'], async (c) => {
     const q = check(downloadQuery, c.req.query());
-    const entry = store.take(q.exportId);
+    const entry = await store.take(q.exportId);
     if (!entry) throw notFound('This export is no longer available: an export can be downloaded once, within an hour of making it.');
-    const stream = createReadStream(entry.file);
-    stream.on('close', () => void rm(entry.file, { force: true }));
     const filename = `${safe(q.name || entry.name)}${q.dateTime ? `_${safe(q.dateTime)}` : ''}.xlsx`;
-    return new Response(Readable.toWeb(stream) as ReadableStream, {
+    return new Response(Readable.toWeb(Readable.from(entry.chunks)) as ReadableStream, {
       headers: {
         'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         'content-disposition': `attachment; filename="${filename}"`,
+        'content-length': String(entry.bytes),
         'cache-control': 'no-store',
       },
     });

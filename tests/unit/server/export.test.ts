@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { harnessWithUsers, type Harness } from './harness';
-import { ExportStore, EXPORT_TTL_MS } from '../../../server/export/store';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
+import { CHUNK_BYTES, ExportStore, EXPORT_TTL_MS } from '../../../server/export/store';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, writeFileSync } from 'node:fs';
 
 let h: Harness;
 let user: string;
@@ -116,19 +115,36 @@ describe('analytics export', () => {
 });
 
 describe('ExportStore', () => {
-  it('removes files after an hour, and files an earlier process left', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cx-store-'));
-    writeFileSync(join(dir, 'left-over.xlsx'), 'x');
-    let now = 0;
-    const store = new ExportStore(dir, () => now);
-    expect(readdirSync(dir)).toEqual([]);
+  const write = (file: string, bytes: Buffer) => writeFileSync(file, bytes);
+
+  it('hands an export over once, byte for byte, across chunks, and removes its chunks', async () => {
+    const store = new ExportStore(h.db);
     const a = store.reserve();
-    writeFileSync(a.file, 'x');
-    store.commit(a.id, a.file, 'a', 'u');
-    now = EXPORT_TTL_MS + 1;
-    store.sweep();
-    expect(readdirSync(dir)).toEqual([]);
-    expect(store.take(a.id)).toBeUndefined();
+    const bytes = randomBytes(CHUNK_BYTES * 2 + 123);
+    write(a.file, bytes);
+    await store.commit(a.id, a.file, 'a', 'u');
+    expect(readdirSync(store.dir)).toEqual([]);
+    const [first, second] = await Promise.all([store.take(a.id), store.take(a.id)]);
+    const taken = first ?? second!;
+    expect([first, second].filter(Boolean)).toHaveLength(1);
+    const parts: Buffer[] = [];
+    for await (const part of taken.chunks) parts.push(part);
+    expect(parts).toHaveLength(3);
+    expect(Buffer.concat(parts).equals(bytes)).toBe(true);
+    expect(await h.db.query('SELECT seq FROM export_chunks WHERE id_hash IN (SELECT id_hash FROM export_chunks)')).toEqual([]);
+    store.close();
+  });
+
+  it('removes exports after an hour', async () => {
+    let now = Date.now();
+    const store = new ExportStore(h.db, () => now);
+    const a = store.reserve();
+    write(a.file, Buffer.from('x'));
+    await store.commit(a.id, a.file, 'a', 'u');
+    now += EXPORT_TTL_MS + 1;
+    await store.sweep();
+    expect(await store.take(a.id)).toBeUndefined();
+    expect(await h.db.query('SELECT count(*) AS n FROM export_files')).toEqual([{ n: 0 }]);
     store.close();
   });
 });
