@@ -112,6 +112,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Two API processes behind HAProxy on PostgreSQL (needs the build, TEST_DATABASE_URL and haproxy).
+        test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+      },
+      {
+        extends: true,
         test: {
           name: 'elements',
           include: ['tests/elements/**/*.test.{ts,tsx}'],

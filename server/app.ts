@@ -74,6 +74,16 @@ export function createApi(given: Deps): Hono<Env> {
     }),
   );
 
+  // For a load balancer's health check: up while the database answers.
+  api.get('/api/health', async (c) => {
+    try {
+      await deps.db.query('SELECT 1 AS ok');
+      return c.json({ status: 'ok', engine: deps.db.engine });
+    } catch {
+      return c.json({ status: 'unavailable', message: 'The database does not answer.' }, 503);
+    }
+  });
+
   const auth = new Hono<Env>().use(requireAuth);
   api.route('/api/identity', tokenRoutes);
   api.route('/api/identity', passwordRoutes);

@@ -18,6 +18,17 @@ if (!existsSync(resolve(distDir, 'host', 'index.html'))) {
   process.exit(1);
 }
 
+// Several processes (npm run cluster) must sign with one key, or each refuses the others' tokens.
+const processes = Number(process.env.CX_PROCESSES ?? 1);
+if (processes > 1 && !process.env.JWT_SECRET) {
+  console.error(`JWT_SECRET is not set: ${processes} processes would each sign tokens with a key of their own and refuse the others'. Set JWT_SECRET (32 or more random characters) for every process.`);
+  process.exit(1);
+}
+if (process.env.JWT_SECRET && process.env.JWT_SECRET.length < 32) {
+  console.error('JWT_SECRET is shorter than 32 characters: use 32 or more random characters.');
+  process.exit(1);
+}
+
 const db = await openDb();
 await migrate(db);
 if (await isEmpty(db)) {

@@ -20,6 +20,9 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
 /** PostgreSQL through a connection pool, when DATABASE_URL is set. */
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that PostgreSQL ended (a restart, a fail-over) is dropped; the next query
+  // opens a new one. Without a listener the pool's error would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection (${error.message}); the next query reconnects.`));
   await pool.query('SELECT 1');
   const root = queryable(pool);
 
@@ -28,16 +31,18 @@ export async function openPostgres(url: string): Promise<Db> {
     query: root.query,
     async tx(fn) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await fn(queryable(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        // A connection PostgreSQL ended cannot roll back: it is thrown away instead of returned.
+        broken = await client.query('ROLLBACK').then(() => undefined, (e: Error) => e);
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async insertMany(table, columns, rows) {

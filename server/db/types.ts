@@ -39,3 +39,14 @@ export const placeholder = (value: unknown, i: number) => (value instanceof Date
 
 /** A timestamp as the API answers it ('YYYY-MM-DDTHH:mm:ss', UTC); other values as they are. */
 export const dataTime = <T>(value: T): T | string => (value instanceof Date ? value.toISOString().slice(0, 19) : value);
+
+/**
+ * True when the database cannot be reached (refused, reset, or ended by a restart: PostgreSQL's
+ * class 08 and 57P01-57P03): the caller gets a 503 to retry, not a 500.
+ */
+export function isUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08')) return true;
+  return /Connection terminated|Client has encountered a connection error/i.test(String((error as { message?: unknown }).message ?? ''));
+}

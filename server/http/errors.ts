@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isUniqueViolation } from '../db/types';
+import { isUnavailable, isUniqueViolation } from '../db/types';
 
 /** An error the caller caused or may see: becomes `{ message, errors? }` with its status. */
 export class ApiError extends Error {
@@ -42,6 +42,10 @@ export function onError(error: Error, c: Context) {
   if (error instanceof URIError) return c.json({ message: 'The address holds a malformed percent-encoding.' }, 400);
   if (error instanceof HTTPException) {
     return c.json({ message: error.message || 'Request failed' }, error.status);
+  }
+  if (isUnavailable(error)) {
+    c.header('Retry-After', '2');
+    return c.json({ message: 'The database is not reachable at this moment. Try again in a few seconds.' }, 503);
   }
   const id = crypto.randomUUID();
   console.error(`[${id}] ${c.req.method} ${c.req.path}:`, error);

@@ -42,6 +42,8 @@ const steps = [
   ['security', ...vitest('security')],
   ...(pgUrl ? [['server-pg', ...vitest('server-pg'), { TEST_DATABASE_URL: pgUrl }]] : []),
   ['build', 'npm', ['run', 'build', '--silent']],
+  // Two API processes behind HAProxy on PostgreSQL (the launcher installs Debian's haproxy when missing).
+  ...(pgUrl ? [['cluster', ...vitest('cluster'), { TEST_DATABASE_URL: pgUrl }]] : []),
   ['elements', ...vitest('elements')],
   ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, () => rmSync('.tmp/e2e-data', { recursive: true, force: true })],
 ];

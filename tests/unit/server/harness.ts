@@ -19,6 +19,11 @@ export async function freshDb(): Promise<Db> {
   const url = process.env.TEST_DATABASE_URL;
   if (ENGINE === 'duckdb') return openDuckDb(':memory:');
   if (!url) throw new Error('CX_TEST_ENGINE=postgres needs TEST_DATABASE_URL (tests/tools/postgres.sh start sets it).');
+  return openPostgres(await freshPostgresUrl(url));
+}
+
+/** A new, empty database in the PostgreSQL cluster at `url`: its address. */
+export async function freshPostgresUrl(url: string): Promise<string> {
   const name = `cx_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -26,7 +31,7 @@ export async function freshDb(): Promise<Db> {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  return openPostgres(target.toString());
+  return target.toString();
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are read field by field in assertions */
