@@ -8,6 +8,7 @@ import { scryptHasher } from '../../server/auth/password';
 import type { Db } from '../../server/db';
 import type { Deps } from '../../server/context';
 import { seededDb } from '../unit/server/harness';
+import { routesOf, type RouteInfo } from './junk';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are read field by field in assertions */
 export interface Reply {
@@ -37,6 +38,8 @@ export interface Portal {
   clock: { now: Date };
   /** How many password checks (scrypt verifications) the server has run. */
   verifications: { count: number };
+  /** Every API route the app registers. */
+  routes: RouteInfo[];
   call: (method: string, path: string, options?: CallOptions) => Promise<Reply>;
   /** Signs in with a password; the answer's access and refresh tokens. */
   signIn: (email: string, password?: string, from?: string) => Promise<{ access: string; refresh: string }>;
@@ -117,7 +120,7 @@ export async function startPortal(records = 200, extra: Partial<Deps> = {}): Pro
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await db.close();
   };
-  return { origin, db, clock, verifications, call, signIn, mails, close };
+  return { origin, db, clock, verifications, routes: routesOf(app as never), call, signIn, mails, close };
 }
 
 /**
