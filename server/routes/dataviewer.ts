@@ -4,7 +4,7 @@ import type { Env } from '../context';
 import { badRequest } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { moduleById } from '../smartdata/schema';
-import { analyticsData, MEASURES } from '../smartdata/analytics';
+import { analyticsData, measuresOf } from '../smartdata/analytics';
 import { countRecords, MAX_PAGE, recordsPage } from '../smartdata/records';
 import { profileColumns, profileOf, profilesOf } from '../smartdata/profiles';
 import { smartFilter } from './smartdata';
@@ -77,7 +77,7 @@ export const dataViewerRoutes = new Hono<Env>()
   .get('/analytics/parameters/:moduleId/:profile', (c) => {
     const { module } = viewOf(c);
     return c.json({
-      measureDefinitions: MEASURES.map(({ measureKey, measureName, format, aggregateFunction }) => ({ measureKey, measureName: localiseName(requestLang(c), measureName), format, aggregateFunction })),
+      measureDefinitions: measuresOf(module).map(({ measureKey, measureName, format, aggregateFunction }) => ({ measureKey, measureName: localiseName(requestLang(c), measureName), format, aggregateFunction })),
       dimensions: module.columns.filter((col) => col.dimension).map((col) => ({ filterKey: col.key, filterName: localiseName(requestLang(c), col.name) })),
     });
   })

@@ -62,12 +62,21 @@ const dimension = (module: SmartModule, key: string): Column => {
   return col;
 };
 
+/** The measures a module can compute: a count, or an aggregate of a column it has. */
+export const measuresOf = (module: SmartModule) => MEASURES.filter((m) => !m.fieldKey || columnByKey(module, m.fieldKey));
+
 /**
  * The pivot in one statement: GROUPING SETS give every row level with and without the column
  * dimensions, the column totals and the grand total; GROUPING() tells the sets apart.
  */
 export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQuery, claims: Claim[] | null): Promise<AnalyticsData> {
-  const measures = q.measureKeys.map((k) => MEASURES.find((m) => m.measureKey.toLowerCase() === k.toLowerCase()) ?? (() => { throw badRequest(`Unknown measure "${k}".`); })());
+  const known = measuresOf(module);
+  const measures = q.measureKeys.map((k) => {
+    const measure = MEASURES.find((m) => m.measureKey.toLowerCase() === k.toLowerCase());
+    if (!measure) throw badRequest(`Unknown measure "${k}".`);
+    if (!known.includes(measure)) throw badRequest(`The measure "${measure.measureKey}" does not apply to module "${module.moduleId}".`);
+    return measure;
+  });
   if (measures.length === 0) throw badRequest('Choose at least one measure.');
   const rows = q.rowDimensions.map((k) => dimension(module, k));
   const cols = q.columnDimensions.map((k) => dimension(module, k));

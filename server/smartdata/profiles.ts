@@ -61,7 +61,8 @@ function responseProfiles(module: SmartModule): Profile[] {
 
 /** The profiles of a module, the first being the default one. */
 export function profilesOf(module: SmartModule): Profile[] {
-  return responseProfiles(module);
+  // A view is offered only where the module has every column it shows (reviews have no NPS or verbatim).
+  return responseProfiles(module).filter((p) => p.columns.every((key) => module.columns.some((c) => c.key === key && !c.isHidden)));
 }
 
 export function profileOf(module: SmartModule, name: string): Profile {

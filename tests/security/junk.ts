@@ -3,6 +3,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
+import { MODULES } from '../../server/smartdata/schema';
+import { PF_MODULES } from '../../server/processflow/modules';
 
 export interface RouteInfo {
   method: string;
@@ -74,6 +76,8 @@ const encode = (value: string) => {
 const fill = (path: string, value: (param: string) => string) => path.replace(/:(\w+)(\{[^}]*\})?\??/g, (_, name: string) => encode(value(name)));
 const PLAIN: Record<string, string> = { moduleId: 'responses', profile: 'default', dashboardId: 'overview', id: '1' };
 const plain = (name: string) => PLAIN[name] ?? '1';
+/** Every module a moduleId can name besides responses: smart-data modules and the process flow's. */
+const OTHER_MODULES = [...new Set([...MODULES.keys(), ...PF_MODULES.keys()])].filter((m) => m !== 'responses');
 
 /** The probes of one route: each path parameter hostile in turn, hostile query values, then junk bodies. */
 export function probesOf(route: RouteInfo, fields: string[], pick: <T>(xs: readonly T[]) => T = (xs) => xs[0]): Probe[] {
@@ -84,6 +88,12 @@ export function probesOf(route: RouteInfo, fields: string[], pick: <T>(xs: reado
     for (const h of HOSTILE) probes.push({ method, path: fill(route.path, (n) => (n === param ? h : plain(n))), raw: '{}', what: `path :${param} = ${JSON.stringify(h).slice(0, 40)}` });
   }
   const base = fill(route.path, plain);
+  // The same junk against every module a moduleId can name (their schemas differ).
+  for (const other of route.path.includes(':moduleId') ? OTHER_MODULES : []) {
+    const path = fill(route.path, (n) => (n === 'moduleId' ? other : plain(n)));
+    probes.push({ method, path, raw: method === 'GET' ? undefined : JSON.stringify(Object.fromEntries(fields.map((f, j) => [f, WRONG_TYPES[j % WRONG_TYPES.length]]))), what: `module ${other}` });
+    for (const profile of ['default', 'comments']) probes.push({ method, path: fill(route.path, (n) => (n === 'moduleId' ? other : n === 'profile' ? profile : plain(n))), raw: '{}', what: `module ${other}, profile ${profile}` });
+  }
   const queryKeys = ['skip', 'top', 'sort', 'id', 'moduleId', 'profile', 'exportId', 'dateTime', 'filterKey', 'q', 'search', 'page', 'recipient', 'dateFilterDimension'];
   for (const h of HOSTILE.slice(0, 8)) probes.push({ method, path: `${base}?${queryKeys.map((k) => `${k}=${encode(h)}`).join('&')}`, raw: '{}', what: `query = ${JSON.stringify(h).slice(0, 40)}` });
   if (method === 'GET' || method === 'HEAD') return probes;
