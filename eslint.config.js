@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.{js,mjs}', 'server/**', 'bench/**', 'tests/tools/**', 'tests/cluster/**', 'tests/security/**', 'elements/tools/**', 'demo/partner-site/**'],
+    files: ['**/*.{js,mjs}', 'server/**', 'bench/**', 'tests/tools/**', 'tests/cluster/**', 'tests/faults/**', 'tests/security/**', 'elements/tools/**', 'demo/partner-site/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
     rules: { 'no-console': 'off' },
   },

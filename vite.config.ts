@@ -117,6 +117,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Kill -9 during writes (DuckDB), PostgreSQL restarted under load (needs TEST_DATABASE_URL and CX_PG_DIR).
+        test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], environment: 'node', testTimeout: 120_000, fileParallelism: false },
+      },
+      {
+        extends: true,
         test: {
           name: 'elements',
           include: ['tests/elements/**/*.test.{ts,tsx}'],

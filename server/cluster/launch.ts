@@ -37,7 +37,7 @@ export interface Cluster {
 }
 
 /** Waits until `url` answers 200, or fails after `ms`. */
-async function answers(url: string, ms: number): Promise<void> {
+export async function answers(url: string, ms: number): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
     try {
@@ -50,20 +50,22 @@ async function answers(url: string, ms: number): Promise<void> {
   }
 }
 
-/** One API process (server/start.ts) on `port`, over the shared database and signing key. */
-function startProcess(name: string, port: number, options: ClusterOptions): ApiProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: {
-      ...process.env,
-      ...options.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: options.databaseUrl,
-      JWT_SECRET: options.jwtSecret,
-      TRUST_PROXY: '1',
-      CX_PROCESSES: String(options.processes),
-    },
+/** server/start.ts in a process of its own on 127.0.0.1:`port`, with `env` over this process's environment. */
+export function spawnServer(port: number, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** One API process on `port`, over the shared database and signing key. */
+function startProcess(name: string, port: number, options: ClusterOptions): ApiProcess {
+  const child = spawnServer(port, {
+    ...options.env,
+    DATABASE_URL: options.databaseUrl,
+    JWT_SECRET: options.jwtSecret,
+    TRUST_PROXY: '1',
+    CX_PROCESSES: String(options.processes),
   });
   return { name, port, child };
 }

@@ -44,6 +44,8 @@ const steps = [
   ['build', 'npm', ['run', 'build', '--silent']],
   // Two API processes behind HAProxy on PostgreSQL (the launcher installs Debian's haproxy when missing).
   ...(pgUrl ? [['cluster', ...vitest('cluster'), { TEST_DATABASE_URL: pgUrl }]] : []),
+  // Kill -9 during writes, and a restart of the throwaway PostgreSQL cluster under load.
+  ...(pgUrl && pgDir ? [['faults', ...vitest('faults'), { TEST_DATABASE_URL: pgUrl, CX_PG_DIR: pgDir }]] : []),
   ['elements', ...vitest('elements')],
   ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, () => rmSync('.tmp/e2e-data', { recursive: true, force: true })],
 ];
