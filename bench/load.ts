@@ -1,0 +1,136 @@
+// npm run bench:load — 50 simulated users (LOAD_USERS) for 5 minutes (LOAD_SECONDS) on loopback:
+// each signs in, then loops over the dashboard's visuals, a filter change, a records page and,
+// every fifth round, a case action, signing in again every 20 rounds. Run against one API process
+// on DuckDB, then against the cluster (two processes on PostgreSQL behind HAProxy; LOAD_TARGETS=
+// single,cluster). Prints requests/s, p50/p95/p99 (sign-ins apart), errors and server memory.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { seedFresh } from './setup';
+import { answers, spawnServer, startCluster, throwawayPostgres } from '../server/cluster/launch';
+import { freePort } from '../server/cluster/ports';
+import { openDb } from '../server/db';
+import { migrate } from '../server/db/migrate';
+import { seed } from '../server/seed';
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 200_000);
+const USERS = Number(process.env.LOAD_USERS ?? 50);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
+const TARGETS = (process.env.LOAD_TARGETS ?? 'single,cluster').split(',');
+const JWT_SECRET = 'bench-load-secret-of-forty-characters-!!';
+const ANCHOR = new Date('2026-11-20T00:00:00Z');
+const PASSWORD = 'Demo-2345!';
+const REGIONS = ['North', 'South', 'East', 'West'];
+
+type Kind = 'sign-in' | 'visuals' | 'filters' | 'records' | 'case action';
+interface Sample {
+  kind: Kind;
+  ms: number;
+  status: number;
+}
+
+/** Resident memory of a process, from /proc (Linux), in MB. */
+const rssMb = (pid: number) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+async function timed(samples: Sample[], kind: Kind, fn: () => Promise<Response>): Promise<Response | undefined> {
+  const started = performance.now();
+  try {
+    const res = await fn();
+    await res.arrayBuffer().catch(() => undefined);
+    samples.push({ kind, ms: performance.now() - started, status: res.status });
+    return res;
+  } catch {
+    samples.push({ kind, ms: performance.now() - started, status: 0 });
+    return undefined;
+  }
+}
+
+/** One simulated user until `until`. */
+async function user(base: string, i: number, until: number, samples: Sample[], cases: string[]) {
+  const json = (token: string | undefined, body: unknown) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const signIn = async () => {
+    const res = await timed(samples, 'sign-in', () => fetch(`${base}/api/identity/token`, json(undefined, { username: i % 2 ? 'portaluser@demo.cx' : 'portaladmin@demo.cx', password: PASSWORD })));
+    return res?.status === 200 ? ((await res.clone().json().catch(() => null))?.content?.access_token as string | undefined) : undefined;
+  };
+  await new Promise((r) => setTimeout(r, (i * 10_000) / USERS)); // users arrive over ten seconds
+  let token = await signIn();
+  for (let round = 1; Date.now() < until; round++) {
+    if (!token || round % 20 === 0) token = await signIn();
+    if (!token) continue;
+    const region = [{ filterKey: 'Region', filterValue: REGIONS[(i + round) % REGIONS.length] }];
+    await timed(samples, 'visuals', () => fetch(`${base}/api/dataviz/visuals/overview/Default`, json(token, { smartFilters: region })));
+    await timed(samples, 'filters', () => fetch(`${base}/api/smartdata/filters/responses`, json(token, { smartFilters: region, smartDataTags: ['Core'] })));
+    await timed(samples, 'records', () => fetch(`${base}/api/dataviewer/data/responses/default`, json(token, { skip: ((i * 37 + round * 101) % 1000) * 100, top: 100, orderByFields: ['ResponseDate'], orderByOperator: 'DESC', smartFilters: [] })));
+    if (round % 5 === 0 && i % 2 === 0) {
+      const pfo = cases[(i + round) % cases.length];
+      await timed(samples, 'case action', () => fetch(`${base}/api/processflow/cases/processFlowObject/action/${pfo}`, json(token, { actionName: 'Tag', actionProperties: JSON.stringify({ tags: [{ tagValue: `load${round % 7}` }], operation: round % 2 }) })));
+    }
+  }
+}
+
+const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN);
+const line = (label: string, xs: number[]) => `${label.padEnd(22)} n=${String(xs.length).padStart(6)}  p50 ${pct(xs, 50).toFixed(0).padStart(5)} ms  p95 ${pct(xs, 95).toFixed(0).padStart(5)} ms  p99 ${pct(xs, 99).toFixed(0).padStart(5)} ms`;
+
+async function run(name: string, base: string, pids: () => number[]) {
+  const admin = await (await fetch(`${base}/api/identity/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'portaladmin@demo.cx', password: PASSWORD }) })).json();
+  const queue = await (await fetch(`${base}/api/processflow/cases/queue/All/All`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.content.access_token}` }, body: JSON.stringify({ skip: 0, top: 50 }) })).json();
+  const cases: string[] = queue.data.map((r: { ProcessFlowObjectId: string }) => r.ProcessFlowObjectId);
+  const samples: Sample[] = [];
+  let peak = 0;
+  const memory = setInterval(() => (peak = Math.max(peak, ...pids().map(rssMb))), 1000);
+  const started = Date.now();
+  await Promise.all(Array.from({ length: USERS }, (_, i) => user(base, i, started + SECONDS * 1000, samples, cases)));
+  clearInterval(memory);
+  const seconds = (Date.now() - started) / 1000;
+  const errors = samples.filter((s) => s.status !== 200 && s.status !== 201);
+  const byStatus = [...new Set(errors.map((e) => e.status))].map((s) => `${s}: ${errors.filter((e) => e.status === s).length}`).join(', ');
+  console.log(`\n${name}: ${USERS} users for ${SECONDS} s over ${RECORDS.toLocaleString('en')} responses`);
+  console.log(`  ${(samples.length / seconds).toFixed(1)} requests/s, ${samples.length} requests, errors ${errors.length}${byStatus ? ` (${byStatus})` : ''}, server memory peak ${peak.toFixed(0)} MB per process`);
+  console.log(`  ${line('all but sign-in', samples.filter((s) => s.kind !== 'sign-in').map((s) => s.ms))}`);
+  for (const kind of ['sign-in', 'visuals', 'filters', 'records', 'case action'] as Kind[]) console.log(`  ${line(kind, samples.filter((s) => s.kind === kind).map((s) => s.ms))}`);
+}
+
+if (TARGETS.includes('single')) {
+  const dir = '.tmp/bench-load';
+  await seedFresh(dir, RECORDS, ANCHOR);
+  const port = await freePort();
+  const child: ChildProcess = spawnServer(port, { DATA_DIR: dir, DATABASE_URL: '', JWT_SECRET });
+  try {
+    await answers(`http://127.0.0.1:${port}/api/health`, 120_000);
+    await run('one process, DuckDB', `http://127.0.0.1:${port}`, () => [child.pid!]);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+if (TARGETS.includes('cluster')) {
+  const pg = process.env.DATABASE_URL ? undefined : throwawayPostgres();
+  const url = process.env.DATABASE_URL ?? pg!.url;
+  try {
+    const db = await openDb({ DATABASE_URL: url });
+    await migrate(db);
+    const started = Date.now();
+    await seed(db, { records: RECORDS, anchor: ANCHOR });
+    await db.close();
+    console.log(`seeded PostgreSQL with ${RECORDS.toLocaleString('en')} responses in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const cluster = await startCluster({ processes: Number(process.env.CLUSTER_PROCESSES ?? 2), port: await freePort(), databaseUrl: url, jwtSecret: JWT_SECRET, dir: mkdtempSync(join(tmpdir(), 'cx-load-')) });
+    try {
+      await run(`cluster: ${cluster.processes.length} processes on PostgreSQL behind HAProxy`, cluster.base, () => cluster.processes.map((p) => p.child.pid!));
+    } finally {
+      await cluster.stop();
+    }
+  } finally {
+    pg?.stop();
+  }
+}
