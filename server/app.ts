@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { resolveDeps, type Deps, type Env } from './context';
 import { onError } from './http/errors';
+import { refuseNul } from './http/validate';
 import { apiCors, publicCors } from './http/cors';
 import { cacheControlFor, compressAnswers, REVALIDATE } from './http/delivery';
 import { etag } from 'hono/etag';
@@ -66,6 +67,8 @@ export function createApi(given: Deps): Hono<Env> {
   });
   // Error answers in the request's language (German when asked for; English otherwise).
   api.use('*', localiseErrors);
+  api.use('/api/*', refuseNul);
+  api.use('/reporting/*', refuseNul);
   api.use(
     '*',
     bodyLimit({

@@ -50,3 +50,9 @@ export function isUnavailable(error: unknown): boolean {
   if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08')) return true;
   return /Connection terminated|Client has encountered a connection error/i.test(String((error as { message?: unknown }).message ?? ''));
 }
+
+/** True when PostgreSQL refused a text value (a NUL byte, or bytes that are no UTF-8): the caller's input, a 400. */
+export function isBadText(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '22021' || code === '22P05';
+}

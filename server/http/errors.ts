@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isUnavailable, isUniqueViolation } from '../db/types';
+import { isBadText, isUnavailable, isUniqueViolation } from '../db/types';
 
 /** An error the caller caused or may see: becomes `{ message, errors? }` with its status. */
 export class ApiError extends Error {
@@ -43,6 +43,7 @@ export function onError(error: Error, c: Context) {
   if (error instanceof HTTPException) {
     return c.json({ message: error.message || 'Request failed' }, error.status);
   }
+  if (isBadText(error)) return c.json({ message: 'A text value holds a character the database cannot store.' }, 400);
   if (isUnavailable(error)) {
     c.header('Retry-After', '2');
     return c.json({ message: 'The database is not reachable at this moment. Try again in a few seconds.' }, 503);

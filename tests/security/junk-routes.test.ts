@@ -27,8 +27,7 @@ async function send(probes: Probe[], token: () => string | undefined, renew: () 
           await renew();
           res = await portal.call(p.method, p.path, { raw: p.raw, token: token(), from: '127.0.0.2' });
         }
-        const broken = res.status >= 500 && `${p.method} ${p.path.split('?')[0]}` !== THROWS_ON_PURPOSE;
-        if (broken || LEAK.test(res.text)) bad.push(`${p.method} ${p.path.slice(0, 100)} [${p.what}] -> ${res.status} ${res.text.slice(0, 160)}`);
+        if (res.status >= 500 || LEAK.test(res.text)) bad.push(`${p.method} ${p.path.slice(0, 100)} [${p.what}] -> ${res.status} ${res.text.slice(0, 160)}`);
       }),
     );
   }
@@ -40,7 +39,12 @@ describe('junk input on every route', () => {
     const fields = fieldNames();
     const random = seeded(Number(process.env.FUZZ_SEED ?? 7));
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
-    const probes = portal.routes.flatMap((r) => probesOf(r, fields, pick));
+    // The spec's test endpoint that throws is called once: a 500 by design, with nothing leaked.
+    const thrown = await portal.call('GET', '/api/dummy/exception?x=%3Cscript%3E', { token: admin });
+    expect(thrown.status).toBe(500);
+    expect(thrown.text).not.toMatch(LEAK);
+    const routes = portal.routes.filter((r) => `${r.method} ${r.path}` !== THROWS_ON_PURPOSE);
+    const probes = routes.flatMap((r) => probesOf(r, fields, pick));
     let renewing: Promise<void> | undefined;
     const renew = () =>
       (renewing ??= (async () => {
@@ -52,11 +56,11 @@ describe('junk input on every route', () => {
       })().finally(() => (renewing = undefined)));
     const signedIn = await send(probes, () => admin, renew);
     // And once more with no session at all: refused, never broken.
-    const anonymous = await send(portal.routes.flatMap((r) => probesOf(r, fields, pick).filter((_, i) => i % 5 === 0)), () => undefined, renew);
+    const anonymous = await send(routes.flatMap((r) => probesOf(r, fields, pick).filter((_, i) => i % 5 === 0)), () => undefined, renew);
     const fuzzed: string[] = [];
     let random_ = 0;
     for (const until = Date.now() + FUZZ_SECONDS * 1000; Date.now() < until; random_ += 64) {
-      fuzzed.push(...(await send(Array.from({ length: 64 }, () => randomProbe(pick(portal.routes), fields, random)), () => admin, renew)));
+      fuzzed.push(...(await send(Array.from({ length: 64 }, () => randomProbe(pick(routes), fields, random)), () => admin, renew)));
     }
     const failures = [...signedIn, ...anonymous, ...fuzzed];
     console.log(
