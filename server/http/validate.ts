@@ -5,7 +5,8 @@ import { nestedTooDeeply, TOO_DEEP } from './json-depth';
 
 /** NUL is text no field means: PostgreSQL refuses it in a string, so it is refused at the edge on both engines. */
 export const NUL_REFUSED = 'The request holds a NUL character (U+0000), which no field accepts.';
-const NUL = /\u0000|\\u0000/i;
+/** A NUL itself, or JSON's escape of one. */
+const hasNul = (text: string) => text.includes('\u0000') || /\\u0000/i.test(text);
 
 /** A 400 for a NUL character anywhere in the address (path or query, once decoded). */
 export async function refuseNul(c: Context, next: () => Promise<void>) {
@@ -31,13 +32,13 @@ export async function readBody<T>(c: Context, schema: ZodType<T>): Promise<T> {
       throw badRequest('The request body could not be read as a form.');
     }
     raw = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
-    if (Object.entries(raw as Record<string, string>).some(([k, v]) => NUL.test(k) || NUL.test(v))) throw badRequest(NUL_REFUSED);
+    if (Object.entries(raw as Record<string, string>).some(([k, v]) => hasNul(k) || hasNul(v))) throw badRequest(NUL_REFUSED);
   } else {
     const text = await c.req.text();
     if (text.trim() === '') raw = {};
     else {
       if (nestedTooDeeply(text)) throw badRequest(TOO_DEEP);
-      if (NUL.test(text)) throw badRequest(NUL_REFUSED);
+      if (hasNul(text)) throw badRequest(NUL_REFUSED);
       try {
         raw = JSON.parse(text);
       } catch {
