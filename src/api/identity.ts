@@ -1,4 +1,4 @@
-import { request, setRefresher, isBadRequest, type ApiTarget } from './client';
+import { ApiError, request, setRefresher, isBadRequest, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 import type { Role, Session, TokenContent, TokenResponse, User, UserList } from './types';
 import { $config } from '../stores/config';
@@ -48,8 +48,10 @@ export async function refreshSession(): Promise<boolean> {
       setSession(toSession(res.content));
       return true;
     }
-  } catch {
-    // falls through to sign-out
+  } catch (error) {
+    // No answer at all (the page navigated away mid-call, the network dropped) or a server fault:
+    // the session may well be alive, so it is kept for the next call. Only a refusal ends it.
+    if (!(error instanceof ApiError && error.status >= 400 && error.status < 500)) return false;
   }
   // The session is over on the server already: only this page still has to leave it.
   clearSession();

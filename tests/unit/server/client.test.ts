@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { request, setFetch, isBadRequest, ApiError } from '../../../src/api/client';
-import { signIn, getUserList, logout } from '../../../src/api/identity';
+import { signIn, getUserList, logout, refreshSession } from '../../../src/api/identity';
 import { $session } from '../../../src/stores/session';
 import { configure } from '../../../src/stores/config';
 import { setNavigator } from '../../../src/stores/navigation';
@@ -10,12 +10,14 @@ import { harness, type Harness } from './harness';
 // The real client against the real app in-process: headers, refresh, and the error catalogue.
 let h: Harness;
 const visited: string[] = [];
+/** The app in-process, with a cookie jar: what the client's fetch reaches. */
+let appFetch: typeof fetch;
 beforeAll(async () => {
   h = await harness(100);
   const app = createApp({ deps: { db: h.db, secret: 'client-secret', now: () => new Date(), failureDelayMs: 0 } });
   // A browser's cookie jar for the refresh cookie, which the server scopes to the token call.
   const jar = new Map<string, string>();
-  setFetch(async (input, init) => {
+  appFetch = async (input, init) => {
     const req = new Request(input instanceof Request ? input : String(input), init);
     if (new URL(req.url).pathname.startsWith('/api/identity/token') && jar.size) req.headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     const res = await app.request(req);
@@ -25,7 +27,8 @@ beforeAll(async () => {
       else jar.set(name, value);
     }
     return res;
-  });
+  };
+  setFetch(appFetch);
   configure({ apiBase: 'http://cx.test' });
   setNavigator((to) => visited.push(to));
 });
@@ -71,6 +74,27 @@ describe('the API client', () => {
     $session.set({ ...$session.get()!, token: '', expiryDate: new Date(0).toISOString() });
     const me = await request<{ userName: string }>('POST', '/api/identity/userdetail');
     expect(isBadRequest(me) ? me : me.userName).toBe('portaluser@demo.cx');
+  });
+
+  it('keeps the session when the refresh gets no answer (the page left mid-call, the network dropped)', async () => {
+    await signIn('portaluser@demo.cx', 'Demo-2345!', false);
+    const session = { ...$session.get()!, expiryDate: new Date(Date.now() + 1000).toISOString() };
+    $session.set(session);
+    visited.length = 0;
+    setFetch(async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/api/identity/token')) throw new TypeError('Failed to fetch');
+      return appFetch(input, init);
+    });
+    try {
+      expect(await refreshSession()).toBe(false);
+    } finally {
+      setFetch(appFetch);
+    }
+    expect($session.get()?.id).toBe(session.id);
+    expect(visited).toEqual([]);
+    // The next call refreshes with the same cookie, and the session goes on.
+    await request('GET', '/api/dummy');
+    expect(new Date($session.get()!.expiryDate).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
   });
 
   it('logs out when the refresh fails', async () => {
