@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { seedFresh } from './setup';
 import { answers, spawnServer, startCluster, throwawayPostgres } from '../server/cluster/launch';
 import { freePort } from '../server/cluster/ports';
@@ -39,11 +40,33 @@ const rssMb = (pid: number) => {
   }
 };
 
-async function timed(samples: Sample[], kind: Kind, fn: () => Promise<Response>): Promise<Response | undefined> {
+/**
+ * One POST over a user's own keep-alive connection from its own loopback address (127.0.0.x), as
+ * fifty people on fifty machines would: the server's per-client sign-in throttling sees fifty clients.
+ */
+function post(agent: Agent, base: string, path: string, body: unknown, token?: string): Promise<{ status: number; text: string }> {
+  const url = new URL(path, base);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Runs one request and records its time and status; undefined when it failed outright. */
+async function timed(samples: Sample[], kind: Kind, fn: () => Promise<{ status: number; text: string }>) {
   const started = performance.now();
   try {
     const res = await fn();
-    await res.arrayBuffer().catch(() => undefined);
     samples.push({ kind, ms: performance.now() - started, status: res.status });
     return res;
   } catch {
@@ -54,14 +77,11 @@ async function timed(samples: Sample[], kind: Kind, fn: () => Promise<Response>)
 
 /** One simulated user until `until`. */
 async function user(base: string, i: number, until: number, samples: Sample[], cases: string[]) {
-  const json = (token: string | undefined, body: unknown) => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
+  const agent = new Agent({ keepAlive: true, localAddress: `127.0.0.${10 + i}` });
+  const call = (path: string, body: unknown, token?: string) => () => post(agent, base, path, body, token);
   const signIn = async () => {
-    const res = await timed(samples, 'sign-in', () => fetch(`${base}/api/identity/token`, json(undefined, { username: i % 2 ? 'portaluser@demo.cx' : 'portaladmin@demo.cx', password: PASSWORD })));
-    return res?.status === 200 ? ((await res.clone().json().catch(() => null))?.content?.access_token as string | undefined) : undefined;
+    const res = await timed(samples, 'sign-in', call('/api/identity/token', { username: i % 2 ? 'portaluser@demo.cx' : 'portaladmin@demo.cx', password: PASSWORD }));
+    return res?.status === 200 ? (JSON.parse(res.text).content?.access_token as string | undefined) : undefined;
   };
   await new Promise((r) => setTimeout(r, (i * 10_000) / USERS)); // users arrive over ten seconds
   let token = await signIn();
@@ -69,14 +89,15 @@ async function user(base: string, i: number, until: number, samples: Sample[], c
     if (!token || round % 20 === 0) token = await signIn();
     if (!token) continue;
     const region = [{ filterKey: 'Region', filterValue: REGIONS[(i + round) % REGIONS.length] }];
-    await timed(samples, 'visuals', () => fetch(`${base}/api/dataviz/visuals/overview/Default`, json(token, { smartFilters: region })));
-    await timed(samples, 'filters', () => fetch(`${base}/api/smartdata/filters/responses`, json(token, { smartFilters: region, smartDataTags: ['Core'] })));
-    await timed(samples, 'records', () => fetch(`${base}/api/dataviewer/data/responses/default`, json(token, { skip: ((i * 37 + round * 101) % 1000) * 100, top: 100, orderByFields: ['ResponseDate'], orderByOperator: 'DESC', smartFilters: [] })));
+    await timed(samples, 'visuals', call('/api/dataviz/visuals/overview/Default', { smartFilters: region }, token));
+    await timed(samples, 'filters', call('/api/smartdata/filters/responses', { smartFilters: region, smartDataTags: ['Core'] }, token));
+    await timed(samples, 'records', call('/api/dataviewer/data/responses/default', { skip: ((i * 37 + round * 101) % 1000) * 100, top: 100, orderByFields: ['ResponseDate'], orderByOperator: 'DESC', smartFilters: [] }, token));
     if (round % 5 === 0 && i % 2 === 0) {
       const pfo = cases[(i + round) % cases.length];
-      await timed(samples, 'case action', () => fetch(`${base}/api/processflow/cases/processFlowObject/action/${pfo}`, json(token, { actionName: 'Tag', actionProperties: JSON.stringify({ tags: [{ tagValue: `load${round % 7}` }], operation: round % 2 }) })));
+      await timed(samples, 'case action', call(`/api/processflow/cases/processFlowObject/action/${pfo}`, { actionName: 'Tag', actionProperties: JSON.stringify({ tags: [{ tagValue: `load${round % 7}` }], operation: round % 2 }) }, token));
     }
   }
+  agent.destroy();
 }
 
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN);

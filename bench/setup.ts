@@ -25,7 +25,8 @@ export async function seedFresh(dir: string, records: number, anchor: Date): Pro
 export async function startPortal(dataDir: string, script = 'server/start.ts', readyText = 'CX portal on'): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const child = spawn('npx', ['tsx', script], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    // The engine's own speed: the query cache is off unless the caller's environment turns it on.
+    env: { CX_QUERY_CACHE_MS: '0', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });

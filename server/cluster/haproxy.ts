@@ -43,7 +43,9 @@ backend api
   http-request disable-l7-retry if METH_PUT || METH_DELETE || { method PATCH }
   option httpchk GET /api/health
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2
+  # A busy process answers its check late, not never: 2 s before a check fails, three to go down.
+  timeout check 2s
+  default-server inter 500ms fall 3 rise 2
 ${backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join('\n')}
 `;
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { normalizeRow, type Db, type Param, type Queryable, type Row } from './types';
+import { isAnalyticsRead, normalizeRow, type Db, type Param, type Queryable, type Row } from './types';
 
 // Counts and sums arrive as numbers, timestamps (without zone) as UTC, like DuckDB's.
 pg.types.setTypeParser(20, (v) => Number(v)); // int8
@@ -17,18 +17,23 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** PostgreSQL through a connection pool, when DATABASE_URL is set. */
+/**
+ * PostgreSQL through two connection pools, when DATABASE_URL is set: six connections for reads of
+ * the responses (analytics that may take seconds) and four for everything else, so a sign-in, a
+ * case action or a session check never waits behind the analytics (as on DuckDB).
+ */
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pools = [new pg.Pool({ connectionString: url, max: 4 }), new pg.Pool({ connectionString: url, max: 6 })];
+  const [pool, analytics] = pools;
   // An idle connection that PostgreSQL ended (a restart, a fail-over) is dropped; the next query
   // opens a new one. Without a listener the pool's error would end the process.
-  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection (${error.message}); the next query reconnects.`));
+  for (const p of pools) p.on('error', (error) => console.warn(`PostgreSQL closed an idle connection (${error.message}); the next query reconnects.`));
   await pool.query('SELECT 1');
-  const root = queryable(pool);
+  const [root, heavy] = pools.map(queryable);
 
   return {
     engine: 'postgres',
-    query: root.query,
+    query: (sql, params) => (isAnalyticsRead(sql) ? heavy : root).query(sql, params),
     async tx(fn) {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -56,7 +61,7 @@ export async function openPostgres(url: string): Promise<Db> {
       }
     },
     async close() {
-      await pool.end();
+      await Promise.all(pools.map((p) => p.end()));
     },
   };
 }

@@ -56,3 +56,6 @@ export function isBadText(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return code === '22021' || code === '22P05';
 }
+
+/** A read of the responses, the table that grows to millions of rows: analytics that may take seconds, kept on connections of their own. */
+export const isAnalyticsRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql) && /\bresponses\b/i.test(sql);

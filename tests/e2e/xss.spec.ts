@@ -1,6 +1,6 @@
 // Stored XSS: script payloads written through the API into every stored text an element shows
 // (a user's and a group's names, favourite titles and descriptions, a case's tags and comments, a
-// survey verbatim), then opened in Chromium in the elements that show them: nothing runs, nothing is
+// reply to a review, a survey verbatim), then opened in Chromium in the elements that show them: nothing runs, nothing is
 // injected, and the text is shown as text. (Named to run last: it leaves hostile names behind.)
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -61,6 +61,14 @@ test('stored script payloads are shown as text in every element that shows them'
   // Tags are stored lower-cased, at most 60 characters.
   await act({ actionName: 'Tag', actionProperties: JSON.stringify({ tags: [{ tagValue: short(7) }], operation: 0 }) });
   await act({ actionName: 'Send e-mail', comment: payload(8), actionProperties: JSON.stringify({ subject: payload(9) }) });
+  // A reply to a public review, through the local review provider's sign-in.
+  const { idToken } = await (await request.post('/api/social/local/signin', { headers: auth(admin) })).json();
+  expect((await request.post('/api/social/auth', { headers: auth(admin), data: { provider: 'local', idToken } })).status()).toBe(200);
+  const reviews = await (await request.post('/api/processflow/reviews/queue/New/New', { headers: auth(admin), data: { skip: 0, top: 1 } })).json();
+  const review = reviews.data[0].SourceObjectId;
+  const reply = await request.post(`/api/social/action/${review}`, { headers: auth(admin), data: { idToken, reply: payload(11) } });
+  expect(reply.status()).toBe(200);
+  expect((await reply.json()).validationResults).toBeUndefined();
   // A survey answer's verbatim, through a published survey's public page.
   const editor = await apiToken(request, 'surveyeditor@demo.cx');
   const created = await (await request.post('/api/surveys', { headers: auth(editor), data: { title: 'XSS visit' } })).json();
@@ -98,6 +106,8 @@ test('stored script payloads are shown as text in every element that shows them'
   }
   if (favourite.ok()) await visit('/content/insights/responses', [5]);
   await visit(`/processflow/cases/${source}/cases`, [7, 8]);
+  await visit(`/processflow/reviews/${review}/reviews`, [11]);
+  await visit('/dashboard/social/', [11]);
   // The verbatim, found by its words as a user would (today's seeded rows can be newer).
   await visit('/content/insights/responses/default', [10], () => page.locator('cx-data-viewer .bar').getByPlaceholder('Search comments').fill(`${MARK}10`));
   const refused = [['user', user], ['group', group], ['favourite', favourite]].filter(([, r]) => !(r as { ok: () => boolean }).ok()).map(([what]) => what);

@@ -1,0 +1,96 @@
+import type { Db, Param, Queryable, Row } from './types';
+
+/**
+ * Tables whose reads are cached: the responses, which only grow (survey answers, imports) and are
+ * read by every dashboard, filter bar and data page, many users asking the same questions.
+ */
+const CACHED_TABLES = new Set(['responses']);
+const READ = /^\s*(SELECT|WITH)\b/i;
+const TABLES = /\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/gi;
+const WRITTEN = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|COPY)\s+([a-z_][a-z0-9_]*)/i;
+
+export interface QueryCacheOptions {
+  /** How long an answer is served from memory: the most another process's write can take to show. */
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Answers larger than this are not kept. */
+  maxRows?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  at: number;
+  rows: Promise<Row[]>;
+}
+
+/** True when every table `sql` reads is one whose reads are cached. */
+function cacheable(sql: string): boolean {
+  if (!READ.test(sql)) return false;
+  const tables = [...sql.matchAll(TABLES)].map((m) => m[1].toLowerCase());
+  return tables.length > 0 && tables.every((t) => CACHED_TABLES.has(t));
+}
+
+/**
+ * The same analytics question asked again within `ttlMs` is answered from memory, and asked by
+ * several requests at once is asked of the database once. A write through this process to a
+ * cached table empties the cache at once; another process's write shows within `ttlMs` (the cache
+ * is rebuilt from the database, never the only copy of anything). Each caller gets rows of its own.
+ */
+export function withQueryCache(db: Db, { ttlMs = 5000, maxEntries = 500, maxRows = 5000, now = Date.now }: QueryCacheOptions = {}): Db & { cacheSize: () => number } {
+  const entries = new Map<string, Entry>();
+  /** Empties the cache when `sql` writes to a cached table; tells whether it did. */
+  const forget = (sql: string) => {
+    const table = WRITTEN.exec(sql)?.[1]?.toLowerCase();
+    if (!table || !CACHED_TABLES.has(table)) return false;
+    entries.clear();
+    return true;
+  };
+  const copy = async (rows: Promise<Row[]>) => (await rows).map((r) => ({ ...r }));
+  /** A transaction's queries, emptying the cache on a write to a cached table; `wrote` tells after. */
+  const watched = (q: Queryable, wrote: { any: boolean }): Queryable => ({
+    query: <T extends Row>(sql: string, params?: readonly Param[]) => {
+      if (forget(sql)) wrote.any = true;
+      return q.query<T>(sql, params);
+    },
+  });
+
+  return {
+    engine: db.engine,
+    query<T extends Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
+      if (!cacheable(sql)) {
+        forget(sql);
+        return db.query<T>(sql, params);
+      }
+      const key = `${sql}\u0001${JSON.stringify(params)}`;
+      const hit = entries.get(key);
+      if (hit && now() - hit.at < ttlMs) {
+        // Most recently used last: the oldest is the first to go.
+        entries.delete(key);
+        entries.set(key, hit);
+        return copy(hit.rows) as Promise<T[]>;
+      }
+      const rows = db.query(sql, params);
+      entries.set(key, { at: now(), rows });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      // A failed or oversized answer is not kept.
+      rows.then(
+        (r) => r.length > maxRows && entries.get(key)?.rows === rows && entries.delete(key),
+        () => entries.get(key)?.rows === rows && entries.delete(key),
+      );
+      return copy(rows) as Promise<T[]>;
+    },
+    async tx(fn) {
+      const wrote = { any: false };
+      const result = await db.tx((q) => fn(watched(q, wrote)));
+      // Again once committed: a read between the write and the commit may have kept the old answer.
+      if (wrote.any) entries.clear();
+      return result;
+    },
+    async insertMany(table, columns, rows) {
+      await db.insertMany(table, columns, rows);
+      if (CACHED_TABLES.has(table.toLowerCase())) entries.clear();
+    },
+    close: () => db.close(),
+    cacheSize: () => entries.size,
+  };
+}
