@@ -24,7 +24,7 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
  */
 export async function openPostgres(url: string): Promise<Db> {
   const pools = [new pg.Pool({ connectionString: url, max: 4 }), new pg.Pool({ connectionString: url, max: 6 })];
-  const [pool, analytics] = pools;
+  const [pool] = pools;
   // An idle connection that PostgreSQL ended (a restart, a fail-over) is dropped; the next query
   // opens a new one. Without a listener the pool's error would end the process.
   for (const p of pools) p.on('error', (error) => console.warn(`PostgreSQL closed an idle connection (${error.message}); the next query reconnects.`));
