@@ -107,7 +107,6 @@ test('stored script payloads are shown as text in every element that shows them'
   if (favourite.ok()) await visit('/content/insights/responses', [5]);
   await visit(`/processflow/cases/${source}/cases`, [7, 8]);
   await visit(`/processflow/reviews/${review}/reviews`, [11]);
-  await visit('/dashboard/social/', [11]);
   // The verbatim, found by its words as a user would (today's seeded rows can be newer).
   await visit('/content/insights/responses/default', [10], () => page.locator('cx-data-viewer .bar').getByPlaceholder('Search comments').fill(`${MARK}10`));
   const refused = [['user', user], ['group', group], ['favourite', favourite]].filter(([, r]) => !(r as { ok: () => boolean }).ok()).map(([what]) => what);
