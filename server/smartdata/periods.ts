@@ -22,8 +22,10 @@ export function periodsFor(filters: SmartFilter[], dateKey: string, now: Date): 
     end = new Date(String(date.filterValueUpperBound));
     if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || start > end) throw badRequest(`Filter "${dateKey}": the period is not valid (invalidDateFormat).`);
   } else {
-    end = now;
-    start = new Date(now.getTime() - 7 * 86_400_000 + 1000);
+    // To the whole second, as the bounds are shown: the same question within a second is the same
+    // SQL and parameters, so the query cache can answer it.
+    end = new Date(Math.floor(now.getTime() / 1000) * 1000);
+    start = new Date(end.getTime() - 7 * 86_400_000 + 1000);
   }
   const length = end.getTime() - start.getTime();
   const previousEnd = new Date(start.getTime() - 1000);
