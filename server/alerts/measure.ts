@@ -1,4 +1,5 @@
-import type { Queryable } from '../db';
+import type { Db } from '../db';
+import { rowsOf } from '../smartdata/rows';
 import type { Claim } from '../identity/users';
 import { buildWhere } from '../smartdata/where';
 import { columnByKey, type SmartModule } from '../smartdata/schema';
@@ -31,7 +32,7 @@ export const alertWhere = (a: AlertDefinition, module: SmartModule, claims: Clai
  * The alert's measure over the last seven days and the seven before, under its filters and the
  * owner's claims (an alert never sees more than its owner), with the count of rows in each.
  */
-export async function measureAlert(q: Queryable, a: AlertDefinition, module: SmartModule, claims: Claim[] | null, now: Date) {
+export async function measureAlert(db: Db, a: AlertDefinition, module: SmartModule, claims: Claim[] | null, now: Date) {
   const where = alertWhere(a, module, claims);
   const date = columnByKey(module, module.dateKey)!.column;
   const start = where.bind(new Date(now.getTime() - ALERT_WINDOW_DAYS * DAY));
@@ -39,7 +40,7 @@ export async function measureAlert(q: Queryable, a: AlertDefinition, module: Sma
   const end = where.bind(now);
   const current = `${date} >= CAST(${start} AS TIMESTAMP) AND ${date} <= CAST(${end} AS TIMESTAMP)`;
   const previous = `${date} >= CAST(${before} AS TIMESTAMP) AND ${date} < CAST(${start} AS TIMESTAMP)`;
-  const [row] = await q.query(
+  const [row] = await rowsOf(db, module).query(
     `SELECT ${aggregate(a, module, current)} AS value, ${aggregate(a, module, previous)} AS previous, count(*) FILTER (WHERE ${current}) AS n FROM ${module.table} ${where.sql}`,
     where.params,
   );
@@ -47,11 +48,11 @@ export async function measureAlert(q: Queryable, a: AlertDefinition, module: Sma
 }
 
 /** Detractors that arrived after `since` (the alert's last check) and up to now. */
-export async function newDetractors(q: Queryable, a: AlertDefinition, module: SmartModule, claims: Claim[] | null, since: Date, now: Date): Promise<number> {
+export async function newDetractors(db: Db, a: AlertDefinition, module: SmartModule, claims: Claim[] | null, since: Date, now: Date): Promise<number> {
   const where = alertWhere(a, module, claims);
   const date = columnByKey(module, module.dateKey)!.column;
   where.add(`nps_group = 'Detractor'`);
   where.add(`${date} > CAST(${where.bind(since)} AS TIMESTAMP) AND ${date} <= CAST(${where.bind(now)} AS TIMESTAMP)`);
-  const [row] = await q.query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${where.sql}`, where.params);
+  const [row] = await rowsOf(db, module).query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${where.sql}`, where.params);
   return Number(row.n);
 }

@@ -3,6 +3,7 @@ import { badRequest } from '../http/errors';
 import type { DataRow, Series, VisualQuery } from '../../src/api/visual-types';
 import { bounds, periodScan } from './scan';
 import type { SeriesInput } from './series';
+import { rowsOf } from '../smartdata/rows';
 
 type CommentsQuery = Extract<VisualQuery, { kind: 'comments' }>;
 
@@ -23,11 +24,11 @@ export async function commentsSeries(input: SeriesInput, query: CommentsQuery): 
       const scan = periodScan(module, filters, input.claims, input.now);
       const select = cols.map((c, i) => `${readExpr(c)} AS f${i}`).join(', ');
       const [rows, [count]] = await Promise.all([
-        input.db.query(
+        rowsOf(input.db, module).query(
           `SELECT ${module.idColumn} AS id, ${select} FROM ${module.table} ${scan.where.sql} AND ${scan.current} ORDER BY ${module.columns.find((c) => c.key === module.dateKey)!.column} DESC, ${module.idColumn} DESC LIMIT ${limit}`,
           scan.where.params,
         ),
-        input.db.query(`SELECT count(*) FILTER (WHERE ${scan.current}) AS n, count(*) FILTER (WHERE ${scan.previous}) AS pn FROM ${module.table} ${scan.where.sql}`, scan.where.params),
+        rowsOf(input.db, module).query(`SELECT count(*) FILTER (WHERE ${scan.current}) AS n, count(*) FILTER (WHERE ${scan.previous}) AS pn FROM ${module.table} ${scan.where.sql}`, scan.where.params),
       ]);
       const data: DataRow[] = rows.map((r) => {
         const row: DataRow = { Name: String(r.id), Key: String(r.id), Val: null, [id.key]: id.typeName === 'Number' ? Number(r.id) : String(r.id) };

@@ -8,6 +8,7 @@ import { MEASURES, num } from './measures';
 import { bounds, dimension, periodScan, type PeriodScan } from './scan';
 import { commentsSeries } from './comments';
 import type { FeedRequest } from '../../src/api/review-types';
+import { rowsOf } from '../smartdata/rows';
 
 export interface SeriesInput {
   db: Db;
@@ -38,7 +39,7 @@ function shell(scan: PeriodScan, key: string, filterKey: string, counts: { cur: 
 async function kpi(input: SeriesInput, measure: MeasureKey): Promise<Series> {
   const scan = periodScan(input.module, input.filters, input.claims, input.now);
   const m = MEASURES[measure];
-  const [row] = await input.db.query(
+  const [row] = await rowsOf(input.db, input.module).query(
     `SELECT ${m.sql(scan.current)} AS cur, ${m.sql(scan.previous)} AS prev, ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql}`,
     scan.where.params,
@@ -61,7 +62,7 @@ async function trend(input: SeriesInput, measure: MeasureKey, seriesKey?: string
   const series = seriesKey ? dimension(input.module, seriesKey) : null;
   const m = MEASURES[measure];
   // One scan of both periods: the buckets come from the current one, the record counts from both.
-  const rows = await input.db.query<{ s: string; b: string; v: unknown; n: unknown; pn: unknown }>(
+  const rows = await rowsOf(input.db, input.module).query<{ s: string; b: string; v: unknown; n: unknown; pn: unknown }>(
     `SELECT ${series ? label(series.column) : `'${m.name}'`} AS s, CAST(date_trunc('${bucket}', ${date}) AS VARCHAR) AS b, ${m.sql(scan.current)} AS v,
             ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
@@ -86,7 +87,7 @@ async function breakdown(input: SeriesInput, measure: MeasureKey, axisKey: strin
   const axis = dimension(input.module, axisKey);
   const series = seriesKey ? dimension(input.module, seriesKey) : null;
   const m = MEASURES[measure];
-  const rows = await input.db.query<{ a: string; s: string; v: unknown; p: unknown; n: unknown; pn: unknown }>(
+  const rows = await rowsOf(input.db, input.module).query<{ a: string; s: string; v: unknown; p: unknown; n: unknown; pn: unknown }>(
     `SELECT ${label(axis.column)} AS a, ${series ? label(series.column) : "''"} AS s,
             ${m.sql(scan.current)} AS v, ${m.sql(scan.previous)} AS p, ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
@@ -127,7 +128,7 @@ async function table(input: SeriesInput, rowKey: string, measures: MeasureKey[])
   const scan = periodScan(input.module, input.filters, input.claims, input.now);
   const row = dimension(input.module, rowKey);
   const select = measures.flatMap((k, i) => [`${MEASURES[k].sql(scan.current)} AS c${i}`, `${MEASURES[k].sql(scan.previous)} AS p${i}`]);
-  const rows = await input.db.query(
+  const rows = await rowsOf(input.db, input.module).query(
     `SELECT ${label(row.column)} AS r, ${select.join(', ')}, ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql} GROUP BY 1 ORDER BY 1`,
     scan.where.params,

@@ -9,7 +9,7 @@ export { dataTime, isUniqueViolation, placeholder } from './types';
 
 /**
  * PostgreSQL when DATABASE_URL is set, otherwise DuckDB in `DATA_DIR/cx.duckdb` (default `data/`),
- * with reads of the responses cached for CX_QUERY_CACHE_MS (default 5000; 0 turns it off).
+ * with its `analytics` reads cached for CX_QUERY_CACHE_MS (default 5000; 0 turns it off).
  */
 export async function openDb(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
   const db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openDuckDb(join(env.DATA_DIR ?? 'data', 'cx.duckdb'));

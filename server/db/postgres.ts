@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isAnalyticsRead, normalizeRow, type Db, type Param, type Queryable, type Row } from './types';
+import { normalizeRow, type Db, type Param, type Queryable, type Row } from './types';
 
 // Counts and sums arrive as numbers, timestamps (without zone) as UTC, like DuckDB's.
 pg.types.setTypeParser(20, (v) => Number(v)); // int8
@@ -18,8 +18,8 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
 }
 
 /**
- * PostgreSQL through two connection pools, when DATABASE_URL is set: six connections for reads of
- * the responses (analytics that may take seconds) and four for everything else, so a sign-in, a
+ * PostgreSQL through two connection pools, when DATABASE_URL is set: six connections for
+ * `analytics` (reads that may take seconds) and four for everything else, so a sign-in, a
  * case action or a session check never waits behind the analytics (as on DuckDB).
  */
 export async function openPostgres(url: string): Promise<Db> {
@@ -33,7 +33,8 @@ export async function openPostgres(url: string): Promise<Db> {
 
   return {
     engine: 'postgres',
-    query: (sql, params) => (isAnalyticsRead(sql) ? heavy : root).query(sql, params),
+    query: root.query,
+    analytics: heavy,
     async tx(fn) {
       const client = await pool.connect();
       let broken: Error | undefined;

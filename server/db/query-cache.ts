@@ -1,11 +1,5 @@
 import type { Db, Param, Queryable, Row } from './types';
 
-/**
- * Tables whose reads are cached: the responses, which only grow (survey answers, imports) and are
- * read by every dashboard, filter bar and data page, many users asking the same questions.
- */
-const CACHED_TABLES = new Set(['responses']);
-const READ = /^\s*(SELECT|WITH)\b/i;
 const TABLES = /\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/gi;
 const WRITTEN = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|COPY)\s+([a-z_][a-z0-9_]*)/i;
 
@@ -23,25 +17,22 @@ interface Entry {
   rows: Promise<Row[]>;
 }
 
-/** True when every table `sql` reads is one whose reads are cached. */
-function cacheable(sql: string): boolean {
-  if (!READ.test(sql)) return false;
-  const tables = [...sql.matchAll(TABLES)].map((m) => m[1].toLowerCase());
-  return tables.length > 0 && tables.every((t) => CACHED_TABLES.has(t));
-}
-
 /**
- * The same analytics question asked again within `ttlMs` is answered from memory, and asked by
- * several requests at once is asked of the database once. A write through this process to a
- * cached table empties the cache at once; another process's write shows within `ttlMs` (the cache
- * is rebuilt from the database, never the only copy of anything). Each caller gets rows of its own.
+ * The database with its `analytics` reads cached: the same question asked again within `ttlMs` is
+ * answered from memory, and asked by several requests at once is asked of the database once (many
+ * users open the same dashboards). A write through this process to a table those reads have read
+ * empties the cache at once; another process's write shows within `ttlMs` (the cache is rebuilt from
+ * the database, never the only copy of anything). Each caller gets rows of its own. Other reads
+ * (`query`) are never cached.
  */
 export function withQueryCache(db: Db, { ttlMs = 5000, maxEntries = 500, maxRows = 5000, now = Date.now }: QueryCacheOptions = {}): Db & { cacheSize: () => number } {
   const entries = new Map<string, Entry>();
-  /** Empties the cache when `sql` writes to a cached table; tells whether it did. */
+  /** The tables the cached answers were read from (learnt as each is first asked). */
+  const read = new Set<string>();
+  /** Empties the cache when `sql` writes to a table a cached answer read; tells whether it did. */
   const forget = (sql: string) => {
     const table = WRITTEN.exec(sql)?.[1]?.toLowerCase();
-    if (!table || !CACHED_TABLES.has(table)) return false;
+    if (!table || !read.has(table)) return false;
     entries.clear();
     return true;
   };
@@ -53,14 +44,8 @@ export function withQueryCache(db: Db, { ttlMs = 5000, maxEntries = 500, maxRows
       return q.query<T>(sql, params);
     },
   });
-
-  return {
-    engine: db.engine,
+  const analytics: Queryable = {
     query<T extends Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
-      if (!cacheable(sql)) {
-        forget(sql);
-        return db.query<T>(sql, params);
-      }
       const key = `${sql}\u0001${JSON.stringify(params)}`;
       const hit = entries.get(key);
       if (hit && now() - hit.at < ttlMs) {
@@ -69,7 +54,8 @@ export function withQueryCache(db: Db, { ttlMs = 5000, maxEntries = 500, maxRows
         entries.set(key, hit);
         return copy(hit.rows) as Promise<T[]>;
       }
-      const rows = db.query(sql, params);
+      for (const [, table] of sql.matchAll(TABLES)) read.add(table.toLowerCase());
+      const rows = db.analytics.query(sql, params);
       entries.set(key, { at: now(), rows });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       // A failed or oversized answer is not kept.
@@ -78,6 +64,15 @@ export function withQueryCache(db: Db, { ttlMs = 5000, maxEntries = 500, maxRows
         () => entries.get(key)?.rows === rows && entries.delete(key),
       );
       return copy(rows) as Promise<T[]>;
+    },
+  };
+
+  return {
+    engine: db.engine,
+    analytics,
+    query<T extends Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
+      forget(sql);
+      return db.query<T>(sql, params);
     },
     async tx(fn) {
       const wrote = { any: false };
@@ -88,7 +83,7 @@ export function withQueryCache(db: Db, { ttlMs = 5000, maxEntries = 500, maxRows
     },
     async insertMany(table, columns, rows) {
       await db.insertMany(table, columns, rows);
-      if (CACHED_TABLES.has(table.toLowerCase())) entries.clear();
+      if (read.has(table.toLowerCase())) entries.clear();
     },
     close: () => db.close(),
     cacheSize: () => entries.size,

@@ -11,6 +11,12 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly engine: 'duckdb' | 'postgres';
+  /**
+   * Reads over the rows that grow to millions (a smart-data module's, see `rowsOf`): analytics that
+   * may take seconds, on connections of their own so that a request's short work (a session, a
+   * sign-in, a case action) never waits behind them; answers may come from the query cache.
+   */
+  readonly analytics: Queryable;
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Inserts many rows fast (DuckDB appender, PostgreSQL multi-row inserts). */
@@ -56,6 +62,3 @@ export function isBadText(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return code === '22021' || code === '22P05';
 }
-
-/** A read of the responses, the table that grows to millions of rows: analytics that may take seconds, kept on connections of their own. */
-export const isAnalyticsRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql) && /\bresponses\b/i.test(sql);

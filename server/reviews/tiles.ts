@@ -9,6 +9,7 @@ import { REVIEW_CASES_MODULE } from '../processflow/modules';
 import type { FeedRequest, LikeForLikeData, ReviewCard, ReviewFeedData, ReviewRatingsData, ReviewRepliesData, ReviewTileData, ReviewTileKind, ReviewUpdatesData } from '../../src/api/review-types';
 import { ratingIndex } from './module';
 import { badRequest } from '../http/errors';
+import { rowsOf } from '../smartdata/rows';
 
 /** The content profile the review replies' queue sits in (the record detail's way back). */
 const REVIEW_PROFILE = 'cases';
@@ -29,8 +30,8 @@ async function feed(input: SeriesInput, request: FeedRequest, pageSize: number):
   const counted = w.clone();
   const table = input.module.table;
   const [[{ n: inTab }], rows] = await Promise.all([
-    input.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} ${counted.sql}`, counted.params),
-    input.db.query(`SELECT id, posted_at, replied_at, stars, author_name, review_text, store, provider, reply_text FROM ${table} ${w.sql} ORDER BY ${ORDER_SQL[request.sortOrder]} LIMIT ${w.bind(pageSize)} OFFSET ${w.bind(request.page * pageSize)}`, w.params),
+    rowsOf(input.db, input.module).query<{ n: number }>(`SELECT count(*) AS n FROM ${table} ${counted.sql}`, counted.params),
+    rowsOf(input.db, input.module).query(`SELECT id, posted_at, replied_at, stars, author_name, review_text, store, provider, reply_text FROM ${table} ${w.sql} ORDER BY ${ORDER_SQL[request.sortOrder]} LIMIT ${w.bind(pageSize)} OFFSET ${w.bind(request.page * pageSize)}`, w.params),
   ]);
   const cards: ReviewCard[] = rows.map((r) => ({
     id: Number(r.id), reviewPostedAt: String(dataTime(r.posted_at)), repliedAt: r.replied_at === null ? null : String(dataTime(r.replied_at)), ratingIndex: ratingIndex(Number(r.stars)), stars: Number(r.stars),
@@ -38,7 +39,7 @@ async function feed(input: SeriesInput, request: FeedRequest, pageSize: number):
   }));
   const count = Number(inTab);
   // Which empty state: asked only when the tab is empty (none at all, or none in this tab).
-  const none = count === 0 && (request.feedTab === 'None' || Number((await input.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} ${all.sql}`, all.params))[0].n) === 0);
+  const none = count === 0 && (request.feedTab === 'None' || Number((await rowsOf(input.db, input.module).query<{ n: number }>(`SELECT count(*) AS n FROM ${table} ${all.sql}`, all.params))[0].n) === 0);
   return {
     kind: 'ReviewFeed', cards, count, pageSize, page: request.page, defaultTab: 'None', feedTab: request.feedTab, sortOrder: request.sortOrder,
     processFlowModuleId: REVIEW_CASES_MODULE, profile: REVIEW_PROFILE,
@@ -50,7 +51,7 @@ async function feed(input: SeriesInput, request: FeedRequest, pageSize: number):
 async function ratings(input: SeriesInput): Promise<ReviewRatingsData> {
   const scan = periodScan(input.module, input.filters, input.claims, input.now);
   const perStar = [5, 4, 3, 2, 1].map((s) => `count(*) FILTER (WHERE stars = ${s} AND ${scan.current}) AS s${s}`).join(', ');
-  const [row] = await input.db.query(
+  const [row] = await rowsOf(input.db, input.module).query(
     `SELECT avg(stars) FILTER (WHERE ${scan.current}) AS cur, avg(stars) FILTER (WHERE ${scan.previous}) AS prev, count(*) FILTER (WHERE ${scan.current}) AS n, ${perStar} FROM reviews ${scan.where.sql}`,
     scan.where.params,
   );
@@ -69,7 +70,7 @@ async function replies(input: SeriesInput): Promise<ReviewRepliesData> {
   const scan = periodScan(input.module, input.filters, input.claims, input.now);
   const share = (p: string) => `100.0 * count(*) FILTER (WHERE reply_text IS NOT NULL AND ${p}) / NULLIF(count(*) FILTER (WHERE ${p}), 0)`;
   const hours = (p: string) => `avg(${HOURS}) FILTER (WHERE replied_at IS NOT NULL AND ${p})`;
-  const [row] = await input.db.query(
+  const [row] = await rowsOf(input.db, input.module).query(
     `SELECT ${share(scan.current)} AS pc, ${share(scan.previous)} AS pp, ${hours(scan.current)} AS hc, ${hours(scan.previous)} AS hp FROM reviews ${scan.where.sql}`,
     scan.where.params,
   );
@@ -82,7 +83,7 @@ async function replies(input: SeriesInput): Promise<ReviewRepliesData> {
 
 async function updates(input: SeriesInput): Promise<ReviewUpdatesData> {
   const scan = periodScan(input.module, input.filters, input.claims, input.now);
-  const [row] = await input.db.query(
+  const [row] = await rowsOf(input.db, input.module).query(
     `SELECT count(*) FILTER (WHERE ${scan.current}) AS nc, count(*) FILTER (WHERE ${scan.previous}) AS np,
             count(*) FILTER (WHERE reply_text IS NOT NULL AND ${scan.current}) AS rc, count(*) FILTER (WHERE reply_text IS NOT NULL AND ${scan.previous}) AS rp,
             count(*) FILTER (WHERE reply_text IS NULL) AS waiting
@@ -115,7 +116,7 @@ async function likeForLike(input: SeriesInput): Promise<LikeForLikeData> {
   // Like for like: only stores with responses in both periods.
   const sql = `SELECT ${select} FROM responses ${scan.where.sql} ${scan.where.sql ? 'AND' : 'WHERE'} store IN (
       SELECT store FROM responses ${scan.where.sql} GROUP BY store HAVING count(*) FILTER (WHERE ${scan.current}) > 0 AND count(*) FILTER (WHERE ${scan.previous}) > 0)`;
-  const [row] = await input.db.query(sql, scan.where.params);
+  const [row] = await rowsOf(input.db, RESPONSES_MODULE).query(sql, scan.where.params);
   return {
     kind: 'LikeForLikeReport',
     dateRangeBounds: { currentPeriod: bounds(scan.periods.current), previousPeriod: bounds(scan.periods.previous) },

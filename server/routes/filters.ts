@@ -1,3 +1,4 @@
+import { rowsOf } from '../smartdata/rows';
 import { Hono } from 'hono';
 import type { Env } from '../context';
 import { RESPONSES_MODULE } from '../smartdata/schema';
@@ -15,7 +16,7 @@ export const claimFilterRoutes = new Hono<Env>().get('/', (c) => {
 /** Stores the user may see, with their region. */
 export const storeFilterRoutes = new Hono<Env>().get('/stores', async (c) => {
   const w = buildWhere(RESPONSES_MODULE, [], c.var.user.claims);
-  const rows = await c.var.deps.db.query<{ store: string; region: string }>(
+  const rows = await rowsOf(c.var.deps.db, RESPONSES_MODULE).query<{ store: string; region: string }>(
     `SELECT DISTINCT store, region FROM responses ${w.sql} ORDER BY store`,
     w.params,
   );

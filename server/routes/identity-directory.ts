@@ -9,7 +9,7 @@ export const directoryRoutes = new Hono<Env>()
     const { db } = c.var.deps;
     const roles = await allRoles(db);
     const authority = await Authority.of(db, c.var.user);
-    const regions = (await db.query<{ v: string }>('SELECT DISTINCT region AS v FROM responses ORDER BY v')).map((r) => r.v);
+    const regions = (await db.analytics.query<{ v: string }>('SELECT DISTINCT region AS v FROM responses ORDER BY v')).map((r) => r.v);
     // A restricted actor is offered only the values they may grant themselves.
     const own = c.var.user.claims.filter(([type]) => type === 'Region').map(([, v]) => v);
     return c.json(

@@ -6,6 +6,7 @@ import { check, readBody, z } from '../http/validate';
 import { hasAnyRole } from '../identity/users';
 import { readSetting } from './settings';
 import { columnByKey, moduleById, type SmartModule } from '../smartdata/schema';
+import { rowsOf } from '../smartdata/rows';
 import { dimensionCounts, dimensionCountsTogether, recordCount } from '../smartdata/counts';
 import { buildWhere } from '../smartdata/where';
 import { FEED_TABS, SORT_ORDERS } from '../../src/api/review-types';
@@ -97,7 +98,7 @@ export function smartDataRoutesOver(moduleOf: ModuleOf) {
       const col = columnByKey(module, key);
       if (!col || col.typeName !== 'DateTime') throw badRequest(`"${key}" is not a date field of this module.`);
       const w = buildWhere(module, [], c.var.user.claims);
-      const [row] = await c.var.deps.db.query<{ d: Date | null }>(`SELECT max(${col.column}) AS d FROM ${module.table} ${w.sql}`, w.params);
+      const [row] = await rowsOf(c.var.deps.db, module).query<{ d: Date | null }>(`SELECT max(${col.column}) AS d FROM ${module.table} ${w.sql}`, w.params);
       return c.json({ dateFilterDimension: col.key, lastRecordedDate: row.d ? row.d.toISOString().slice(0, 19) : null });
     })
     .get('/rawdata/:moduleId', async (c) => {

@@ -4,6 +4,7 @@ import { badRequest } from '../http/errors';
 import { columnByKey, type Column, type SmartModule } from './schema';
 import { buildWhere, BLANK } from './where';
 import type { AnalyticsData, AnalyticsQuery, Cells, MeasureInfo, PivotRow } from '../../src/api/types';
+import { rowsOf } from './rows';
 
 /** Aggregate codes of spec part 2 section 3. */
 export const AGGREGATES = { Count: 0, CountDistinct: 1, CountNonEmpty: 2, CountEmpty: 3, CountDistinctNonEmpty: 4, Sum: 10, Average: 20, Min: 30, Max: 31 } as const;
@@ -102,7 +103,7 @@ export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQue
   const select = [...dims, `${grouping} AS g`, 'count(*) AS n', ...measures.map((m, i) => `${aggregateSql(m, fields[i]?.column, fields[i]?.typeName === 'String')} AS m${i}`)];
   const sql = `SELECT ${select.join(', ')} FROM (SELECT ${inner.length ? inner.join(', ') : '1 AS one'} FROM ${module.table} ${w.sql}) t
     GROUP BY GROUPING SETS (${sets.map((s) => `(${s.join(', ')})`).join(', ')})`;
-  const result = await db.query(sql, w.params);
+  const result = await rowsOf(db, module).query(sql, w.params);
 
   const cells = (row: Record<string, unknown>): Cells => Object.fromEntries(measures.map((m, i) => [m.measureKey, row[`m${i}`] === null ? null : Number(row[`m${i}`])]));
   // A bit per dimension, the first the highest: set when the dimension was rolled up.

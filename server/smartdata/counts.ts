@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import type { Claim } from '../identity/users';
 import { buildWhere, BLANK, NO_INFO, type SmartFilter } from './where';
 import type { Column, SmartModule } from './schema';
+import { rowsOf } from './rows';
 
 /** At most this many values per dimension are returned; more means RequiresFiltering. */
 export const DIMENSION_VALUE_LIMIT = 100;
@@ -44,7 +45,7 @@ export async function dimensionCountsTogether(db: Db, module: SmartModule, cols:
   if (cols.length === 0) return [];
   const w = buildWhere(module, filters, claims);
   const names = cols.map((c) => c.column);
-  const rows = await db.query<Record<string, string | number | null> & { g: number; n: number }>(
+  const rows = await rowsOf(db, module).query<Record<string, string | number | null> & { g: number; n: number }>(
     `SELECT ${names.join(', ')}, GROUPING(${names.join(', ')}) AS g, count(*) AS n
      FROM ${module.table} ${w.sql} GROUP BY GROUPING SETS (${names.map((c) => `(${c})`).join(', ')})`,
     w.params,
@@ -65,7 +66,7 @@ export async function dimensionCountsTogether(db: Db, module: SmartModule, cols:
 export async function dimensionCounts(db: Db, module: SmartModule, col: Column, filters: SmartFilter[], claims: Claim[] | null, contains?: string) {
   const w = buildWhere(module, filters, claims, col.key);
   if (contains) w.add(`CAST(${col.column} AS VARCHAR) ILIKE ${w.bind(`%${contains.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)} ESCAPE '\\'`);
-  const rows = await db.query<Counted & { total: number }>(
+  const rows = await rowsOf(db, module).query<Counted & { total: number }>(
     `SELECT v, n, count(*) OVER () AS total FROM (
        SELECT ${col.column} AS v, count(*) AS n FROM ${module.table} ${w.sql} GROUP BY ${col.column}
      ) counted ORDER BY n DESC, v LIMIT ${DIMENSION_VALUE_LIMIT + 1}`,
@@ -76,6 +77,6 @@ export async function dimensionCounts(db: Db, module: SmartModule, col: Column, 
 
 export async function recordCount(db: Db, module: SmartModule, filters: SmartFilter[], claims: Claim[] | null): Promise<number> {
   const w = buildWhere(module, filters, claims);
-  const [row] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${w.sql}`, w.params);
+  const [row] = await rowsOf(db, module).query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${w.sql}`, w.params);
   return row.n;
 }

@@ -4,6 +4,7 @@ import { badRequest } from '../http/errors';
 import { buildWhere } from './where';
 import type { RecordsQuery } from '../../src/api/types';
 import { columnByKey, readExpr, type Column, type SmartModule } from './schema';
+import { rowsOf } from './rows';
 
 export const MAX_PAGE = 500;
 
@@ -28,7 +29,7 @@ async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims
   const select = columns.map((c) => `${readExpr(c)} AS "${c.key}"`).join(', ');
   const limit = w.bind(query.top);
   const offset = w.bind(query.skip);
-  const rows = await db.query(
+  const rows = await rowsOf(db, module).query(
     `SELECT ${select} FROM ${module.table} WHERE ${module.idColumn} IN (
        SELECT ${module.idColumn} FROM ${module.table} ${w.sql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
      ) ORDER BY ${order}`,
@@ -46,7 +47,7 @@ async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims
 /** How many records the filters (and the caller's claims) let through. */
 export async function countRecords(db: Db, module: SmartModule, query: Pick<RecordsQuery, 'smartFilters'>, claims: Claim[] | null): Promise<number> {
   const w = buildWhere(module, query.smartFilters, claims);
-  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${w.sql}`, w.params);
+  const [{ n }] = await rowsOf(db, module).query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${w.sql}`, w.params);
   return Number(n);
 }
 

@@ -52,6 +52,8 @@ export interface SmartModule {
   rows?: RowScope | readonly RowScope[];
   /** Only these roles may read the module (others meet a 404, as for a module that does not exist). */
   roles?: readonly string[];
+  /** Rows are only ever added, never edited in place: read on the analytics connections, cached (`rowsOf`). */
+  appendOnly?: boolean;
 }
 
 const driver = (name: string): Column => ({
@@ -67,6 +69,7 @@ export const RESPONSES_MODULE: SmartModule = {
   moduleId: 'responses',
   name: 'Survey responses',
   table: 'responses',
+  appendOnly: true,
   idColumn: 'id',
   dateKey: 'ResponseDate',
   ignoreClaims: false,
