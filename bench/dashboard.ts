@@ -6,14 +6,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright';
-import { seedFresh, startPortal } from './setup';
+import { apiClient, seedFresh, startPortal } from './setup';
+import { DEMO_PASSWORD as PASSWORD } from '../server/seed/people';
 import { SEEDED_DASHBOARDS } from '../server/seed/dashboards';
 import { chromiumPath, CHROMIUM_ARGS } from '../tests/tools/browser.mjs';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const DATA_DIR = '.tmp/bench-dashboard';
-const PASSWORD = 'Demo-2345!';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, ${xs.length} runs)`;
@@ -69,15 +69,12 @@ try {
   console.log(`filter change (Last 30 / Last 90 Days) to every tile redrawn: ${fmt(change)}`);
   await date.selectOption('Last7Days');
 
-  const signIn = await fetch(`${base}/api/identity/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'portaluser@demo.cx', password: PASSWORD }) });
-  const bearer = (await signIn.json()).content.access_token as string;
+  const { post } = await apiClient(base);
   const timed = async (path: string, body: unknown) => {
     const times: number[] = [];
     for (let i = 0; i <= RUNS; i++) {
       const s = performance.now();
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: JSON.stringify(body) });
-      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
+      await post(path, body);
       if (i > 0) times.push(performance.now() - s);
     }
     return times;

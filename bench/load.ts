@@ -7,8 +7,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { Agent, request } from 'node:http';
-import { seedFresh } from './setup';
+import { Agent } from 'node:http';
+import { apiClient, seedFresh } from './setup';
+import { DEMO_PASSWORD as PASSWORD } from '../server/seed/people';
+import { call as callAt, type Reply } from '../tests/tools/http';
 import { answers, spawnServer, startCluster, throwawayPostgres } from '../server/cluster/launch';
 import { freePort } from '../server/cluster/ports';
 import { openDb } from '../server/db';
@@ -23,7 +25,6 @@ const SESSION_SECONDS = Number(process.env.LOAD_SESSION_SECONDS ?? 20);
 const TARGETS = (process.env.LOAD_TARGETS ?? 'single,cluster').split(',');
 const JWT_SECRET = 'bench-load-secret-of-forty-characters-!!';
 const ANCHOR = new Date('2026-11-20T00:00:00Z');
-const PASSWORD = 'Demo-2345!';
 const REGIONS = ['North', 'South', 'East', 'West'];
 
 type Kind = 'sign-in' | 'visuals' | 'filters' | 'records' | 'case action';
@@ -42,30 +43,8 @@ const rssMb = (pid: number) => {
   }
 };
 
-/**
- * One POST over a user's own keep-alive connection from its own loopback address (127.0.0.x), as
- * fifty people on fifty machines would: the server's per-client sign-in throttling sees fifty clients.
- */
-function post(agent: Agent, base: string, path: string, body: unknown, token?: string): Promise<{ status: number; text: string }> {
-  const url = new URL(path, base);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(token ? { authorization: `Bearer ${token}` } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 /** Runs one request and records its time and status; undefined when it failed outright. */
-async function timed(samples: Sample[], kind: Kind, fn: () => Promise<{ status: number; text: string }>) {
+async function timed(samples: Sample[], kind: Kind, fn: () => Promise<Reply>) {
   const started = performance.now();
   try {
     const res = await fn();
@@ -79,11 +58,13 @@ async function timed(samples: Sample[], kind: Kind, fn: () => Promise<{ status: 
 
 /** One simulated user until `until`. */
 async function user(base: string, i: number, until: number, samples: Sample[], cases: string[]) {
+  // The user's own keep-alive connection from its own loopback address (127.0.0.x), as fifty people
+  // on fifty machines: the server's per-client sign-in throttling sees fifty clients.
   const agent = new Agent({ keepAlive: true, localAddress: `127.0.0.${10 + i}` });
-  const call = (path: string, body: unknown, token?: string) => () => post(agent, base, path, body, token);
+  const call = (path: string, body: unknown, token?: string) => () => callAt(base, 'POST', path, { body, token, agent });
   const signIn = async () => {
     const res = await timed(samples, 'sign-in', call('/api/identity/token', { username: i % 2 ? 'portaluser@demo.cx' : 'portaladmin@demo.cx', password: PASSWORD }));
-    return res?.status === 200 ? (JSON.parse(res.text).content?.access_token as string | undefined) : undefined;
+    return res?.status === 200 ? (res.body.content?.access_token as string | undefined) : undefined;
   };
   await new Promise((r) => setTimeout(r, (i * 10_000) / USERS)); // users arrive over ten seconds
   let token = await signIn();
@@ -110,8 +91,8 @@ const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a -
 const line = (label: string, xs: number[]) => `${label.padEnd(22)} n=${String(xs.length).padStart(6)}  p50 ${pct(xs, 50).toFixed(0).padStart(5)} ms  p95 ${pct(xs, 95).toFixed(0).padStart(5)} ms  p99 ${pct(xs, 99).toFixed(0).padStart(5)} ms`;
 
 async function run(name: string, base: string, pids: () => number[]) {
-  const admin = await (await fetch(`${base}/api/identity/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'portaladmin@demo.cx', password: PASSWORD }) })).json();
-  const queue = await (await fetch(`${base}/api/processflow/cases/queue/All/All`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.content.access_token}` }, body: JSON.stringify({ skip: 0, top: 50 }) })).json();
+  const admin = await apiClient(base, 'portaladmin@demo.cx');
+  const queue = await admin.post('/api/processflow/cases/queue/All/All', { skip: 0, top: 50 });
   const cases: string[] = queue.data.map((r: { ProcessFlowObjectId: string }) => r.ProcessFlowObjectId);
   const samples: Sample[] = [];
   let peak = 0;

@@ -12,7 +12,7 @@ const DATA_DIR = '.tmp/bench-server';
 const ANCHOR = new Date('2026-11-20T00:00:00Z');
 
 await seedFresh(DATA_DIR, RECORDS, ANCHOR);
-const portal = await startPortal(DATA_DIR, 'bench/server-process.ts', 'ready');
+const portal = await startPortal(DATA_DIR);
 const base = portal.base;
 
 try {

@@ -2,7 +2,8 @@
 export { freePort } from '../server/cluster/ports';
 import { freePort } from '../server/cluster/ports';
 import { rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { answers, spawnServer } from '../server/cluster/launch';
+import { call, signIn } from '../tests/tools/http';
 import { openDb } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/seed';
@@ -19,30 +20,26 @@ export async function seedFresh(dir: string, records: number, anchor: Date): Pro
 }
 
 /**
- * Starts `script` (the portal by default) on a free port over the database in `dataDir`, in its own
- * process group (npx runs it as a grandchild), and resolves once it prints `readyText`.
+ * Starts the portal (server/start.ts) in a process of its own on a free port over the database in
+ * `dataDir`, and resolves once it answers its health check.
  */
-export async function startPortal(dataDir: string, script = 'server/start.ts', readyText = 'CX portal on'): Promise<{ base: string; stop: () => void }> {
+export async function startPortal(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn('npx', ['tsx', script], {
-    // The engine's own speed: the query cache is off unless the caller's environment turns it on.
-    env: { CX_QUERY_CACHE_MS: '0', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  await new Promise<void>((resolve) => child.stdout!.on('data', (d) => String(d).includes(readyText) && resolve()));
-  return { base: `http://127.0.0.1:${port}`, stop: () => process.kill(-child.pid!, 'SIGTERM') };
+  // The engine's own speed: the query cache is off unless the caller's environment turns it on.
+  const child = spawnServer(port, { CX_QUERY_CACHE_MS: process.env.CX_QUERY_CACHE_MS ?? '0', ...env, DATA_DIR: dataDir, DATABASE_URL: '' });
+  const base = `http://127.0.0.1:${port}`;
+  await answers(`${base}/api/health`, 120_000);
+  return { base, stop: () => child.kill('SIGTERM') };
 }
 
-/** Signs in over HTTP and returns a JSON POST with the bearer token. */
-export async function apiClient(base: string, user = 'portaluser@demo.cx', password = 'Demo-2345!') {
-  const signIn = await fetch(`${base}/api/identity/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password }) });
-  const token = ((await signIn.json()) as { content: { access_token: string } }).content.access_token;
+/** Signs in over HTTP and returns a JSON POST with the bearer token that throws on any answer but 200. */
+export async function apiClient(base: string, user = 'portaluser@demo.cx', password?: string) {
+  const token = (await signIn(base, user, password)).access;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
   const post = async (path: string, body: unknown): Promise<any> => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json();
+    const res = await call(base, 'POST', path, { body, token });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text}`);
+    return res.body;
   };
   return { token, post };
 }

@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { startRouter } from './router';
-import { matchRoute, telemetryPath, type Page } from './routes';
+import { matchRoute, telemetryPath } from './routes';
+import { PAGE_ELEMENT } from './pages';
 import { startSessionKeeper } from './session-keeper';
 import './host.css';
 // The autoloader: elements on each page load as their tags appear.
@@ -17,11 +18,8 @@ import { $path } from '../src/stores/navigation';
 import { listenToAssistant } from '../src/account/assistant-login';
 import { loadClientPlugins } from '../src/shell/client-plugins';
 
-/**
- * The element of the page opened, fetched with the host rather than after the session, menu and
- * page have rendered: on a slow phone that takes three round trips off the dashboard's first draw.
- */
-const PAGE_ELEMENT: Partial<Record<Page, string>> = { dashboard: 'cx-dashboard', content: 'cx-data-viewer', processflow: 'cx-record-detail', home: 'cx-visual' };
+// The element of the page opened, fetched with the host rather than after the session, menu and
+// page have rendered: on a slow phone that takes three round trips off the dashboard's first draw.
 const early = PAGE_ELEMENT[matchRoute(location.pathname).route.page];
 if (early && $session.get()) void load(early);
 // A returning user's access token (not kept across reloads) and menu are asked for at once, not

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { dashboardOf, type Match } from './routes';
+import { dashboardOf, type Match, type Page } from './routes';
 import { $menu } from '../src/stores/menu';
 import { translator } from '../src/i18n';
 import { endSession } from '../src/api/identity';
@@ -9,6 +9,9 @@ import { ApiError, isBadRequest } from '../src/api/client';
 import { navigate } from '../src/stores/navigation';
 import { DEFAULT_FILTERS, replaceFilters } from '../src/stores/filters';
 import { filtersOfLink } from '../src/lib/filter-link';
+
+/** The main element each data page below shows, for the host to fetch before the page renders. */
+export const PAGE_ELEMENT: Partial<Record<Page, string>> = { dashboard: 'cx-dashboard', content: 'cx-data-viewer', processflow: 'cx-record-detail', home: 'cx-visual' };
 
 /** The page of a route: the cx-* element with attributes from the path and query. */
 export function PageFor({ match, query, lang }: { match: Match; query: URLSearchParams; lang: string }) {

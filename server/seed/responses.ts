@@ -49,11 +49,13 @@ function driverLabel(random: Random, nps: number): string {
 }
 
 /** One response row, deterministic for (random state, index). */
-function makeRow(random: Random, id: number, stores: Store[], anchor: number): Param[] {
+function makeRow(random: Random, id: number, stores: Store[], endOfDay: number, anchor: number): Param[] {
   const store = stores[Math.floor(random.next() * stores.length)];
   // More responses lately: square-root skew towards the anchor date.
   const ageDays = Math.floor(SPAN_DAYS * (1 - Math.sqrt(random.next())));
-  const date = new Date(anchor - ageDays * DAY - random.int(0, 12 * 60) * 60_000 - 239 * 60_000);
+  const at = endOfDay - ageDays * DAY - random.int(0, 12 * 60) * 60_000 - 239 * 60_000;
+  // Nothing is answered later than the anchor (npm start seeds up to now): such a row is a day older.
+  const date = new Date(at > anchor ? at - DAY : at);
   const nps = Math.max(0, Math.min(10, Math.round(7.4 + store.quality * 2 + random.normal() * 2)));
   const stars = Math.max(1, Math.min(5, Math.round(1 + nps * 0.4 + random.normal() * 0.6)));
   const drivers = DRIVERS.map(() => driverLabel(random, nps));
@@ -81,14 +83,14 @@ function makeRow(random: Random, id: number, stores: Store[], anchor: number): P
   ];
 }
 
-/** Seeds `count` responses ending at `anchor` (a day; the same count and anchor give the same rows). */
+/** Seeds `count` responses ending at `anchor`, none later (the same count and anchor give the same rows). */
 export async function seedResponses(db: Db, count: number, anchor: Date, onProgress?: (done: number) => void): Promise<void> {
   const random = new Random(20_261_122);
   const stores = makeStores(random);
   const end = Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate(), 23, 59);
   for (let start = 0; start < count; start += BATCH) {
     const rows: Param[][] = [];
-    for (let id = start + 1; id <= Math.min(count, start + BATCH); id++) rows.push(makeRow(random, id, stores, end));
+    for (let id = start + 1; id <= Math.min(count, start + BATCH); id++) rows.push(makeRow(random, id, stores, end, anchor.getTime()));
     await db.insertMany('responses', RESPONSE_COLUMNS, rows);
     onProgress?.(Math.min(count, start + BATCH));
   }

@@ -10,29 +10,20 @@ import ExcelJS from 'exceljs';
 import { startCluster, type Cluster } from '../../server/cluster/launch';
 import { freePort } from '../../server/cluster/ports';
 import { freshPostgresUrl } from '../unit/server/harness';
-import { DEMO_PASSWORD } from '../../server/seed/people';
+import { call as callAt, signIn } from '../tools/http';
 
 const JWT_SECRET = 'cluster-test-secret-of-forty-characters!';
 let cluster: Cluster;
 let token: string;
 
 const direct = (port: number) => `http://127.0.0.1:${port}`;
-async function call(base: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: res.headers.get('content-type')?.includes('json') ? await res.json() : await res.arrayBuffer() };
-}
+const call = (base: string, method: string, path: string, body?: unknown) => callAt(base, method, path, { body, token });
 
 beforeAll(async () => {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('The cluster test needs PostgreSQL: TEST_DATABASE_URL (npm test starts a throwaway cluster).');
   cluster = await startCluster({ processes: 2, port: await freePort(), databaseUrl: await freshPostgresUrl(url), jwtSecret: JWT_SECRET, dir: mkdtempSync(join(tmpdir(), 'cx-cluster-')) });
-  const signIn = await fetch(`${cluster.base}/api/identity/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'portaladmin@demo.cx', password: DEMO_PASSWORD }) });
-  expect(signIn.status).toBe(200);
-  token = (await signIn.json()).content.access_token;
+  token = (await signIn(cluster.base, 'portaladmin@demo.cx')).access;
 }, 120_000);
 afterAll(() => cluster?.stop(), 30_000);
 

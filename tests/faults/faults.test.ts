@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { answers, spawnServer } from '../../server/cluster/launch';
 import { freePort } from '../../server/cluster/ports';
 import { freshPostgresUrl } from '../unit/server/harness';
-import { DEMO_PASSWORD } from '../../server/seed/people';
+import { call as callAt, signIn as signInAt } from '../tools/http';
 
 const JWT_SECRET = 'fault-test-secret-of-forty-characters-!!';
 let running: ChildProcess[] = [];
@@ -27,15 +27,8 @@ async function start(env: NodeJS.ProcessEnv) {
   return { base, child };
 }
 
-async function signIn(base: string, username = 'portaladmin@demo.cx') {
-  const res = await fetch(`${base}/api/identity/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
-  return (await res.json()).content.access_token as string;
-}
-
-const call = async (base: string, token: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: res.headers.get('content-type')?.includes('json') ? await res.json() : null };
-};
+const signIn = async (base: string) => (await signInAt(base, 'portaladmin@demo.cx')).access;
+const call = (base: string, token: string, method: string, path: string, body?: unknown) => callAt(base, method, path, { body, token });
 
 describe('kill -9 during acknowledged writes', () => {
   it('keeps every acknowledged favourite, user change and case action after a restart on the same data', async () => {

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -9,28 +8,9 @@ import type { Db } from '../../server/db';
 import type { Deps } from '../../server/context';
 import { seededDb } from '../unit/server/harness';
 import { routesOf, type RouteInfo } from './junk';
+import { call as callAt, signIn as signInAt, type CallOptions, type Reply } from '../tools/http';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are read field by field in assertions */
-export interface Reply {
-  status: number;
-  body: any;
-  text: string;
-  headers: Record<string, string | string[] | undefined>;
-  /** Set-Cookie lines of the answer. */
-  cookies: string[];
-}
-/* eslint-enable @typescript-eslint/no-explicit-any */
-
-export interface CallOptions {
-  body?: unknown;
-  /** A form body (application/x-www-form-urlencoded). */
-  form?: Record<string, string>;
-  raw?: string;
-  token?: string;
-  /** The client's own address: any 127.0.0.0/8 address is a different client on loopback. */
-  from?: string;
-  headers?: Record<string, string>;
-}
+export type { CallOptions, Reply } from '../tools/http';
 
 export interface Portal {
   origin: string;
@@ -68,50 +48,8 @@ export async function startPortal(records = 200, extra: Partial<Deps> = {}): Pro
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
 
-  const call: Portal['call'] = (method, path, { body, form, raw, token, from, headers = {} } = {}) =>
-    new Promise((resolve, reject) => {
-      const payload = raw ?? (form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body));
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path,
-          localAddress: from,
-          // A connection per request: each is its own client, and an early answer (413) cannot spoil the next.
-          agent: false,
-          headers: {
-            'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(payload !== undefined ? { 'content-length': Buffer.byteLength(payload) } : {}),
-            ...headers,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown = text;
-            try {
-              parsed = JSON.parse(text);
-            } catch {
-              // not JSON: keep the text
-            }
-            resolve({ status: res.statusCode ?? 0, body: parsed, text, headers: res.headers, cookies: res.headers['set-cookie'] ?? [] });
-          });
-        },
-      );
-      req.on('error', reject);
-      if (payload !== undefined) req.write(payload);
-      req.end();
-    });
-
-  const signIn: Portal['signIn'] = async (email, password = DEMO_PASSWORD, from) => {
-    const res = await call('POST', '/api/identity/token', { body: { username: email, password }, from });
-    if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.text}`);
-    return { access: res.body.content.access_token, refresh: res.body.content.refresh_token };
-  };
+  const call: Portal['call'] = (method, path, options) => callAt(origin, method, path, options);
+  const signIn: Portal['signIn'] = (email, password = DEMO_PASSWORD, from) => signInAt(origin, email, password, from);
 
   const mails: Portal['mails'] = (recipient) =>
     db.query<{ subject: string; body: string }>('SELECT subject, body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC, id', [recipient]);
