@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright';
 import { apiClient, seedFresh, startPortal } from './setup';
+import { fmt } from './stats';
 import { DEMO_PASSWORD as PASSWORD } from '../server/seed/people';
 import { SEEDED_DASHBOARDS } from '../server/seed/dashboards';
 import { chromiumPath, CHROMIUM_ARGS } from '../tests/tools/browser.mjs';
@@ -15,8 +16,6 @@ const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const DATA_DIR = '.tmp/bench-dashboard';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, ${xs.length} runs)`;
 
 if (!existsSync('dist/host/index.html')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { Agent } from 'node:http';
 import { apiClient, seedFresh } from './setup';
+import { pct } from './stats';
 import { DEMO_PASSWORD as PASSWORD } from '../server/seed/people';
 import { call as callAt, type Reply } from '../tests/tools/http';
 import { answers, spawnServer, startCluster, throwawayPostgres } from '../server/cluster/launch';
@@ -87,7 +88,6 @@ async function user(base: string, i: number, until: number, samples: Sample[], c
   agent.destroy();
 }
 
-const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN);
 const line = (label: string, xs: number[]) => `${label.padEnd(22)} n=${String(xs.length).padStart(6)}  p50 ${pct(xs, 50).toFixed(0).padStart(5)} ms  p95 ${pct(xs, 95).toFixed(0).padStart(5)} ms  p99 ${pct(xs, 99).toFixed(0).padStart(5)} ms`;
 
 async function run(name: string, base: string, pids: () => number[]) {

@@ -4,15 +4,13 @@
 // detail, and an action (a transition with a comment). Goal (issue 15): reads p95 <= 50 ms, an
 // action <= 100 ms. It prints figures; no test asserts on them.
 import { apiClient, seedFresh, startPortal } from './setup';
+import { median, p95 } from './stats';
 import { openDb } from '../server/db';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const DATA_DIR = '.tmp/bench-processflow';
 
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 const line = (label: string, xs: number[]) => console.log(`${label.padEnd(44)} median ${median(xs).toFixed(1)} ms, p95 ${p95(xs).toFixed(1)} ms (${xs.length} runs)`);
 
 async function timed(fn: (i: number) => Promise<unknown>, runs = RUNS): Promise<number[]> {

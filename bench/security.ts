@@ -2,6 +2,7 @@
 // unknown user name over HTTP, so the timing tells no one which accounts exist. Prints medians.
 import { request } from 'node:http';
 import { startPortal, seedFresh } from './setup';
+import { median } from './stats';
 
 const DIR = '.tmp/bench-security';
 const ROUNDS = 40;
@@ -24,7 +25,6 @@ function post(base: string, path: string, body: unknown, from: string): Promise<
   });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 await seedFresh(DIR, 1000, new Date());

@@ -9,12 +9,15 @@
 import perspectiveModule from '@finos/perspective';
 import PivotUtilities from 'react-pivottable/Utilities.js';
 import { apiClient, seedFresh, startPortal } from './setup';
+import { fmt, median, ms, p95, timed as timedRuns } from './stats';
 import { openDb } from '../server/db';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const DATA_DIR = '.tmp/bench-viewer';
 const EXPORT_ROWS = Math.min(100_000, RECORDS);
+/** Times `fn` RUNS times (or `runs`) after one warm-up run. */
+const timed = (fn: () => Promise<unknown> | unknown, runs = RUNS) => timedRuns(fn, runs);
 
 // Node's entry of @finos/perspective (its typings describe the browser one).
 interface PspView {
@@ -26,24 +29,6 @@ interface PspTable {
   delete(): Promise<void>;
 }
 const perspective = perspectiveModule as unknown as { table(data: Record<string, unknown[]>): Promise<PspTable> };
-
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
-const ms = (x: number) => `${x.toFixed(0)} ms`;
-const fmt = (xs: number[]) => `median ${ms(median(xs))} (min ${ms(Math.min(...xs))}, max ${ms(Math.max(...xs))}, ${xs.length} runs)`;
-
-/** Times `fn` RUNS times after one warm-up run. */
-async function timed(fn: () => Promise<unknown> | unknown, runs = RUNS): Promise<number[]> {
-  await fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
-  }
-  return out;
-}
 
 await seedFresh(DATA_DIR, RECORDS, new Date());
 

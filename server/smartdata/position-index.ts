@@ -1,4 +1,4 @@
-import type { Db, Param, Row } from '../db';
+import type { Param, Queryable, Row } from '../db';
 import type { Where } from './where';
 
 /**
@@ -44,7 +44,7 @@ function remember(key: string, index: Index): Index {
   return index;
 }
 
-async function build(db: Db, from: string, where: Where, keys: SortKey[], fingerprint: string): Promise<Index> {
+async function build(db: Queryable, from: string, where: Where, keys: SortKey[], fingerprint: string): Promise<Index> {
   const w = where.clone();
   w.add(`(${keys.map((k) => `${k.expr} IS NULL`).join(' OR ')})`);
   const [nulls] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${from} ${w.sql}`, w.params);
@@ -82,7 +82,7 @@ function bound(w: Where, keys: SortKey[], sample: Param[], after: boolean): void
  * no index serves it: the caller then pages with OFFSET. A shallow page uses samples already
  * there; a deep page builds them when the set has none or has changed.
  */
-export async function seekPage(db: Db, q: { select: string; from: string; where: Where; keys: SortKey[]; skip: number; top: number; fingerprint: string }): Promise<Row[] | undefined> {
+export async function seekPage(db: Queryable, q: { select: string; from: string; where: Where; keys: SortKey[]; skip: number; top: number; fingerprint: string }): Promise<Row[] | undefined> {
   const cacheKey = JSON.stringify([q.from, q.where.sql, q.where.params, orderBy(q.keys)]);
   let index = indexes.get(cacheKey);
   if (index?.fingerprint !== q.fingerprint) {

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { orderBy, seekPage, type SortKey } from './position-index';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
 import { buildWhere } from './where';
@@ -13,28 +14,35 @@ export type { RecordsQuery } from '../../src/api/types';
 const visibleOf = (module: SmartModule) => module.columns.filter((c) => !c.isHidden);
 
 /**
- * The rows of one page. Sort keys are checked against the schema and the id breaks ties, so pages
- * never overlap. The page's ids are found first over the narrow sort columns, then only those rows
- * are read in full: a deep page does not materialise every wide row before it.
+ * The rows of one page, in the order of the sort keys (checked against the schema) with the id last
+ * so that pages never overlap. At any depth a page is read between the sampled keys around it
+ * (`seekPage`), a few thousand rows whatever the depth; `recordCount`, the set's count, tells when
+ * the samples are out of date. Otherwise the page's ids are found with OFFSET over the narrow sort
+ * columns, then only those rows are read in full.
  */
-async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[]) {
-  const sortCols = query.orderByFields.map((key) => {
-    const col = columnByKey(module, key);
-    if (!col) throw badRequest(`Unknown sort field "${key}".`);
-    return col.column;
-  });
-  const dir = query.orderByOperator;
-  const order = [...sortCols.map((c) => `${c} ${dir}`), `${module.idColumn} ${dir}`].join(', ');
+async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[], recordCount: number) {
+  const keys: SortKey[] = [
+    ...query.orderByFields.map((key) => {
+      const col = columnByKey(module, key);
+      if (!col) throw badRequest(`Unknown sort field "${key}".`);
+      // Qualified: a bare name would sort by the SELECT's alias of the same name (a comment's shown mark).
+      return { expr: `${module.table}.${col.column}`, desc: query.orderByOperator === 'DESC' };
+    }),
+    { expr: `${module.table}.${module.idColumn}`, desc: query.orderByOperator === 'DESC' },
+  ];
   const w = buildWhere(module, query.smartFilters, claims);
+  const q = rowsOf(db, module);
   const select = columns.map((c) => `${readExpr(c)} AS "${c.key}"`).join(', ');
-  const limit = w.bind(query.top);
-  const offset = w.bind(query.skip);
-  const rows = await rowsOf(db, module).query(
-    `SELECT ${select} FROM ${module.table} WHERE ${module.idColumn} IN (
-       SELECT ${module.idColumn} FROM ${module.table} ${w.sql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
-     ) ORDER BY ${order}`,
-    w.params,
-  );
+  // A set that only grows has its count for its state; other sets change in place and page by OFFSET.
+  const seek = module.appendOnly ? await seekPage(q, { select, from: module.table, where: w, keys, skip: query.skip, top: query.top, fingerprint: String(recordCount) }) : undefined;
+  const rows =
+    seek ??
+    (await q.query(
+      `SELECT ${select} FROM ${module.table} WHERE ${module.idColumn} IN (
+         SELECT ${module.idColumn} FROM ${module.table} ${w.sql} ORDER BY ${orderBy(keys)} LIMIT ${w.bind(query.top)} OFFSET ${w.bind(query.skip)}
+       ) ORDER BY ${orderBy(keys)}`,
+      w.params,
+    ));
   for (const row of rows) {
     for (const c of columns) {
       const v = row[c.key];
@@ -53,14 +61,17 @@ export async function countRecords(db: Db, module: SmartModule, query: Pick<Reco
 
 /** One page of records and the count of all of them. */
 export async function recordsPage(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[] = visibleOf(module)) {
-  const [rows, n] = await Promise.all([pageRows(db, module, query, claims, columns), countRecords(db, module, query, claims)]);
-  return { data: rows, recordCount: n };
+  const n = await countRecords(db, module, query, claims);
+  return { data: await pageRows(db, module, query, claims, columns, n), recordCount: n };
 }
 
 /** Every record in order, a chunk at a time (for exports: memory stays at one chunk). */
 export async function* recordChunks(db: Db, module: SmartModule, query: Omit<RecordsQuery, 'skip' | 'top'>, claims: Claim[] | null, columns: Column[], chunk = 10_000) {
+  // Past the first chunk each is read between sampled keys: the export reads every row about once,
+  // not every row before each chunk again.
+  const n = await countRecords(db, module, query, claims);
   for (let skip = 0; ; skip += chunk) {
-    const rows = await pageRows(db, module, { ...query, skip, top: chunk }, claims, columns);
+    const rows = await pageRows(db, module, { ...query, skip, top: chunk }, claims, columns, n);
     if (rows.length) yield rows;
     if (rows.length < chunk) return;
   }

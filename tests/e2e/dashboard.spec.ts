@@ -102,6 +102,8 @@ test('each date choice reloads the tiles for its period, and an empty period sho
   expect(visual(empty, 'nps').primary.data!.currentPeriod.startDateTime).toBe(bound('2030-01-01T00:00:00'));
   await expect(dash.getByRole('heading', { name: 'No records for these filters' })).toBeVisible();
   await expect(dash.locator('[data-visual]')).toHaveCount(0);
+  // Nothing left to draw: the dashboard is not busy any more.
+  await ready(page);
 });
 
 test('the restricted user sees only their region in every tile', async ({ page }) => {

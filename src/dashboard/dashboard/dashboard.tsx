@@ -82,7 +82,8 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
     [store],
   );
   const visuals = response?.hasRecordsToDisplay ? response.visuals : [];
-  const allDrawn = drawn.generation === state.generation && visuals.every((v) => drawn.names.has(v.name));
+  // No tiles to draw (a period without records) is drawn at once: no tile will report it.
+  const allDrawn = visuals.length === 0 || (drawn.generation === state.generation && visuals.every((v) => drawn.names.has(v.name)));
   const busy = !state.error && (!response || state.loading || !allDrawn);
 
   const base = response ? applyLayoutEdits(response.layout, edits) : [];

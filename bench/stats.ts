@@ -1,0 +1,21 @@
+// The figures every benchmark prints: percentiles of timings in milliseconds.
+
+/** The p-th percentile (nearest rank) of `xs`; NaN when there are none. */
+export const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((xs.length * p) / 100) - 1))] : NaN);
+export const median = (xs: number[]) => pct(xs, 50);
+export const p95 = (xs: number[]) => pct(xs, 95);
+export const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
+/** "median 12 ms (min 10, max 30, 7 runs)". */
+export const fmt = (xs: number[]) => `median ${ms(median(xs))} (min ${ms(Math.min(...xs))}, max ${ms(Math.max(...xs))}, ${xs.length} runs)`;
+
+/** Times `fn` `runs` times after one warm-up run. */
+export async function timed(fn: () => Promise<unknown> | unknown, runs: number): Promise<number[]> {
+  await fn();
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
