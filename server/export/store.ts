@@ -101,6 +101,8 @@ export class ExportStore {
     const before = new Date(this.now() - EXPORT_TTL_MS);
     await this.db.query('DELETE FROM export_files WHERE created_at < CAST($1 AS TIMESTAMP)', [before]);
     await this.db.query('DELETE FROM export_chunks WHERE created_at < CAST($1 AS TIMESTAMP)', [before]);
+    // The progress of an export whose process ended mid-way.
+    await this.db.query('DELETE FROM export_progress WHERE updated_at < CAST($1 AS TIMESTAMP)', [before]);
   }
 
   close(): void {

@@ -9,7 +9,10 @@ import { countRecords, recordChunks } from '../smartdata/records';
 import { analyticsData, MEASURES } from '../smartdata/analytics';
 import { profileColumns, profileOf } from '../smartdata/profiles';
 import type { SmartFilter } from '../smartdata/where';
-import { MAX_EXPORT_ROWS, writePivotWorkbook, writeRecordsWorkbook, type ExportAbout } from '../export/workbook';
+import { writePivotWorkbook } from '../export/xlsx-pivot';
+import { MAX_EXPORT_ROWS, writeRecordsWorkbook } from '../export/xlsx-records';
+import type { ExportAbout } from '../export/about';
+import { cancelExport, ownerOf, progressKey, readProgress, withProgress } from '../export/progress';
 import type { ExportStore } from '../export/store';
 import { analyticsBody, smartFilters } from './dataviewer';
 
@@ -86,7 +89,18 @@ export function exportRoutes(store: ExportStore) {
       if (n > MAX_EXPORT_ROWS) throw badRequest(`${n} records are more than a workbook holds (${MAX_EXPORT_ROWS}); narrow the filters.`);
       const sort = body.SortBy ?? profile.defaultOrderBy;
       const order = { orderByFields: [sort.fieldKey], orderByOperator: sort.operatorAsString, smartFilters: filters };
-      return run(`records_${profile.name}`, (file) => writeRecordsWorkbook(file, columns, recordChunks(c.var.deps.db, module, order, claims, columns), about(`Records (${profile.name})`, filters)));
+      const chunks = withProgress(ownerOf(c), recordChunks(c.var.deps.db, module, order, claims, columns), n);
+      return run(`records_${profile.name}`, (file) => writeRecordsWorkbook(file, columns, chunks, about(`Records (${profile.name})`, filters)));
+    })
+    // An export in writing: how far it has come, and its cancel (the export's own user only).
+    .get('/exportprogress/:key', async (c) => {
+      const progress = await readProgress(c.var.deps.db, check(progressKey, c.req.param('key')), c.var.user.id);
+      if (!progress) throw notFound('No export of yours is being written under this key.');
+      return c.json(progress);
+    })
+    .delete('/exportprogress/:key', async (c) => {
+      if (!(await cancelExport(c.var.deps.db, check(progressKey, c.req.param('key')), c.var.user.id))) throw notFound('No export of yours is being written under this key.');
+      return c.json({ cancelled: true });
     })
     .on('POST', ['/analytics/exporttoexcel', '/analytics/exporttoexcel/'], async (c) => {
       const body = await readBody(c, analyticsBody);

@@ -11,7 +11,7 @@ import { check } from '../http/validate';
 import { describe, exportRunner } from './exports';
 import { smartFilters } from './dataviewer';
 import type { ExportStore } from '../export/store';
-import { MAX_EXPORT_ROWS, writeRecordsWorkbook } from '../export/workbook';
+import { MAX_EXPORT_ROWS, writeRecordsWorkbook } from '../export/xlsx-records';
 import { performAction, processFlowObject } from '../processflow/actions';
 import { allocationsByRole, caseWorkers } from '../processflow/people';
 import { queueByName, queuesOf } from '../processflow/queues';

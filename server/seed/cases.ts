@@ -12,6 +12,7 @@ export const WORKERS = [
 ];
 const NORTH = { id: 'u-north', name: 'Nora North', role: 'PortalUser' };
 const TAGS = ['queue', 'staff', 'refund', 'stock', 'callback'];
+export const MAX_SEEDED_CASES = 400_000;
 
 type Step = { type: number; name: string; from: CaseState; to: CaseState; comment: string; at: Date; by: (typeof WORKERS)[number] };
 
@@ -38,8 +39,13 @@ function lifeOf(random: Random, created: Date, now: Date, worker: (typeof WORKER
  */
 export async function seedCases(db: Db, now: Date): Promise<void> {
   const responses = await db.query<{ id: number; response_date: Date; region: string } & Record<(typeof COPIED)[number], Param>>(
-    // In date order: a queue's pages in date order are then short row ranges (server/processflow/cases.ts).
-    `SELECT id, response_date, ${COPIED.join(', ')} FROM responses WHERE nps_group = 'Detractor' OR stars <= 2 OR id % 20 = 0 ORDER BY response_date, id`,
+    // The newest MAX_SEEDED_CASES at most (a million responses give 385,000; ten million would give
+    // four million, and their history three times as many rows), in date order: a queue's pages in
+    // date order are then short row ranges (server/processflow/cases.ts).
+    `SELECT * FROM (
+       SELECT id, response_date, ${COPIED.join(', ')} FROM responses WHERE nps_group = 'Detractor' OR stars <= 2 OR id % 20 = 0
+       ORDER BY response_date DESC, id DESC LIMIT ${MAX_SEEDED_CASES}
+     ) newest ORDER BY response_date, id`,
   );
   const random = new Random(11);
   const cases: Param[][] = [];

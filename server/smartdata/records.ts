@@ -17,8 +17,9 @@ const visibleOf = (module: SmartModule) => module.columns.filter((c) => !c.isHid
  * The rows of one page, in the order of the sort keys (checked against the schema) with the id last
  * so that pages never overlap. At any depth a page is read between the sampled keys around it
  * (`seekPage`), a few thousand rows whatever the depth; `recordCount`, the set's count, tells when
- * the samples are out of date. Otherwise the page's ids are found with OFFSET over the narrow sort
- * columns, then only those rows are read in full.
+ * the samples are out of date. Otherwise it is read with OFFSET, whose top-N reads the wide columns
+ * of the page's rows only (DuckDB's late materialisation): finding the ids first and then their rows
+ * with IN (...) scanned every id of the table, 146 ms for the first page of ten million.
  */
 async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[], recordCount: number) {
   const keys: SortKey[] = [
@@ -37,12 +38,7 @@ async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims
   const seek = module.appendOnly ? await seekPage(q, { select, from: module.table, where: w, keys, skip: query.skip, top: query.top, fingerprint: String(recordCount) }) : undefined;
   const rows =
     seek ??
-    (await q.query(
-      `SELECT ${select} FROM ${module.table} WHERE ${module.idColumn} IN (
-         SELECT ${module.idColumn} FROM ${module.table} ${w.sql} ORDER BY ${orderBy(keys)} LIMIT ${w.bind(query.top)} OFFSET ${w.bind(query.skip)}
-       ) ORDER BY ${orderBy(keys)}`,
-      w.params,
-    ));
+    (await q.query(`SELECT ${select} FROM ${module.table} ${w.sql} ORDER BY ${orderBy(keys)} LIMIT ${w.bind(query.top)} OFFSET ${w.bind(query.skip)}`, w.params));
   for (const row of rows) {
     for (const c of columns) {
       const v = row[c.key];

@@ -4,6 +4,7 @@ import { harnessWithUsers, type Harness } from './harness';
 import { CHUNK_BYTES, ExportStore, EXPORT_TTL_MS } from '../../../server/export/store';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
+import { cancelExport, readProgress, withProgress } from '../../../server/export/progress';
 
 let h: Harness;
 let user: string;
@@ -146,5 +147,49 @@ describe('ExportStore', () => {
     expect(await store.take(a.id)).toBeUndefined();
     expect(await h.db.query('SELECT count(*) AS n FROM export_files')).toEqual([{ n: 0 }]);
     store.close();
+  });
+});
+
+describe('export progress and cancel', () => {
+  const KEY = 'b1c3a2e4-0000-4000-8000-00000000abcd';
+  const owner = (key?: string) => ({ db: h.db, now: () => new Date(), userId: 'u-portaluser', key });
+  /** Three chunks of rows, the next made only when asked for (as the database's reads are). */
+  async function* three() {
+    for (let i = 0; i < 3; i++) yield [{ id: i * 2 }, { id: i * 2 + 1 }];
+  }
+
+  it('counts the rows written into the progress its user reads, and forgets it at the end', async () => {
+    const chunks = withProgress(owner(KEY), three(), 6);
+    expect((await chunks.next()).value).toHaveLength(2);
+    expect(await readProgress(h.db, KEY, 'u-portaluser')).toEqual({ written: 2, total: 6 });
+    // Another user cannot read it, nor cancel it.
+    expect(await readProgress(h.db, KEY, 'u-portaladmin')).toBeUndefined();
+    expect(await cancelExport(h.db, KEY, 'u-portaladmin')).toBe(false);
+    await chunks.next();
+    expect(await readProgress(h.db, KEY, 'u-portaluser')).toEqual({ written: 4, total: 6 });
+    await chunks.next();
+    expect((await chunks.next()).done).toBe(true);
+    expect(await readProgress(h.db, KEY, 'u-portaluser')).toBeUndefined();
+  });
+
+  it('stops at the next chunk with a 409 once its user cancels, and forgets it', async () => {
+    const chunks = withProgress(owner(KEY), three(), 6);
+    await chunks.next();
+    expect(await cancelExport(h.db, KEY, 'u-portaluser')).toBe(true);
+    await expect(chunks.next()).rejects.toMatchObject({ status: 409, message: 'The export was cancelled.' });
+    expect(await readProgress(h.db, KEY, 'u-portaluser')).toBeUndefined();
+  });
+
+  it('over HTTP: an export with a progress key completes and leaves no progress behind; bad keys are 400, unknown ones 404', async () => {
+    const res = await h.call('POST', `/api/dataviewer/exporttoexcel/${query(`&progressKey=${KEY}`)}`, { token: user, body: { ExportCols: ['Id', 'NPS'] } });
+    expect(res.status).toBe(200);
+    const { wb } = await download(res.body.exportId);
+    expect(wb.getWorksheet('Records')!.rowCount - 1).toBe(2000);
+    expect((await h.call('GET', `/api/dataviewer/exportprogress/${KEY}`, { token: user })).status).toBe(404);
+    expect((await h.call('DELETE', `/api/dataviewer/exportprogress/${KEY}`, { token: user })).status).toBe(404);
+    const bad = await h.call('GET', '/api/dataviewer/exportprogress/short', { token: user });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('progressKey must be 16 to 64 letters, digits or dashes.');
+    expect((await h.call('POST', `/api/dataviewer/exporttoexcel/${query('&progressKey=<script>')}`, { token: user, body: { ExportCols: ['Id'] } })).status).toBe(400);
   });
 });

@@ -1,66 +1,14 @@
 import ExcelJS from 'exceljs';
-import type { Row } from '../db';
 import type { AnalyticsData, PivotRow } from '../../src/api/types';
-import type { Column } from '../smartdata/schema';
-import { isHiddenValue } from '../../src/lib/profanity';
+import { aboutLines, type ExportAbout } from './about';
 
-/** What the export sheet says about the export: who, when, and under which filters. */
-export interface ExportAbout {
-  title: string;
-  author: string;
-  dateTime: string;
-  filters: string[];
-}
-
-/** Spec part 2 section 5: what a profanity-cleaned value reads as. */
-export const HIDDEN_TEXT = 'Hidden due to offensive language.';
-/** Excel's sheet holds 1,048,576 rows, one of them the header. */
-export const MAX_EXPORT_ROWS = 1_048_575;
-
-const DATE_FORMAT = 'yyyy-mm-dd hh:mm';
 const bold = { bold: true } as const;
 
 function aboutSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, about: ExportAbout, rows: number): void {
   const ws = wb.addWorksheet('Export');
   ws.columns = [{ width: 18 }, { width: 80 }];
-  const lines: Array<[string, string | number]> = [
-    ['Export', about.title], ['Exported at', about.dateTime], ['By', about.author], ['Rows', rows],
-    ...about.filters.map((f, i): [string, string] => [i === 0 ? 'Filters' : '', f]),
-  ];
-  if (about.filters.length === 0) lines.push(['Filters', 'None']);
-  for (const [k, v] of lines) ws.addRow([k, v]).commit();
+  for (const [k, v] of aboutLines(about, rows)) ws.addRow([k, v]).commit();
   ws.commit();
-}
-
-function cellValue(value: unknown, col: Column): unknown {
-  if (value === null || value === undefined) return null;
-  if (col.flagColumn && isHiddenValue(value)) return HIDDEN_TEXT;
-  if (col.typeName === 'DateTime') return new Date(`${String(value).slice(0, 19)}Z`);
-  return value;
-}
-
-/**
- * Streams records into an .xlsx at `file`: a 'Records' sheet with the chosen columns in order
- * (dates as Excel dates), then an 'Export' sheet naming the filters. Returns the row count.
- */
-export async function writeRecordsWorkbook(file: string, columns: Column[], chunks: AsyncIterable<Row[]>, about: ExportAbout): Promise<number> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-  wb.creator = about.author;
-  const ws = wb.addWorksheet('Records', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({
-    header: c.name, key: c.key, width: c.flagColumn ? 60 : c.typeName === 'DateTime' ? 18 : c.typeName === 'Number' ? 12 : 22,
-    style: c.typeName === 'DateTime' ? { numFmt: DATE_FORMAT } : {},
-  }));
-  ws.getRow(1).font = bold;
-  let count = 0;
-  for await (const rows of chunks) {
-    for (const row of rows) ws.addRow(columns.map((c) => cellValue(row[c.key], c))).commit();
-    count += rows.length;
-  }
-  ws.commit();
-  aboutSheet(wb, about, count);
-  await wb.commit();
-  return count;
 }
 
 export interface PivotLayout {
