@@ -3,12 +3,12 @@
 // every fifth round, a case action, signing in again every 20 s (LOAD_SESSION_SECONDS). Run against one API process
 // on DuckDB, then against the cluster (two processes on PostgreSQL behind HAProxy; LOAD_TARGETS=
 // single,cluster; or LOAD_BASE=http://... for a portal already running). Prints requests/s, p50/p95/p99 (sign-ins apart), errors and server memory.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { Agent } from 'node:http';
-import { apiClient, seedFresh } from './setup';
+import { apiClient, rssMb, seedFresh } from './setup';
 import { pct } from './stats';
 import { DEMO_PASSWORD as PASSWORD } from '../server/seed/people';
 import { call as callAt, type Reply } from '../tests/tools/http';
@@ -34,15 +34,6 @@ interface Sample {
   ms: number;
   status: number;
 }
-
-/** Resident memory of a process, from /proc (Linux), in MB. */
-const rssMb = (pid: number) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-};
 
 /** Runs one request and records its time and status; undefined when it failed outright. */
 async function timed(samples: Sample[], kind: Kind, fn: () => Promise<Reply>) {

@@ -1,7 +1,7 @@
 // Shared set-up of the server-side benchmarks: a freshly seeded DuckDB file and a free port.
 export { freePort } from '../server/cluster/ports';
 import { freePort } from '../server/cluster/ports';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { answers, spawnServer } from '../server/cluster/launch';
 import { call, signIn } from '../tests/tools/http';
 import { openDb } from '../server/db';
@@ -23,13 +23,13 @@ export async function seedFresh(dir: string, records: number, anchor: Date): Pro
  * Starts the portal (server/start.ts) in a process of its own on a free port over the database in
  * `dataDir`, and resolves once it answers its health check.
  */
-export async function startPortal(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ base: string; stop: () => void }> {
+export async function startPortal(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ base: string; pid: number; stop: () => void }> {
   const port = await freePort();
   // The engine's own speed: the query cache is off unless the caller's environment turns it on.
   const child = spawnServer(port, { CX_QUERY_CACHE_MS: process.env.CX_QUERY_CACHE_MS ?? '0', ...env, DATA_DIR: dataDir, DATABASE_URL: '' });
   const base = `http://127.0.0.1:${port}`;
   await answers(`${base}/api/health`, 120_000);
-  return { base, stop: () => child.kill('SIGTERM') };
+  return { base, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 /** Signs in over HTTP and returns a JSON POST with the bearer token that throws on any answer but 200. */
@@ -43,3 +43,12 @@ export async function apiClient(base: string, user = 'portaluser@demo.cx', passw
   };
   return { token, post };
 }
+
+/** Resident memory of a process, from /proc (Linux), in MB; 0 when it cannot be read. */
+export const rssMb = (pid: number) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};

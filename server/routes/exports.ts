@@ -92,16 +92,13 @@ export function exportRoutes(store: ExportStore) {
       const chunks = withProgress(ownerOf(c), recordChunks(c.var.deps.db, module, order, claims, columns), n);
       return run(`records_${profile.name}`, (file) => writeRecordsWorkbook(file, columns, chunks, about(`Records (${profile.name})`, filters)));
     })
-    // An export in writing: how far it has come, and its cancel (the export's own user only).
+    // An export in writing: how far it has come, and its cancel (the export's own user only). A key
+    // with no export in writing (not begun, ended, or another user's) answers `writing: false`.
     .get('/exportprogress/:key', async (c) => {
       const progress = await readProgress(c.var.deps.db, check(progressKey, c.req.param('key')), c.var.user.id);
-      if (!progress) throw notFound('No export of yours is being written under this key.');
-      return c.json(progress);
+      return c.json(progress ? { writing: true, ...progress } : { writing: false, written: 0, total: 0 });
     })
-    .delete('/exportprogress/:key', async (c) => {
-      if (!(await cancelExport(c.var.deps.db, check(progressKey, c.req.param('key')), c.var.user.id))) throw notFound('No export of yours is being written under this key.');
-      return c.json({ cancelled: true });
-    })
+    .delete('/exportprogress/:key', async (c) => c.json({ cancelled: await cancelExport(c.var.deps.db, check(progressKey, c.req.param('key')), c.var.user.id) }))
     .on('POST', ['/analytics/exporttoexcel', '/analytics/exporttoexcel/'], async (c) => {
       const body = await readBody(c, analyticsBody);
       const { q, module, profile, about, run } = setUp(c, store);

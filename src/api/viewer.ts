@@ -54,8 +54,13 @@ export const rawValue = (moduleId: string, field: string, recordId: string | num
 
 const exportQuery = (moduleId: string, profile: string, author: string, dateTime: string) =>
   `?dateTime=${seg(dateTime)}&author=${seg(author)}&moduleId=${seg(moduleId)}&profile=${seg(profile)}`;
-export const exportRecords = (moduleId: string, profile: string, author: string, dateTime: string, body: { ExportCols: string[]; SmartDataSelection: { smartFilters: SmartFilterInput[] }; SortBy: { fieldKey: string; operatorAsString: 'ASC' | 'DESC' } | null }, target?: ApiTarget): Maybe<ExportAnswer> =>
-  request('POST', `/api/dataviewer/exporttoexcel/${exportQuery(moduleId, profile, author, dateTime)}`, { json: body, target });
+export const exportRecords = (moduleId: string, profile: string, author: string, dateTime: string, body: { ExportCols: string[]; SmartDataSelection: { smartFilters: SmartFilterInput[] }; SortBy: { fieldKey: string; operatorAsString: 'ASC' | 'DESC' } | null }, progressKey: string, target?: ApiTarget): Maybe<ExportAnswer> =>
+  request('POST', `/api/dataviewer/exporttoexcel/${exportQuery(moduleId, profile, author, dateTime)}&progressKey=${seg(progressKey)}`, { json: body, target });
+/** How far the records export under `progressKey` has come (`writing` false before it starts and after it ends). */
+export const exportProgress = (progressKey: string, target?: ApiTarget): Maybe<{ writing: boolean; written: number; total: number }> =>
+  request('GET', `/api/dataviewer/exportprogress/${seg(progressKey)}`, { target });
+/** Stops the records export under `progressKey` at its next chunk: its call then answers 409. */
+export const cancelExport = (progressKey: string, target?: ApiTarget): Maybe<{ cancelled: boolean }> => request('DELETE', `/api/dataviewer/exportprogress/${seg(progressKey)}`, { target });
 export const exportAnalytics = (moduleId: string, profile: string, author: string, dateTime: string, totals: { hideRowTotals: boolean; hideColumnTotals: boolean }, body: AnalyticsQuery, target?: ApiTarget): Maybe<ExportAnswer> =>
   request('POST', `/api/dataviewer/analytics/exporttoexcel/${exportQuery(moduleId, profile, author, dateTime)}&hideRowTotals=${totals.hideRowTotals}&hideColumnTotals=${totals.hideColumnTotals}`, { json: body, target });
 /** Where the browser goes to fetch a prepared export (its id is the credential: no header needed). */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
 import { SmartFilterBar } from '../../filters/smart-filter-bar/smart-filter-bar';
@@ -11,7 +11,7 @@ import { AnalyticsViewer } from '../analytics/analytics-viewer';
 import { CardViewer } from '../cards/card-viewer';
 import { modeLink, modeOf, VIEW_MODES, type ViewMode } from './load-rules';
 import { useDataLoad } from './use-data-load';
-import { prepareExport } from './export';
+import { ExportControl } from './export-control';
 import { customRangeRulesOf } from '../../lib/date-ranges';
 
 export interface DataViewerProps {
@@ -39,15 +39,13 @@ const MODE_LABELS: Record<ViewMode, string> = { RecordsViewer: 'dataViewer.recor
  * filter reset, favourite or default filters, then data) and keys what it shows by the load's stamp.
  */
 export function DataViewer({ moduleId = 'responses', profileId = 'insights', profileName, profile, type, favourite, shared, handOff = false, recordId, filterScope }: DataViewerProps) {
-  const { t, go, api } = useElement();
+  const { t, go } = useElement();
   const mode = modeOf(type);
   const scope = filterScope || `content:${moduleId}`;
   const narrow = mode !== 'RecordsViewer' && isMobileBrowser(navigator.userAgent, window.innerWidth);
   const { load, error } = useDataLoad({ moduleId, scope, queryProfile: profile, pathProfile: profileName, favourite, shared, handOff, recordId });
   // The data page has the data source already: the filter bar takes its custom-range rules from it.
   const dateRules = useMemo(() => (load ? customRangeRulesOf(load.source) : undefined), [load]);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState('');
 
   useEffect(() => {
     // Spec part 2: the non-records modes are not offered on a mobile browser.
@@ -64,14 +62,6 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
   // On a phone the other modes would only lead to the not-on-mobile page: they are not offered.
   const phone = isMobileBrowser(navigator.userAgent, window.innerWidth);
   const modes = VIEW_MODES.filter((m) => (m === 'RecordsViewer' ? source.showRecordViewerLink : !phone && (m === 'CardViewer' ? source.showCardViewerLink : true)));
-  const startExport = () => {
-    setExporting(true);
-    setExportError('');
-    prepareExport(api, moduleId, scope, mode, setup)
-      .then((address) => location.assign(address))
-      .catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)))
-      .finally(() => setExporting(false));
-  };
   const props = { moduleId, profile: setup.profile.name, filterScope: scope, setup };
   return (
     <div className="data-viewer" part="base" key={stamp}>
@@ -98,12 +88,9 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
           </label>
         )}
         {setup.profile.hasExport && !recordId && (
-          <button type="button" className="secondary" onClick={startExport} disabled={exporting} aria-busy={exporting}>
-            {exporting ? t('dataViewer.exporting') : t('dataViewer.export')}
-          </button>
+          <ExportControl moduleId={moduleId} scope={scope} mode={mode} setup={setup} />
         )}
       </div>
-      {exportError && <p className="cx-error" role="alert">{t('dataViewer.exportFailed')} {exportError}</p>}
       {load.opened && <p className="hint" role="status">{t('favourites.opened', { title: load.opened })}</p>}
       {load.openFailed && <p className="cx-error" role="alert">{t('favourites.openFailed')}</p>}
       {recordId ? (

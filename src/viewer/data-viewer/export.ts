@@ -15,10 +15,10 @@ export const exportStamp = (d = new Date()) => {
 
 /**
  * Exports what the mode shows: the pivot with its totals as switched, or the records (grid and
- * cards alike) with the visible columns in their order and the sort. Resolves to the download
- * address once the server has written the file.
+ * cards alike) with the visible columns in their order and the sort, its progress kept under
+ * `progressKey`. Resolves to the download address once the server has written the file.
  */
-export async function prepareExport(api: ApiTarget, moduleId: string, scope: string, mode: ViewMode, setup: ViewerSetup): Promise<string> {
+export async function prepareExport(api: ApiTarget, moduleId: string, scope: string, mode: ViewMode, setup: ViewerSetup, progressKey: string): Promise<string> {
   const author = $session.get()?.userName ?? '';
   const stamp = exportStamp();
   const smartFilters = toSmartFilters(filtersFor(scope).get(), setup.dateKey);
@@ -31,7 +31,7 @@ export async function prepareExport(api: ApiTarget, moduleId: string, scope: str
   } else {
     const all = setup.schema.filter((c) => !c.isHidden);
     const cols = mode === 'RecordsViewer' ? orderColumns(all, view.columnsInOrder).filter((c) => isVisible(view, c.key)) : all;
-    answer = await exportRecords(moduleId, name, author, stamp, { ExportCols: cols.map((c) => c.key), SmartDataSelection: { smartFilters }, SortBy: view.sortBy ?? setup.profile.defaultOrderBy }, api);
+    answer = await exportRecords(moduleId, name, author, stamp, { ExportCols: cols.map((c) => c.key), SmartDataSelection: { smartFilters }, SortBy: view.sortBy ?? setup.profile.defaultOrderBy }, progressKey, api);
   }
   if (isBadRequest(answer)) throw new Error(answer.message);
   return downloadAddress(answer, api);
