@@ -18,6 +18,13 @@ import { $path } from '../src/stores/navigation';
 import { listenToAssistant } from '../src/account/assistant-login';
 import { loadClientPlugins } from '../src/shell/client-plugins';
 
+/** Runs `fn` once the page has loaded and the browser has a moment (at most 2 s later). */
+function afterFirstView(fn: () => void) {
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+
 // The element of the page opened, fetched with the host rather than after the session, menu and
 // page have rendered: on a slow phone that takes three round trips off the dashboard's first draw.
 const early = PAGE_ELEMENT[matchRoute(location.pathname).route.page];
@@ -29,12 +36,20 @@ if ($session.get()) void ensureFreshToken().then(() => loadMenu());
 // A lite host (hostname starting with "lite.") signs out to /signin.
 configure({ lite: location.hostname.startsWith('lite.') });
 startRouter();
-// Page views never carry a reset or invitation token (the route's pattern stands in).
-$path.subscribe((path) => trackPageView(telemetryPath(path)));
 // A returning user gets their saved language.
 if ($session.get()) void applySavedLocale();
 startSessionKeeper();
 listenToAssistant();
-void loadClientPlugins();
-void startVersionCheck();
+// What the first view does not need waits until it has loaded and the browser is idle, so that
+// the page's own data is not queued behind it on a slow connection.
+// Page views never carry a reset or invitation token (the route's pattern stands in); those of
+// the first moments are kept and sent then.
+let firstViews: string[] | null = [];
+$path.subscribe((path) => (firstViews ? firstViews.push(telemetryPath(path)) : trackPageView(telemetryPath(path))));
+afterFirstView(() => {
+  firstViews?.forEach(trackPageView);
+  firstViews = null;
+  void loadClientPlugins();
+  void startVersionCheck();
+});
 createRoot(document.getElementById('app')!).render(<App />);

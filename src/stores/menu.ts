@@ -9,19 +9,29 @@ import { MOBILE_MAX_WIDTH } from '../lib/mobile';
 export const $menu = atom<ContentProfile[] | null>(null);
 
 let loadedFor: string | null | undefined;
+/** The load under way: callers that ask again meanwhile (the host, the top bar, a config change) share it. */
+let loading: { key: string; done: Promise<void> } | undefined;
 
-export async function loadMenu(force = false): Promise<void> {
+export function loadMenu(force = false): Promise<void> {
   const user = $session.get()?.id ?? null;
   // The server names the items in the page's language: a new language loads them again.
   const key = `${user}|${$config.get().locale}`;
-  if (!force && loadedFor === key && $menu.get()) return;
+  if (loading?.key === key && !force) return loading.done;
+  if (!force && loadedFor === key && $menu.get()) return Promise.resolve();
   loadedFor = key;
-  try {
-    const res = await request<{ profiles: ContentProfile[] }>('GET', '/api/content', { anonymous: !user });
-    $menu.set(isBadRequest(res) ? [] : res.profiles);
-  } catch {
-    $menu.set([]);
-  }
+  const entry = { key, done: Promise.resolve() };
+  entry.done = (async () => {
+    try {
+      const res = await request<{ profiles: ContentProfile[] }>('GET', '/api/content', { anonymous: !user });
+      $menu.set(isBadRequest(res) ? [] : res.profiles);
+    } catch {
+      $menu.set([]);
+    } finally {
+      if (loading === entry) loading = undefined;
+    }
+  })();
+  loading = entry;
+  return entry.done;
 }
 
 $session.listen((session) => {

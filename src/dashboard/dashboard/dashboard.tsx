@@ -23,6 +23,9 @@ import { isBadRequest } from '../../api/client';
 import { saveDashboardLayout } from '../../api/dashboards';
 import { useDebouncedWidth } from './use-width';
 
+/** Tiles drawn per task while a dashboard first appears. */
+const TILES_PER_TASK = 1;
+
 export interface DashboardProps {
   dashboardId?: string;
   layout?: string;
@@ -88,6 +91,16 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
 
   const base = response ? applyLayoutEdits(response.layout, edits) : [];
   const shown = fitLayout(base, columns);
+  // The first answer's tiles are drawn a few at a time, top first, each batch in a task of its own:
+  // drawing every chart in one commit held a slow phone's main thread for 300 ms. Later answers
+  // redraw every tile at once (they are on screen already).
+  const [upTo, setUpTo] = useState(TILES_PER_TASK);
+  const rank = new Map([...shown].sort((a, b) => a.y - b.y || a.x - b.x).map((l, i) => [l.name, i]));
+  useEffect(() => {
+    if (!response || upTo >= shown.length) return;
+    const next = setTimeout(() => setUpTo((n) => n + TILES_PER_TASK), 0);
+    return () => clearTimeout(next);
+  }, [response, upTo, shown.length]);
   const definitions = new Map((response?.definitions ?? []).map((d) => [d.name, applyDefinitionEdits(d, edits)]));
   const titles = Object.fromEntries([...definitions].map(([n, d]) => [n, String(d.templateBindings.Header ?? n)]));
   const move = (name: string, x: number, y: number) => {
@@ -183,7 +196,7 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
             {(name) => {
               const item = visuals.find((v) => v.name === name);
               const def = definitions.get(name);
-              if (!item || !def) return null;
+              if (!item || !def || (rank.get(name) ?? 0) >= upTo) return null;
               const mine = selections.filter((s) => s.visualName === name);
               return (
                 <VisualTile
