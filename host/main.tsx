@@ -40,16 +40,9 @@ startRouter();
 if ($session.get()) void applySavedLocale();
 startSessionKeeper();
 listenToAssistant();
-// What the first view does not need waits until it has loaded and the browser is idle, so that
-// the page's own data is not queued behind it on a slow connection.
-// Page views never carry a reset or invitation token (the route's pattern stands in); those of
-// the first moments are kept and sent then.
-let firstViews: string[] | null = [];
-$path.subscribe((path) => (firstViews ? firstViews.push(telemetryPath(path)) : trackPageView(telemetryPath(path))));
-afterFirstView(() => {
-  firstViews?.forEach(trackPageView);
-  firstViews = null;
-  void loadClientPlugins();
-  void startVersionCheck();
-});
+// Page views never carry a reset or invitation token (the route's pattern stands in).
+$path.subscribe((path) => trackPageView(telemetryPath(path)));
+void loadClientPlugins();
+// The version the page was loaded with, asked once the first view has loaded: it waits for nothing.
+afterFirstView(() => void startVersionCheck());
 createRoot(document.getElementById('app')!).render(<App />);
