@@ -1,7 +1,8 @@
 // Shared set-up of the server-side benchmarks: a freshly seeded DuckDB file and a free port.
 export { freePort } from '../server/cluster/ports';
 import { freePort } from '../server/cluster/ports';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { answers, spawnServer } from '../server/cluster/launch';
 import { call, signIn } from '../tests/tools/http';
 import { openDb } from '../server/db';
@@ -10,6 +11,13 @@ import { seed } from '../server/seed';
 
 /** Seeds `records` responses ending at `anchor` into a new database in `dir`; prints the time it took. */
 export async function seedFresh(dir: string, records: number, anchor: Date): Promise<void> {
+  // BENCH_REUSE=1 keeps a database of the same size from an earlier run (ten million take minutes).
+  if (process.env.BENCH_REUSE === '1' && existsSync(join(dir, 'cx.duckdb'))) {
+    const db = await openDb({ DATA_DIR: dir, CX_QUERY_CACHE_MS: '0' });
+    const [{ n }] = await db.query<{ n: number }>('SELECT count(*) AS n FROM responses');
+    await db.close();
+    if (Number(n) === records) return console.log(`reusing ${records.toLocaleString('en')} responses in ${dir}`);
+  }
   rmSync(dir, { recursive: true, force: true });
   const started = Date.now();
   const db = await openDb({ DATA_DIR: dir });
