@@ -1,6 +1,9 @@
 // npm run bench:elements - mounts 1000 <cx-star-rating> and 1000 Shoelace <sl-rating> alternately in
-// headless Chromium and prints the median time until all are rendered, and the ratio.
-import { existsSync } from 'node:fs';
+// headless Chromium and prints the median time until all are rendered, and the ratio; then the
+// JavaScript each costs alone on a blank page (files fetched, bytes gzipped).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, NO_BROWSER_HINT } from '../tests/tools/browser.mjs';
@@ -45,7 +48,7 @@ const page = `<!doctype html><meta charset="utf-8"><body><div id="stage"></div>
 
 const { server, port } = await serveStatic(
   { '/elements/': 'dist/elements/', '/shoelace/': 'node_modules/@shoelace-style/shoelace/cdn/' },
-  { '/': page },
+  { '/': page, '/blank': '<!doctype html><meta charset="utf-8"><title>blank</title>' },
 );
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 try {
@@ -67,6 +70,26 @@ try {
   console.log(`  cx-star-rating (shared React root)  ${cx.toFixed(1)} ms   runs: ${times['cx-star-rating'].map((t) => t.toFixed(0)).join(', ')}`);
   console.log(`  sl-rating (Shoelace, Lit)           ${sl.toFixed(1)} ms   runs: ${times['sl-rating'].map((t) => t.toFixed(0)).join(', ')}`);
   console.log(`  ratio sl-rating / cx-star-rating:   ${(sl / cx).toFixed(2)}x`);
+
+  // The JavaScript each element costs alone on a blank page: every module file the page fetched.
+  console.log('JavaScript of one element on a blank page (every module it fetched, gzipped as a server would send it):');
+  for (const [tag, url] of [['cx-star-rating', '/elements/cx-star-rating.js'], ['sl-rating', '/shoelace/components/rating/rating.js']]) {
+    const blank = await browser.newPage();
+    const files = new Set();
+    blank.on('response', (r) => r.url().endsWith('.js') && files.add(new URL(r.url()).pathname));
+    await blank.goto(`http://127.0.0.1:${port}/blank`);
+    await blank.evaluate(async ([u, t]) => {
+      await import(u);
+      await customElements.whenDefined(t);
+    }, [url, tag]);
+    await blank.close();
+    const sizes = [...files].map((path) => {
+      const body = readFileSync(path.startsWith('/elements/') ? join('dist/elements', path.slice(10)) : join('node_modules/@shoelace-style/shoelace/cdn', path.slice(10)));
+      return { raw: body.length, gzip: gzipSync(body).length };
+    });
+    const sum = (k) => sizes.reduce((n, x) => n + x[k], 0) / 1024;
+    console.log(`  ${tag.padEnd(16)} ${String(files.size).padStart(3)} files  ${sum('gzip').toFixed(1)} KB gzipped  (${sum('raw').toFixed(1)} KB raw)`);
+  }
 } finally {
   await browser.close();
   server.close();
