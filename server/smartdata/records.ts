@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { orderBy, seekPage, type SortKey } from './position-index';
+import { orderBy, seekPage, STEP, type SortKey } from './position-index';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
 import { buildWhere } from './where';
@@ -17,11 +17,11 @@ const visibleOf = (module: SmartModule) => module.columns.filter((c) => !c.isHid
  * The rows of one page, in the order of the sort keys (checked against the schema) with the id last
  * so that pages never overlap. At any depth a page is read between the sampled keys around it
  * (`seekPage`), a few thousand rows whatever the depth; `recordCount`, the set's count, tells when
- * the samples are out of date. Otherwise it is read with OFFSET, whose top-N reads the wide columns
+ * the samples are out of date (without it the page reads with OFFSET). Otherwise it is read with OFFSET, whose top-N reads the wide columns
  * of the page's rows only (DuckDB's late materialisation): finding the ids first and then their rows
  * with IN (...) scanned every id of the table, 146 ms for the first page of ten million.
  */
-async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[], recordCount: number) {
+async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[], recordCount?: number) {
   const keys: SortKey[] = [
     ...query.orderByFields.map((key) => {
       const col = columnByKey(module, key);
@@ -35,7 +35,7 @@ async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims
   const q = rowsOf(db, module);
   const select = columns.map((c) => `${readExpr(c)} AS "${c.key}"`).join(', ');
   // A set that only grows has its count for its state; other sets change in place and page by OFFSET.
-  const seek = module.appendOnly ? await seekPage(q, { select, from: module.table, where: w, keys, skip: query.skip, top: query.top, fingerprint: String(recordCount) }) : undefined;
+  const seek = module.appendOnly && recordCount !== undefined ? await seekPage(q, { select, from: module.table, where: w, keys, skip: query.skip, top: query.top, fingerprint: String(recordCount) }) : undefined;
   const rows =
     seek ??
     (await q.query(`SELECT ${select} FROM ${module.table} ${w.sql} ORDER BY ${orderBy(keys)} LIMIT ${w.bind(query.top)} OFFSET ${w.bind(query.skip)}`, w.params));
@@ -57,6 +57,12 @@ export async function countRecords(db: Db, module: SmartModule, query: Pick<Reco
 
 /** One page of records and the count of all of them. */
 export async function recordsPage(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[] = visibleOf(module)) {
+  // A page among the first rows reads with OFFSET, beside the count; a deeper one needs the count
+  // first, to know whether the sampled keys are still those of the set.
+  if (query.skip < STEP) {
+    const [n, data] = await Promise.all([countRecords(db, module, query, claims), pageRows(db, module, query, claims, columns)]);
+    return { data, recordCount: n };
+  }
   const n = await countRecords(db, module, query, claims);
   return { data: await pageRows(db, module, query, claims, columns, n), recordCount: n };
 }
