@@ -28,6 +28,13 @@ export const MEASURES: MeasureDefinition[] = [
   { measureKey: 'DistinctComments', measureName: 'Distinct comments', format: '0', aggregateFunction: AGGREGATES.CountDistinctNonEmpty, fieldKey: 'Verbatim' },
 ];
 
+/**
+ * A number summed exactly: floating-point sums depend on the order the engine adds in, which its
+ * parallel threads vary, so the same pivot asked twice (or a user's restricted view against the
+ * same filter) differed in the last digits.
+ */
+const exact = (column: string) => `CAST(${column} AS DECIMAL(38, 9))`;
+
 function aggregateSql(m: MeasureDefinition, column: string | undefined, text: boolean): string {
   const c = column ?? '*';
   const empty = text ? `(${c} IS NULL OR ${c} = '')` : `${c} IS NULL`;
@@ -43,9 +50,9 @@ function aggregateSql(m: MeasureDefinition, column: string | undefined, text: bo
     case AGGREGATES.CountDistinctNonEmpty:
       return `count(DISTINCT ${text ? `NULLIF(${c}, '')` : c})`;
     case AGGREGATES.Sum:
-      return `CAST(sum(${c}) AS DOUBLE PRECISION)`;
+      return `CAST(sum(${exact(c)}) AS DOUBLE PRECISION)`;
     case AGGREGATES.Average:
-      return `CAST(avg(${c}) AS DOUBLE PRECISION)`;
+      return `CAST(sum(${exact(c)}) AS DOUBLE PRECISION) / NULLIF(count(${c}), 0)`;
     case AGGREGATES.Min:
       return `CAST(min(${c}) AS DOUBLE PRECISION)`;
     case AGGREGATES.Max:
@@ -72,13 +79,13 @@ function partialsOf(m: MeasureDefinition, column: string | undefined, text: bool
     case AGGREGATES.CountEmpty:
       return one(`count(*) FILTER (WHERE ${empty})`, (p) => `sum(${p})`);
     case AGGREGATES.Sum:
-      return one(`sum(${c})`, (p) => real(`sum(${p})`));
+      return one(`sum(${exact(c)})`, (p) => real(`sum(${p})`));
     case AGGREGATES.Min:
       return one(`min(${c})`, (p) => real(`min(${p})`));
     case AGGREGATES.Max:
       return one(`max(${c})`, (p) => real(`max(${p})`));
     case AGGREGATES.Average:
-      return { first: [`sum(${c}) AS p${i}`, `count(${c}) AS q${i}`], names: [`p${i}`, `q${i}`], combine: `${real(`sum(p${i})`)} / NULLIF(sum(q${i}), 0)` };
+      return { first: [`sum(${exact(c)}) AS p${i}`, `count(${c}) AS q${i}`], names: [`p${i}`, `q${i}`], combine: `${real(`sum(p${i})`)} / NULLIF(sum(q${i}), 0)` };
     default:
       return undefined;
   }
