@@ -38,14 +38,14 @@ export async function* withProgress({ db, now, userId, key }: ProgressOwner, chu
     for await (const rows of chunks) {
       written += rows.length;
       const [row] = await db.query<{ cancelled: boolean }>(
-        'UPDATE export_progress SET written = $1, updated_at = CAST($2 AS TIMESTAMP) WHERE progress_key = $3 RETURNING cancelled',
-        [written, now(), key],
+        'UPDATE export_progress SET written = $1, updated_at = CAST($2 AS TIMESTAMP) WHERE progress_key = $3 AND user_id = $4 RETURNING cancelled',
+        [written, now(), key, userId],
       );
       if (!row || row.cancelled) throw new ApiError(409, CANCELLED);
       yield rows;
     }
   } finally {
-    await db.query('DELETE FROM export_progress WHERE progress_key = $1', [key]);
+    await db.query('DELETE FROM export_progress WHERE progress_key = $1 AND user_id = $2', [key, userId]);
   }
 }
 

@@ -89,7 +89,7 @@ export function exportRoutes(store: ExportStore) {
       if (n > MAX_EXPORT_ROWS) throw badRequest(`${n} records are more than a workbook holds (${MAX_EXPORT_ROWS}); narrow the filters.`);
       const sort = body.SortBy ?? profile.defaultOrderBy;
       const order = { orderByFields: [sort.fieldKey], orderByOperator: sort.operatorAsString, smartFilters: filters };
-      const chunks = withProgress(ownerOf(c), recordChunks(c.var.deps.db, module, order, claims, columns), n);
+      const chunks = withProgress(ownerOf(c), recordChunks(c.var.deps.db, module, order, claims, columns, n), n);
       return run(`records_${profile.name}`, (file) => writeRecordsWorkbook(file, columns, chunks, about(`Records (${profile.name})`, filters)));
     })
     // An export in writing: how far it has come, and its cancel (the export's own user only). A key

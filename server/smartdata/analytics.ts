@@ -35,59 +35,47 @@ export const MEASURES: MeasureDefinition[] = [
  */
 const exact = (column: string) => `CAST(${column} AS DECIMAL(38, 9))`;
 
-function aggregateSql(m: MeasureDefinition, column: string | undefined, text: boolean): string {
-  const c = column ?? '*';
-  const empty = text ? `(${c} IS NULL OR ${c} = '')` : `${c} IS NULL`;
-  switch (m.aggregateFunction) {
-    case AGGREGATES.Count:
-      return 'count(*)';
-    case AGGREGATES.CountDistinct:
-      return `count(DISTINCT ${c})`;
-    case AGGREGATES.CountNonEmpty:
-      return `count(*) FILTER (WHERE NOT ${empty})`;
-    case AGGREGATES.CountEmpty:
-      return `count(*) FILTER (WHERE ${empty})`;
-    case AGGREGATES.CountDistinctNonEmpty:
-      return `count(DISTINCT ${text ? `NULLIF(${c}, '')` : c})`;
-    case AGGREGATES.Sum:
-      return `CAST(sum(${exact(c)}) AS DOUBLE PRECISION)`;
-    case AGGREGATES.Average:
-      return `CAST(sum(${exact(c)}) AS DOUBLE PRECISION) / NULLIF(count(${c}), 0)`;
-    case AGGREGATES.Min:
-      return `CAST(min(${c}) AS DOUBLE PRECISION)`;
-    case AGGREGATES.Max:
-      return `CAST(max(${c}) AS DOUBLE PRECISION)`;
-    default:
-      throw badRequest(`Measure "${m.measureKey}" has an unknown aggregate ${m.aggregateFunction}.`);
-  }
+/** A measure's SQL: over the rows at once (`single`), and, when it adds up across groups, as parts. */
+interface MeasureSql {
+  single: string;
+  /** Computed per group of rows (`first`, named `names`) and combined over the groups (`combine`). */
+  parts?: { first: string[]; names: string[]; combine: string };
 }
 
-/**
- * A measure as parts that add up across groups (`first`, computed per group of rows, named
- * `names`) and the aggregate that combines them (`combine`); undefined for a distinct count.
- */
-function partialsOf(m: MeasureDefinition, column: string | undefined, text: boolean, i: number): { first: string[]; names: string[]; combine: string } | undefined {
+function measureSql(m: MeasureDefinition, column: string | undefined, text: boolean, i: number): MeasureSql {
   const c = column ?? '*';
   const empty = text ? `(${c} IS NULL OR ${c} = '')` : `${c} IS NULL`;
-  const one = (sql: string, combine: (p: string) => string) => ({ first: [`${sql} AS p${i}`], names: [`p${i}`], combine: combine(`p${i}`) });
   const real = (sql: string) => `CAST(${sql} AS DOUBLE PRECISION)`;
+  /** An aggregate whose groups' values combine with `again` (a count's sum, a minimum's minimum), shown through `shown`. */
+  const additive = (first: string, again: string, shown = (x: string) => x): MeasureSql => ({
+    single: shown(first),
+    parts: { first: [`${first} AS p${i}`], names: [`p${i}`], combine: shown(`${again}(p${i})`) },
+  });
   switch (m.aggregateFunction) {
     case AGGREGATES.Count:
-      return one('count(*)', (p) => `sum(${p})`);
+      return additive('count(*)', 'sum');
     case AGGREGATES.CountNonEmpty:
-      return one(`count(*) FILTER (WHERE NOT ${empty})`, (p) => `sum(${p})`);
+      return additive(`count(*) FILTER (WHERE NOT ${empty})`, 'sum');
     case AGGREGATES.CountEmpty:
-      return one(`count(*) FILTER (WHERE ${empty})`, (p) => `sum(${p})`);
+      return additive(`count(*) FILTER (WHERE ${empty})`, 'sum');
     case AGGREGATES.Sum:
-      return one(`sum(${exact(c)})`, (p) => real(`sum(${p})`));
+      return additive(`sum(${exact(c)})`, 'sum', real);
     case AGGREGATES.Min:
-      return one(`min(${c})`, (p) => real(`min(${p})`));
+      return additive(`min(${c})`, 'min', real);
     case AGGREGATES.Max:
-      return one(`max(${c})`, (p) => real(`max(${p})`));
+      return additive(`max(${c})`, 'max', real);
     case AGGREGATES.Average:
-      return { first: [`sum(${exact(c)}) AS p${i}`, `count(${c}) AS q${i}`], names: [`p${i}`, `q${i}`], combine: `${real(`sum(p${i})`)} / NULLIF(sum(q${i}), 0)` };
+      return {
+        single: `${real(`sum(${exact(c)})`)} / NULLIF(count(${c}), 0)`,
+        parts: { first: [`sum(${exact(c)}) AS p${i}`, `count(${c}) AS q${i}`], names: [`p${i}`, `q${i}`], combine: `${real(`sum(p${i})`)} / NULLIF(sum(q${i}), 0)` },
+      };
+    // A distinct count does not add up from groups.
+    case AGGREGATES.CountDistinct:
+      return { single: `count(DISTINCT ${c})` };
+    case AGGREGATES.CountDistinctNonEmpty:
+      return { single: `count(DISTINCT ${text ? `NULLIF(${c}, '')` : c})` };
     default:
-      return undefined;
+      throw badRequest(`Measure "${m.measureKey}" has an unknown aggregate ${m.aggregateFunction}.`);
   }
 }
 
@@ -133,7 +121,8 @@ export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQue
   const grouping = dims.length ? `GROUPING(${dims.join(', ')})` : '0';
   const label = (col: Column) => `COALESCE(NULLIF(CAST(${col.column} AS VARCHAR), ''), '${BLANK}')`;
   const groupingSets = `GROUP BY GROUPING SETS (${sets.map((set) => `(${set.join(', ')})`).join(', ')})`;
-  const parts = measures.map((m, i) => partialsOf(m, fields[i]?.column, fields[i]?.typeName === 'String', i));
+  const sqls = measures.map((m, i) => measureSql(m, fields[i]?.column, fields[i]?.typeName === 'String', i));
+  const parts = sqls.map((m) => m.parts);
   let sql: string;
   if (parts.every((p) => p !== undefined)) {
     // Every measure adds up from parts: the rows are grouped once by the dimensions' own values
@@ -148,7 +137,7 @@ export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQue
     // A distinct count does not add up from groups: every row is grouped in each set.
     const inner = [...all.map((col, i) => `${label(col)} AS d${i}`), ...[...new Set(fields.filter(Boolean).map((f) => f!.column))]];
     // `n` counts the records of every set: the grand total's is the answer's recordCount, whatever the measures.
-    const select = [...dims, `${grouping} AS g`, 'count(*) AS n', ...measures.map((m, i) => `${aggregateSql(m, fields[i]?.column, fields[i]?.typeName === 'String')} AS m${i}`)];
+    const select = [...dims, `${grouping} AS g`, 'count(*) AS n', ...sqls.map((m, i) => `${m.single} AS m${i}`)];
     sql = `SELECT ${select.join(', ')} FROM (SELECT ${inner.length ? inner.join(', ') : '1 AS one'} FROM ${module.table} ${w.sql}) t ${groupingSets}`;
   }
   const result = await rowsOf(db, module).query(sql, w.params);

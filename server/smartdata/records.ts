@@ -17,9 +17,10 @@ const visibleOf = (module: SmartModule) => module.columns.filter((c) => !c.isHid
  * The rows of one page, in the order of the sort keys (checked against the schema) with the id last
  * so that pages never overlap. At any depth a page is read between the sampled keys around it
  * (`seekPage`), a few thousand rows whatever the depth; `recordCount`, the set's count, tells when
- * the samples are out of date (without it the page reads with OFFSET). Otherwise it is read with OFFSET, whose top-N reads the wide columns
- * of the page's rows only (DuckDB's late materialisation): finding the ids first and then their rows
- * with IN (...) scanned every id of the table, 146 ms for the first page of ten million.
+ * the samples are out of date. Otherwise (no count, or a set edited in place) it is read with
+ * OFFSET, whose top-N reads the wide columns of the page's rows only (DuckDB's late
+ * materialisation): finding the ids first and then their rows with IN (...) scanned every id of the
+ * table, 146 ms for the first page of ten million.
  */
 async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[], recordCount?: number) {
   const keys: SortKey[] = [
@@ -67,13 +68,15 @@ export async function recordsPage(db: Db, module: SmartModule, query: RecordsQue
   return { data: await pageRows(db, module, query, claims, columns, n), recordCount: n };
 }
 
-/** Every record in order, a chunk at a time (for exports: memory stays at one chunk). */
-export async function* recordChunks(db: Db, module: SmartModule, query: Omit<RecordsQuery, 'skip' | 'top'>, claims: Claim[] | null, columns: Column[], chunk = 10_000) {
+/**
+ * Every record in order, a chunk at a time (for exports: memory stays at one chunk); `recordCount`
+ * is the set's count, as the caller checked it.
+ */
+export async function* recordChunks(db: Db, module: SmartModule, query: Omit<RecordsQuery, 'skip' | 'top'>, claims: Claim[] | null, columns: Column[], recordCount: number, chunk = 10_000) {
   // Past the first chunk each is read between sampled keys: the export reads every row about once,
   // not every row before each chunk again.
-  const n = await countRecords(db, module, query, claims);
   for (let skip = 0; ; skip += chunk) {
-    const rows = await pageRows(db, module, { ...query, skip, top: chunk }, claims, columns, n);
+    const rows = await pageRows(db, module, { ...query, skip, top: chunk }, claims, columns, recordCount);
     if (rows.length) yield rows;
     if (rows.length < chunk) return;
   }

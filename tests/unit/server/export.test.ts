@@ -162,9 +162,13 @@ describe('export progress and cancel', () => {
     const chunks = withProgress(owner(KEY), three(), 6);
     expect((await chunks.next()).value).toHaveLength(2);
     expect(await readProgress(h.db, KEY, 'u-portaluser')).toEqual({ written: 2, total: 6 });
-    // Another user cannot read it, nor cancel it.
+    // Another user cannot read it, nor cancel it; the same key of theirs is an export of their own.
     expect(await readProgress(h.db, KEY, 'u-portaladmin')).toBeUndefined();
     expect(await cancelExport(h.db, KEY, 'u-portaladmin')).toBe(false);
+    const theirs = withProgress({ ...owner(KEY), userId: 'u-portaladmin' }, three(), 6);
+    expect((await theirs.next()).value).toHaveLength(2);
+    await theirs.return(undefined);
+    expect(await readProgress(h.db, KEY, 'u-portaladmin')).toBeUndefined();
     await chunks.next();
     expect(await readProgress(h.db, KEY, 'u-portaluser')).toEqual({ written: 4, total: 6 });
     await chunks.next();
