@@ -91,7 +91,7 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
 
   const base = response ? applyLayoutEdits(response.layout, edits) : [];
   const shown = fitLayout(base, columns);
-  // The first answer's tiles are drawn a few at a time, top first, each batch in a task of its own:
+  // The first answer's tiles are drawn one at a time, top first, each in a task of its own:
   // drawing every chart in one commit held a slow phone's main thread for 300 ms. Later answers
   // redraw every tile at once (they are on screen already).
   const [upTo, setUpTo] = useState(TILES_PER_TASK);

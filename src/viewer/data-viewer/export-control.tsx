@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { cancelExport, exportProgress } from '../../api/viewer';
@@ -21,7 +21,6 @@ type State =
 export function ExportControl({ moduleId, scope, mode, setup }: { moduleId: string; scope: string; mode: ViewMode; setup: ViewerSetup }) {
   const { t, api, lang } = useElement();
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const current = useRef<string | null>(null);
   const key = state.kind === 'writing' ? state.key : null;
 
   useEffect(() => {
@@ -36,7 +35,6 @@ export function ExportControl({ moduleId, scope, mode, setup }: { moduleId: stri
 
   const start = () => {
     const progressKey = crypto.randomUUID();
-    current.current = progressKey;
     setState({ kind: 'writing', key: progressKey, written: 0, total: 0, cancelling: false });
     prepareExport(api, moduleId, scope, mode, setup, progressKey)
       .then((address) => {
