@@ -45,8 +45,10 @@ function visualIcons(): Plugin {
   };
 }
 
-// React, the element helper, stores and i18n: one chunk, loaded once by any element or the host.
-const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores|i18next)[\\/]|[\\/]src[\\/](elements|stores|i18n)[\\/]/;
+// React and the element runtime: one chunk, all that one small element needs (cx-star-rating).
+const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]|[\\/]src[\\/]elements[\\/](define|attributes|styles|base|shared-root|element-(context|boundary)|texts)\.|[\\/]src[\\/]i18n[\\/]languages|rolldown[\\/]runtime/;
+// What the portal's screens share beyond that: i18next with the English texts, the stores, the API client.
+const PORTAL = /node_modules[\\/](i18next|ky)[\\/]|[\\/]src[\\/](stores|api|i18n|elements)[\\/]/;
 const D3 = /node_modules[\\/](d3|d3-[a-z-]+|internmap|delaunator|robust-predicates)[\\/]/;
 
 export default defineConfig({
@@ -81,6 +83,7 @@ export default defineConfig({
             // Each language beyond English in a chunk of its own, fetched when first spoken (src/i18n).
             { name: 'cx-lang-de', test: /[\\/]src[\\/]i18n[\\/]locales[\\/]de\.json/, priority: 3 },
             { name: 'cx-core', test: CORE, priority: 1 },
+            { name: 'cx-portal', test: PORTAL, priority: 1 },
             // Shared by the host entry and the elements' assistant chunk: never inside the host's entry chunk,
             // whose top level starts the portal.
             { name: 'cx-assistant', test: /[\\/]src[\\/]account[\\/]assistant-token/, priority: 1 },

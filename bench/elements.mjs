@@ -3,7 +3,8 @@
 // JavaScript each costs alone on a blank page (files fetched, bytes gzipped).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import { execSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, NO_BROWSER_HINT } from '../tests/tools/browser.mjs';
@@ -72,7 +73,7 @@ try {
   console.log(`  ratio sl-rating / cx-star-rating:   ${(sl / cx).toFixed(2)}x`);
 
   // The JavaScript each element costs alone on a blank page: every module file the page fetched.
-  console.log('JavaScript of one element on a blank page (every module it fetched, gzipped as a server would send it):');
+  console.log('JavaScript of one element on a blank page (every module it fetched, gzipped by Zopfli as the portal sends it, and brotli):');
   for (const [tag, url] of [['cx-star-rating', '/elements/cx-star-rating.js'], ['sl-rating', '/shoelace/components/rating/rating.js']]) {
     const blank = await browser.newPage();
     const files = new Set();
@@ -83,12 +84,13 @@ try {
       await customElements.whenDefined(t);
     }, [url, tag]);
     await blank.close();
-    const sizes = [...files].map((path) => {
+    // Both compressed alike, as the portal's server sends its own files (elements/tools/precompress.mjs).
+    const sizes = await Promise.all([...files].map(async (path) => {
       const body = readFileSync(path.startsWith('/elements/') ? join('dist/elements', path.slice(10)) : join('node_modules/@shoelace-style/shoelace/cdn', path.slice(10)));
-      return { raw: body.length, gzip: gzipSync(body).length };
-    });
+      return { raw: body.length, gzip: (await gzipAsync(body, { numiterations: 15 })).length, brotli: brotliCompressSync(body).length };
+    }));
     const sum = (k) => sizes.reduce((n, x) => n + x[k], 0) / 1024;
-    console.log(`  ${tag.padEnd(16)} ${String(files.size).padStart(3)} files  ${sum('gzip').toFixed(1)} KB gzipped  (${sum('raw').toFixed(1)} KB raw)`);
+    console.log(`  ${tag.padEnd(16)} ${String(files.size).padStart(3)} files  ${sum('gzip').toFixed(1)} KB gzipped  ${sum('brotli').toFixed(1)} KB brotli  (${sum('raw').toFixed(1)} KB raw)`);
   }
 } finally {
   await browser.close();

@@ -1,3 +1,4 @@
+import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { AnalyticsViewer } from '../src/viewer/analytics/analytics-viewer';
 import controls from '../src/viewer/shared/viewer-controls.css?inline';

@@ -1,3 +1,4 @@
+import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { DemoWall } from '../src/visuals/demo-wall/demo-wall';
 import tiles from '../src/visuals/tile/tile.css?inline';

@@ -1,3 +1,4 @@
+import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { NpsGauge } from '../src/visuals/nps-gauge/nps-gauge';
 import styles from '../src/visuals/nps-gauge/nps-gauge.css?inline';

@@ -1,3 +1,4 @@
+import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { RecordDetail } from '../src/processflow/record-detail/record-detail';
 import forms from '../src/account/shared/forms.css?inline';

@@ -1,3 +1,4 @@
+import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { RecordsViewer } from '../src/viewer/records/records-viewer';
 import controls from '../src/viewer/shared/viewer-controls.css?inline';

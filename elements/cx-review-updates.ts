@@ -1,3 +1,4 @@
+import '../src/i18n';
 import type { CxElement } from '../src/elements/define';
 import { defineReviewTile } from '../src/visuals/review/review-element';
 

@@ -1,3 +1,4 @@
+import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { SmartFilterBar } from '../src/filters/smart-filter-bar/smart-filter-bar';
 import forms from '../src/account/shared/forms.css?inline';

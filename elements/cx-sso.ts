@@ -1,3 +1,4 @@
+import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { Sso } from '../src/account/sso/sso';
 import forms from '../src/account/shared/forms.css?inline';

@@ -1,3 +1,4 @@
+import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { StatusPage } from '../src/shell/status-page/status-page';
 import forms from '../src/account/shared/forms.css?inline';

@@ -1,3 +1,4 @@
+import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { Toasts } from '../src/shell/toasts/toasts';
 import styles from '../src/shell/toasts/toasts.css?inline';

@@ -1,3 +1,4 @@
+import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { TopNav } from '../src/shell/top-nav/top-nav';
 import forms from '../src/account/shared/forms.css?inline';

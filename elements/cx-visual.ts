@@ -1,3 +1,4 @@
+import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { VisualElement } from '../src/visuals/visual/visual-element';
 import styles from '../src/visuals/tile/tile.css?inline';

@@ -1,9 +1,11 @@
 // After `vite build`: writes a brotli (.br) and a gzip (.gz) copy beside every text file of the
 // build that compression makes smaller, so the server sends them without compressing per request.
+// The gzip copies are Zopfli's: the same format any browser reads, 3-4% smaller than zlib's best.
 // Usage: node elements/tools/precompress.mjs dist
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 
 const TEXT = /\.(js|mjs|css|html|svg|json|map|txt)$/;
 const MIN_BYTES = 1024;
@@ -24,7 +26,7 @@ for (const path of files(root)) {
   const body = readFileSync(path);
   if (body.length < MIN_BYTES) continue;
   const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-  const gz = gzipSync(body, { level: 9 });
+  const gz = await gzipAsync(body, { numiterations: 15 });
   if (br.length < body.length) writeFileSync(`${path}.br`, br);
   if (gz.length < body.length) writeFileSync(`${path}.gz`, gz);
   count++;

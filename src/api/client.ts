@@ -5,6 +5,8 @@ import { requireSignIn, signInArrived } from '../stores/auth-required';
 import { forgetEmbedToken, tokenFrom } from './embed-token';
 import { $session, needsRefresh } from '../stores/session';
 import { decide, type BadRequest } from './errors';
+import { setGate } from '../elements/shared-root';
+import { AuthGate } from '../elements/auth-gate';
 
 export type { BadRequest } from './errors';
 
@@ -21,6 +23,9 @@ export class ApiError extends Error {
 
 export const isBadRequest = (value: unknown): value is BadRequest =>
   typeof value === 'object' && value !== null && (value as BadRequest).contain_error === true;
+
+// An element whose call can be refused for want of a sign-in shows the sign-in state instead.
+setGate(AuthGate);
 
 let fetchImpl: typeof fetch = (input, init) => fetch(input, init);
 /** Where requests go; the server tests point it at the app in-process (`app.request`). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $signInNeeded } from '../stores/auth-required';
-import { translator } from '../i18n';
+import { translator } from './texts';
 
 /**
  * An element's own sign-in state: shown instead of its content while the element waits for a

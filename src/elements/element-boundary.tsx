@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { translator } from '../i18n';
+import { translator } from './texts';
 
 export interface AttributeError {
   attribute: string;

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { $config } from '../stores/config';
 import { navigate } from '../stores/navigation';
-import { $languagesLoaded, translator } from '../i18n';
+import { $languagesLoaded, translator } from './texts';
 import type { ApiTarget } from '../api/client';
 
 const COMMIT = Symbol.for('cx.commit');

@@ -1,9 +1,8 @@
-import { memo, useEffect, type ComponentType } from 'react';
+import { memo, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { ElementBoundary, ErrorState, type AttributeError } from './element-boundary';
 import { ElementContext, type ElementHandle } from './element-context';
-import { AuthGate } from './auth-gate';
 
 /**
  * One React root per page renders every cx-* element through a portal into its shadow root.
@@ -43,14 +42,31 @@ const state: RootState = ((globalThis as Holder)[KEY] ??= {
   waiting: [],
 });
 
+type Gate = ComponentType<{ host: Element; lang?: string; children: ReactNode }>;
+const GATE = Symbol.for('cx.gate');
+
+/**
+ * Puts a gate around every element's content: the API client sets the sign-in gate
+ * (src/elements/auth-gate.tsx), so an element that never calls the portal carries none.
+ */
+export function setGate(gate: Gate): void {
+  (globalThis as { [GATE]?: Gate })[GATE] ??= gate;
+}
+
 const Slot = memo(function Slot({ entry }: { entry: Mounted }) {
   const { Component, props, errors, handle, tag } = entry;
+  const Gate = (globalThis as { [GATE]?: Gate })[GATE];
+  const content = errors.length > 0 ? <ErrorState lang={handle.lang} errors={errors} /> : <Component {...props} />;
   return (
     <ElementContext.Provider value={handle}>
       <ElementBoundary tag={tag} lang={handle.lang}>
-        <AuthGate host={handle.host} lang={handle.lang}>
-          {errors.length > 0 ? <ErrorState lang={handle.lang} errors={errors} /> : <Component {...props} />}
-        </AuthGate>
+        {Gate ? (
+          <Gate host={handle.host} lang={handle.lang}>
+            {content}
+          </Gate>
+        ) : (
+          content
+        )}
       </ElementBoundary>
     </ElementContext.Provider>
   );

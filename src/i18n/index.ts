@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
-import { atom, type WritableAtom } from 'nanostores';
 import en from './locales/en.json';
+import { $languagesLoaded, setEngine } from '../elements/texts';
 
 import { LANGUAGES, LANGUAGE_NAMES } from './languages';
 
@@ -32,9 +32,7 @@ function create(): typeof i18next {
 
 export const i18n: typeof i18next = ((globalThis as Holder)[KEY] ??= create());
 
-/** Moves on each time a language's texts arrive, so that what shows English for now translates again. */
-const LOADED = Symbol.for('cx.i18n.loaded');
-export const $languagesLoaded: WritableAtom<number> = ((globalThis as { [LOADED]?: WritableAtom<number> })[LOADED] ??= atom(0));
+export { $languagesLoaded, translator } from '../elements/texts';
 
 /** The texts of the languages beyond English: a chunk each, fetched by the first element that speaks it. */
 const LOADERS: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
@@ -44,12 +42,13 @@ const loading = new Map<string, Promise<void>>();
 
 /** Loads a language's texts once; resolves when they are in (at once for English or an unknown language). */
 export function loadLanguage(code: string): Promise<void> {
-  if (!LOADERS[code] || i18n.hasResourceBundle(code, 'translation')) return Promise.resolve();
+  if (!LOADERS[code]) return Promise.resolve();
   const running = loading.get(code);
   if (running) return running;
   const job = LOADERS[code]()
     .then((m) => {
-      i18n.addResourceBundle(code, 'translation', m.default);
+      // Deep: the elements' own texts in this language are in already.
+      i18n.addResourceBundle(code, 'translation', m.default, true, false);
       $languagesLoaded.set($languagesLoaded.get() + 1);
     })
     // Not fetched (offline): English stands, and the next use asks again.
@@ -58,10 +57,11 @@ export function loadLanguage(code: string): Promise<void> {
   return job;
 }
 
-/** A translate function fixed to one language (falls back to English for unknown languages, and until its texts arrive). */
-export function translator(lang: string | undefined): TFunction {
-  const base = (lang ?? 'en').toLowerCase().split('-')[0];
-  const code = (LANGUAGES as readonly string[]).includes(base) ? base : 'en';
+/** The engine's translate function for a shipped language code, its texts fetched when first asked for. */
+function fixedTranslator(code: string): TFunction {
   void loadLanguage(code);
   return i18n.getFixedT(code);
 }
+
+// From here on every element translates through i18next (src/elements/texts.ts).
+setEngine({ translator: fixedTranslator, add: (code, texts) => void i18n.addResourceBundle(code, 'translation', texts, true, false) });

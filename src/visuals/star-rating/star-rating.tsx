@@ -1,5 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useElement } from '../../elements/element-context';
+import { addTexts } from '../../elements/texts';
+import texts from './texts.json';
 import { DEFAULT_STARS, clampRating, ratingBand, ratingForKey, roundRating, starFills } from '../../lib/rating';
 
 export interface StarRatingProps {
@@ -11,6 +13,9 @@ export interface StarRatingProps {
   label?: string;
   disabled?: boolean;
 }
+
+// Its own texts: the rating alone on a page needs no translation engine (src/elements/texts.ts).
+addTexts(texts);
 
 const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
 
