@@ -1,3 +1,4 @@
+import { Agent } from 'node:http';
 // Shared set-up of the server-side benchmarks: a freshly seeded DuckDB file and a free port.
 export { freePort } from '../server/cluster/ports';
 import { freePort } from '../server/cluster/ports';
@@ -43,9 +44,11 @@ export async function startPortal(dataDir: string, env: NodeJS.ProcessEnv = {}):
 /** Signs in over HTTP and returns a JSON POST with the bearer token that throws on any answer but 200. */
 export async function apiClient(base: string, user = 'portaluser@demo.cx', password?: string) {
   const token = (await signIn(base, user, password)).access;
+  // Connections kept open between calls, as a browser keeps them.
+  const agent = new Agent({ keepAlive: true });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
   const post = async (path: string, body: unknown): Promise<any> => {
-    const res = await call(base, 'POST', path, { body, token });
+    const res = await call(base, 'POST', path, { body, token, agent });
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text}`);
     return res.body;
   };

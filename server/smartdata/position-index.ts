@@ -60,6 +60,11 @@ async function build(db: Queryable, from: string, where: Where, keys: SortKey[],
   return { fingerprint, samples: rows.map((r: Row) => keys.map((_, i) => (r[`v${i}`] instanceof Date ? (r[`s${i}`] as string) : (r[`v${i}`] as Param)))) };
 }
 
+const indexKey = (from: string, where: Where, keys: SortKey[]) => JSON.stringify([from, where.sql, where.params, orderBy(keys)]);
+
+/** The fingerprint of the samples held for this set and order, if any: a caller may read a page with them before it knows the set's state. */
+export const sampledFingerprint = (from: string, where: Where, keys: SortKey[]): string | undefined => indexes.get(indexKey(from, where, keys))?.fingerprint;
+
 export const orderBy = (keys: SortKey[]) => keys.map((k) => `${k.expr} ${k.desc ? 'DESC' : 'ASC'}`).join(', ');
 
 /**
@@ -84,7 +89,7 @@ function bound(w: Where, keys: SortKey[], sample: Param[], after: boolean): void
  * there; a deep page builds them when the set has none or has changed.
  */
 export async function seekPage(db: Queryable, q: { select: string; from: string; where: Where; keys: SortKey[]; skip: number; top: number; fingerprint: string }): Promise<Row[] | undefined> {
-  const cacheKey = JSON.stringify([q.from, q.where.sql, q.where.params, orderBy(q.keys)]);
+  const cacheKey = indexKey(q.from, q.where, q.keys);
   let index = indexes.get(cacheKey);
   if (index?.fingerprint !== q.fingerprint) {
     // Only a deep page pays for samples: the first pages (most views, and every view after an

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { orderBy, seekPage, STEP, type SortKey } from './position-index';
+import { orderBy, sampledFingerprint, seekPage, STEP, type SortKey } from './position-index';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
 import { buildWhere } from './where';
@@ -14,15 +14,10 @@ export type { RecordsQuery } from '../../src/api/types';
 const visibleOf = (module: SmartModule) => module.columns.filter((c) => !c.isHidden);
 
 /**
- * The rows of one page, in the order of the sort keys (checked against the schema) with the id last
- * so that pages never overlap. At any depth a page is read between the sampled keys around it
- * (`seekPage`), a few thousand rows whatever the depth; `recordCount`, the set's count, tells when
- * the samples are out of date. Otherwise (no count, or a set edited in place) it is read with
- * OFFSET, whose top-N reads the wide columns of the page's rows only (DuckDB's late
- * materialisation): finding the ids first and then their rows with IN (...) scanned every id of the
- * table, 146 ms for the first page of ten million.
+ * How one page is read: the sort keys (checked against the schema) with the id last so that pages
+ * never overlap, the filters, and the columns.
  */
-async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[], recordCount?: number) {
+function pagePlan(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[]) {
   const keys: SortKey[] = [
     ...query.orderByFields.map((key) => {
       const col = columnByKey(module, key);
@@ -32,11 +27,25 @@ async function pageRows(db: Db, module: SmartModule, query: RecordsQuery, claims
     }),
     { expr: `${module.table}.${module.idColumn}`, desc: query.orderByOperator === 'DESC' },
   ];
-  const w = buildWhere(module, query.smartFilters, claims);
-  const q = rowsOf(db, module);
+  const where = buildWhere(module, query.smartFilters, claims);
   const select = columns.map((c) => `${readExpr(c)} AS "${c.key}"`).join(', ');
+  return { q: rowsOf(db, module), module, query, columns, keys, where, select };
+}
+type PagePlan = ReturnType<typeof pagePlan>;
+
+/**
+ * The rows of one page. At any depth a page is read between the sampled keys around it
+ * (`seekPage`), a few thousand rows whatever the depth; `fingerprint`, the set's count, tells when
+ * the samples are out of date. Otherwise (no count, or a set edited in place) it is read with
+ * OFFSET, whose top-N reads the wide columns of the page's rows only (DuckDB's late
+ * materialisation): finding the ids first and then their rows with IN (...) scanned every id of the
+ * table, 146 ms for the first page of ten million.
+ */
+async function readPage(plan: PagePlan, fingerprint?: string) {
+  const { q, module, query, columns, keys, select } = plan;
+  const w = plan.where.clone(); // a plan may be read twice: binding LIMIT and OFFSET leaves it as it was
   // A set that only grows has its count for its state; other sets change in place and page by OFFSET.
-  const seek = module.appendOnly && recordCount !== undefined ? await seekPage(q, { select, from: module.table, where: w, keys, skip: query.skip, top: query.top, fingerprint: String(recordCount) }) : undefined;
+  const seek = module.appendOnly && fingerprint !== undefined ? await seekPage(q, { select, from: module.table, where: w, keys, skip: query.skip, top: query.top, fingerprint }) : undefined;
   const rows =
     seek ??
     (await q.query(`SELECT ${select} FROM ${module.table} ${w.sql} ORDER BY ${orderBy(keys)} LIMIT ${w.bind(query.top)} OFFSET ${w.bind(query.skip)}`, w.params));
@@ -58,14 +67,17 @@ export async function countRecords(db: Db, module: SmartModule, query: Pick<Reco
 
 /** One page of records and the count of all of them. */
 export async function recordsPage(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[] = visibleOf(module)) {
-  // A page among the first rows reads with OFFSET, beside the count; a deeper one needs the count
-  // first, to know whether the sampled keys are still those of the set.
+  const plan = pagePlan(db, module, query, claims, columns);
+  // A page among the first rows reads with OFFSET, beside the count.
   if (query.skip < STEP) {
-    const [n, data] = await Promise.all([countRecords(db, module, query, claims), pageRows(db, module, query, claims, columns)]);
+    const [n, data] = await Promise.all([countRecords(db, module, query, claims), readPage(plan)]);
     return { data, recordCount: n };
   }
-  const n = await countRecords(db, module, query, claims);
-  return { data: await pageRows(db, module, query, claims, columns, n), recordCount: n };
+  // A deeper one needs the count to know whether the sampled keys are still those of the set: it is
+  // read beside the count with the samples held, and again only when the count has moved since.
+  const held = module.appendOnly ? sampledFingerprint(module.table, plan.where, plan.keys) : undefined;
+  const [n, early] = await Promise.all([countRecords(db, module, query, claims), held === undefined ? undefined : readPage(plan, held)]);
+  return { data: early && held === String(n) ? early : await readPage(plan, String(n)), recordCount: n };
 }
 
 /**
@@ -76,7 +88,7 @@ export async function* recordChunks(db: Db, module: SmartModule, query: Omit<Rec
   // Past the first chunk each is read between sampled keys: the export reads every row about once,
   // not every row before each chunk again.
   for (let skip = 0; ; skip += chunk) {
-    const rows = await pageRows(db, module, { ...query, skip, top: chunk }, claims, columns, recordCount);
+    const rows = await readPage(pagePlan(db, module, { ...query, skip, top: chunk }, claims, columns), String(recordCount));
     if (rows.length) yield rows;
     if (rows.length < chunk) return;
   }

@@ -50,4 +50,18 @@ describe('records deep in the set', () => {
     expect(res.body.recordCount).toBe(Number(n));
     expect(res.body.data.map((r: { Id: number }) => r.Id)).toEqual(await offsetIds('response_date ASC, id ASC', skip, 100, "WHERE region = 'North'"));
   });
+
+  // Run last: it adds responses. A deep page is read beside the count with the samples held; once
+  // the count has moved, that read is thrown away and the page read again with fresh samples.
+  it('reads a deep page again once new responses have moved it', async () => {
+    const ask = { skip: 2500, top: 100, orderByFields: ['ResponseDate'], orderByOperator: 'DESC' };
+    await page(ask); // samples for the set as it is
+    const newest = await h.db.query('SELECT * FROM responses ORDER BY response_date DESC, id DESC LIMIT 5');
+    const [{ top }] = await h.db.query<{ top: number }>('SELECT max(id) AS top FROM responses');
+    const columns = Object.keys(newest[0]);
+    await h.db.insertMany('responses', columns, newest.map((row, i) => columns.map((c) => (c === 'id' ? Number(top) + 1 + i : row[c])) as never));
+    const res = await page(ask);
+    expect(res.body.recordCount).toBe(RECORDS + 5);
+    expect(res.body.data.map((r: { Id: number }) => r.Id)).toEqual(await offsetIds('response_date DESC, id DESC', 2500, 100));
+  });
 });
