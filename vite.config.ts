@@ -45,6 +45,26 @@ function visualIcons(): Plugin {
   };
 }
 
+/**
+ * Puts the host's boot script (host/boot.ts, its own entry) in the page before the host's: a
+ * module script of its own runs as soon as it is in, while the host's larger graph still loads.
+ * (Two scripts in index.html would be bundled into one entry, which runs only when all is in.)
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'cx-boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'boot');
+        if (!boot) throw new Error('cx-boot-script: the boot entry is missing from the build');
+        return html.replace('<script type="module"', `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    <script type="module"`);
+      },
+    },
+  };
+}
+
 // React and the element runtime: one chunk, all that one small element needs (cx-star-rating).
 const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]|[\\/]src[\\/]elements[\\/](define|attributes|styles|base|shared-root|element-(context|boundary)|texts)\.|[\\/]src[\\/]i18n[\\/]languages|rolldown[\\/]runtime/;
 // What the portal's screens share beyond that: i18next with the English texts, the stores, the API client.
@@ -52,7 +72,7 @@ const PORTAL = /node_modules[\\/](i18next|ky)[\\/]|[\\/]src[\\/](stores|api|i18n
 const D3 = /node_modules[\\/](d3|d3-[a-z-]+|internmap|delaunator|robust-predicates)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), demoPages(), visualIcons()],
+  plugins: [react(), demoPages(), visualIcons(), bootScript()],
   // Pre-bundled up front: a dependency first met in the middle of the browser tests makes Vite
   // optimise it and reload the page, which fails whichever test is running (seen on a clean clone).
   optimizeDeps: {
@@ -71,7 +91,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rollupOptions: {
-      input: { ...elementEntries, host: resolve(here, 'host/index.html') },
+      input: { ...elementEntries, host: resolve(here, 'host/index.html'), boot: resolve(here, 'host/boot.ts') },
       preserveEntrySignatures: 'exports-only',
       output: {
         entryFileNames: (chunk) => (chunk.name in elementEntries ? 'elements/[name].js' : 'host/assets/[name]-[hash].js'),
@@ -80,6 +100,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'cx-d3', test: D3, priority: 2 },
+            // The host page's first script and the session code share it: a chunk of its own, never inside cx-portal.
+            { name: 'cx-boot', test: /[\\/]src[\\/]lib[\\/]early-refresh/, priority: 3 },
             // Each language beyond English in a chunk of its own, fetched when first spoken (src/i18n).
             { name: 'cx-lang-de', test: /[\\/]src[\\/]i18n[\\/]locales[\\/]de\.json/, priority: 3 },
             { name: 'cx-core', test: CORE, priority: 1 },

@@ -19,7 +19,7 @@ function describeDocument(title: string, lang: string): void {
 }
 
 /** Where the guard sends the user for this route, or null when they may see it. */
-function blockedTo(route: ReturnType<typeof matchRoute>['route'], session: ReturnType<typeof $session.get>): string | null {
+export function blockedTo(route: ReturnType<typeof matchRoute>['route'], session: ReturnType<typeof $session.get>): string | null {
   if (route.anonymous) return null;
   if (!session) return '/login';
   if (route.roles && !hasAnyRole(session, route.roles)) return '/401';

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { App, blockedTo } from './app';
 import { startRouter } from './router';
 import { matchRoute, telemetryPath } from './routes';
 import { PAGE_ELEMENT } from './pages';
@@ -14,6 +14,7 @@ import { startVersionCheck } from '../src/stores/version';
 import { trackPageView } from '../src/api/telemetry';
 import { ensureFreshToken } from '../src/api/client';
 import { loadMenu } from '../src/stores/menu';
+import { prefetchDashboardSource } from '../src/api/dashboards';
 import { $path } from '../src/stores/navigation';
 import { listenToAssistant } from '../src/account/assistant-login';
 import { loadClientPlugins } from '../src/shell/client-plugins';
@@ -27,8 +28,12 @@ function afterFirstView(fn: () => void) {
 
 // The element of the page opened, fetched with the host rather than after the session, menu and
 // page have rendered: on a slow phone that takes three round trips off the dashboard's first draw.
-const early = PAGE_ELEMENT[matchRoute(location.pathname).route.page];
-if (early && $session.get()) void load(early);
+const opened = matchRoute(location.pathname);
+const early = PAGE_ELEMENT[opened.route.page];
+const mayOpen = blockedTo(opened.route, $session.get()) === null;
+if (early && mayOpen) void load(early);
+// A dashboard's first call too (a second segment may name a profile: that needs the menu first).
+if (opened.route.page === 'dashboard' && !opened.params.second && mayOpen) prefetchDashboardSource(opened.params.first);
 // A returning user's access token (not kept across reloads) and menu are asked for at once, not
 // when the first element makes a call: the page's data starts a round trip sooner.
 if ($session.get()) void ensureFreshToken().then(() => loadMenu());

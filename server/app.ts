@@ -7,7 +7,7 @@ import { resolveDeps, type Deps, type Env } from './context';
 import { onError } from './http/errors';
 import { refuseNul } from './http/validate';
 import { apiCors, publicCors } from './http/cors';
-import { cacheControlFor, compressAnswers, REVALIDATE } from './http/delivery';
+import { cacheControlFor, compressAnswers, REVALIDATE, STATIC } from './http/delivery';
 import { etag } from 'hono/etag';
 import { requireAuth, requireRoles } from './auth/middleware';
 import { tokenRoutes } from './routes/token';
@@ -162,7 +162,7 @@ export function createApp({ deps, distDir }: AppOptions): Hono<Env> {
   // Files are sent as the build compressed them (brotli, gzip) and cached by what their name promises.
   app.use('*', async (c, next) => {
     await next();
-    if (c.res.ok && /^\/(elements|host|demo)\//.test(c.req.path)) c.header('Cache-Control', cacheControlFor(c.req.path));
+    if (c.res.ok && STATIC.test(c.req.path)) c.header('Cache-Control', cacheControlFor(c.req.path));
   });
   const files = (options: Parameters<typeof serveStatic>[0] = {}) => serveStatic({ root, precompressed: true, ...options });
   app.get('/demo', (c) => c.redirect('/demo/'));

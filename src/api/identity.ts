@@ -6,32 +6,25 @@ import { clearSession, setSession, toSession, $session } from '../stores/session
 import { navigate } from '../stores/navigation';
 import { inAssistant, postToAssistant } from '../lib/assistant';
 import { saveForNextSignIn } from '../dashboard/saved-state';
+import { oneTabAtATime, refreshRequest, takeEarlyRefresh, TOKEN_PATH, WEB_CLIENT_ID } from '../lib/early-refresh';
 
-/** The host portal's client id: the server then keeps the refresh token in its HttpOnly cookie. */
-export const WEB_CLIENT_ID = 'cx-portal-web';
+export { WEB_CLIENT_ID } from '../lib/early-refresh';
 
 /** Signs in with a password; on success the session is stored. Returns the server's message on failure. */
 export async function signIn(username: string, password: string, remember: boolean): Promise<TokenResponse> {
-  const res = await request<TokenResponse>('POST', '/api/identity/token', { anonymous: true, json: { username, password, rememberme: remember, client_id: WEB_CLIENT_ID } });
+  const res = await request<TokenResponse>('POST', TOKEN_PATH, { anonymous: true, json: { username, password, rememberme: remember, client_id: WEB_CLIENT_ID } });
   if (isBadRequest(res)) return { isSuccess: false, message: res.message ?? '', content: null };
   if (res.isSuccess && res.content) setSession(toSession(res.content), remember);
   return res;
 }
 
-/** One refresh at a time across the tabs of the browser: they share the cookie, and a token is spent once. */
-function oneTabAtATime<T>(fn: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? (locks.request('cx-session-refresh', fn) as Promise<T>) : fn();
+/** A session refresh; the answer of the one the host page started early (host/boot.ts) when there is one. */
+async function refreshCall(session: Session): Promise<TokenResponse | BadRequest> {
+  const early = await takeEarlyRefresh(session.csrfToken);
+  if (early) return early;
+  const { headers, json } = refreshRequest(session.csrfToken, session.refreshToken);
+  return oneTabAtATime(() => request<TokenResponse>('POST', TOKEN_PATH, { anonymous: true, headers, json }));
 }
-
-const refreshCall = (session: Session) =>
-  oneTabAtATime(() =>
-    request<TokenResponse>('POST', '/api/identity/token', {
-      anonymous: true,
-      headers: session.csrfToken ? { 'X-CSRF-Token': session.csrfToken } : {},
-      json: { grant_type: 'refresh_token', client_id: WEB_CLIENT_ID, environment: 'web', ...(session.refreshToken ? { refresh_token: session.refreshToken } : {}) },
-    }),
-  );
 
 /**
  * Gets a new access token: from the HttpOnly cookie with the session's CSRF token (the host

@@ -1,9 +1,10 @@
 import { atom, computed } from 'nanostores';
 import type { Session, TokenContent } from '../api/types';
+import { SESSION_STORAGE_KEY } from '../lib/early-refresh';
 
 /** Refresh this long before the access token expires (spec part 1 section 9). */
 export const REFRESH_MARGIN_MS = 10_000;
-const KEY = 'cx.session';
+const KEY = SESSION_STORAGE_KEY;
 
 function storage(remember: boolean): Storage | undefined {
   if (typeof localStorage === 'undefined') return undefined;

@@ -17,6 +17,21 @@ const visual = (answer: VisualsResponse, name: string) => answer.visuals.find((v
 /** A period bound as the server writes it: 'YYYY-MM-DD HH:mm:ss' in UTC. */
 const bound = (local: string) => new Date(local).toISOString().slice(0, 19).replace('T', ' ');
 
+test('a returning user opening a dashboard asks for the token and the data source once each, and stays signed in', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  const calls: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && calls.push(new URL(r.url()).pathname));
+  for (let visit = 0; visit < 2; visit++) {
+    calls.length = 0;
+    // A reload: the access token is in memory only, so the page starts with a refresh.
+    await page.goto('/dashboard/overview/');
+    await ready(page);
+    expect(calls.filter((p) => p === '/api/identity/token'), `visit ${visit}`).toHaveLength(1);
+    expect(calls.filter((p) => p === '/api/dataviz/smartFilterDataSource/overview'), `visit ${visit}`).toHaveLength(1);
+  }
+  await expect(page.getByRole('button', { name: /Profile of/ })).toBeVisible();
+});
+
 test('the dashboard draws every tile, with breadcrumb, filters and data periods', async ({ page }) => {
   await signInAs(page, 'portaluser@demo.cx');
   await page.goto('/dashboard/overview/');

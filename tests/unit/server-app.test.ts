@@ -13,6 +13,8 @@ function fakeDist(): string {
   writeFileSync(join(dir, 'elements', 'chunks', 'cx-core-AbC123.js'), 'export const x = 1;'.repeat(100));
   writeFileSync(join(dir, 'elements', 'chunks', 'cx-core-AbC123.js.br'), 'brotli bytes');
   writeFileSync(join(dir, 'elements', 'chunks', 'cx-core-AbC123.js.gz'), 'gzip bytes');
+  // One without copies (a build run without the precompress step).
+  writeFileSync(join(dir, 'elements', 'chunks', 'plain-XyZ789.js'), 'export const y = 2;'.repeat(200));
   writeFileSync(join(dir, 'host', 'index.html'), '<!doctype html><title>CX Portal</title>');
   writeFileSync(join(dir, 'elements', 'cx-elements.js'), 'export {};');
   writeFileSync(join(dir, 'demo', 'index.html'), '<!doctype html><title>Demos</title>');
@@ -59,6 +61,11 @@ describe('portal server', () => {
     expect(await br.text()).toBe('brotli bytes');
     const gz = await app.request('/elements/chunks/cx-core-AbC123.js', { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
+    // A file without copies goes as it is, never read whole and compressed on the way (over a real
+    // socket that stalled its answer for seconds).
+    const uncopied = await app.request('/elements/chunks/plain-XyZ789.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(uncopied.headers.get('content-encoding')).toBeNull();
+    expect((await uncopied.text()).length).toBe(3800);
     const plain = await app.request('/elements/chunks/cx-core-AbC123.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect((await plain.text()).length).toBe(1900);

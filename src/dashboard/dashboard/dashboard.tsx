@@ -8,7 +8,7 @@ import { clearSelections, selectionsFor, toggleVisualSelection } from '../../sto
 import { columnsFor, fitLayout, layoutIndex, moveTile, RESIZE_DEBOUNCE_MS } from '../../lib/grid-layout';
 import { VisualSource } from '../../visuals/common/visual-source';
 import { VisualTile } from '../../visuals/tile/visual-tile';
-import type { SelectionMode } from '../../visuals/common/selection';
+import type { SelectionMode, VisualSelection } from '../../visuals/common/selection';
 import { createDashboardStore } from '../dashboard-store';
 import { Loader } from '../loader/loader';
 import { PropertyEditor } from '../editor/property-editor';
@@ -21,10 +21,13 @@ import { $session } from '../../stores/session';
 import { DASHBOARD_EDITOR_ROLES, hasAnyRole } from '../../lib/roles';
 import { isBadRequest } from '../../api/client';
 import { saveDashboardLayout } from '../../api/dashboards';
+import type { VisualsResponse } from '../../api/visual-types';
 import { useDebouncedWidth } from './use-width';
 
 /** Tiles drawn per task while a dashboard first appears. */
 const TILES_PER_TASK = 1;
+const NO_VISUALS: VisualsResponse['visuals'] = [];
+const NO_SELECTIONS: VisualSelection[] = [];
 
 export interface DashboardProps {
   dashboardId?: string;
@@ -84,7 +87,7 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
       }),
     [store],
   );
-  const visuals = response?.hasRecordsToDisplay ? response.visuals : [];
+  const visuals = response?.hasRecordsToDisplay ? response.visuals : NO_VISUALS;
   // No tiles to draw (a period without records) is drawn at once: no tile will report it.
   const allDrawn = visuals.length === 0 || (drawn.generation === state.generation && visuals.every((v) => drawn.names.has(v.name)));
   const busy = !state.error && (!response || state.loading || !allDrawn);
@@ -101,8 +104,33 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
     const next = setTimeout(() => setUpTo((n) => n + TILES_PER_TASK), 0);
     return () => clearTimeout(next);
   }, [response, upTo, shown.length]);
-  const definitions = new Map((response?.definitions ?? []).map((d) => [d.name, applyDefinitionEdits(d, edits)]));
-  const titles = Object.fromEntries([...definitions].map(([n, d]) => [n, String(d.templateBindings.Header ?? n)]));
+  const definitions = useMemo(() => new Map((response?.definitions ?? []).map((d) => [d.name, applyDefinitionEdits(d, edits)])), [response, edits]);
+  const titles = useMemo(() => Object.fromEntries([...definitions].map(([n, d]) => [n, String(d.templateBindings.Header ?? n)])), [definitions]);
+  // Each tile's props kept from one render to the next: a tile drawn, or the next one let in,
+  // renders the dashboard again, and the tiles already there stay as they are (VisualTile is memo).
+  const tiles = useMemo(
+    () =>
+      new Map(
+        visuals.flatMap((item) => {
+          const definition = definitions.get(item.name);
+          if (!definition) return [];
+          const mode = (definition.templateBindings.SelectionMode as SelectionMode) ?? 'SinglePrimary';
+          const tile = {
+            item: { ...item, primary: { ...item.primary, header: { content: titles[item.name] } } },
+            definition,
+            onSelect: (s: VisualSelection) => toggleVisualSelection(scope, s, mode),
+            onClear: () => clearSelections(scope, item.name),
+          };
+          return [[item.name, tile] as const];
+        }),
+      ),
+    [visuals, definitions, titles, scope],
+  );
+  const selectionsOf = useMemo(() => {
+    const byTile = new Map<string, VisualSelection[]>();
+    for (const s of selections) byTile.set(s.visualName, [...(byTile.get(s.visualName) ?? []), s]);
+    return byTile;
+  }, [selections]);
   const move = (name: string, x: number, y: number) => {
     if (!response) return;
     const next = moveTile(base, name, x, y, columns);
@@ -194,18 +222,13 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
           <VisualSource.Provider value={visualSource}>
           <Grid layout={shown} columns={columns} editor={editor} titles={titles} onMove={move}>
             {(name) => {
-              const item = visuals.find((v) => v.name === name);
-              const def = definitions.get(name);
-              if (!item || !def || (rank.get(name) ?? 0) >= upTo) return null;
-              const mine = selections.filter((s) => s.visualName === name);
+              const tile = tiles.get(name);
+              if (!tile || (rank.get(name) ?? 0) >= upTo) return null;
               return (
                 <VisualTile
-                  item={{ ...item, primary: { ...item.primary, header: { content: titles[name] } } }}
-                  definition={def}
+                  {...tile}
                   secondary={state.secondary[name]}
-                  selections={mine}
-                  onSelect={(s) => toggleVisualSelection(scope, s, (def.templateBindings.SelectionMode as SelectionMode) ?? 'SinglePrimary')}
-                  onClear={() => clearSelections(scope, name)}
+                  selections={selectionsOf.get(name) ?? NO_SELECTIONS}
                   onDrawn={onDrawn}
                   generation={state.generation}
                   onEdit={editor ? setEditing : undefined}

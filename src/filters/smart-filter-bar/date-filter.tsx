@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { DATE_CHOICES, monthChoices, monthOf, validateCustomRange, type CustomRangeRules, type DateChoice } from '../../lib/date-ranges';
 import type { FilterState } from '../../stores/filters';
+import { dateFormat } from '../../lib/intl';
 
 interface Props {
   t: TFunction;
@@ -25,7 +26,7 @@ export function DateFilter({ t, lang, state, rules, onChange }: Props) {
   const [custom, setCustom] = useState({ from: state.customFrom, to: state.customTo });
   const [error, setError] = useState('');
   const months = monthChoices(new Date());
-  const monthName = (choice: DateChoice) => new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric' }).format(monthOf(choice)!);
+  const monthName = (choice: DateChoice) => dateFormat(lang, { month: 'long', year: 'numeric' }).format(monthOf(choice)!);
   const shown = customOpen ? 'CustomRange' : state.dateChoice === 'ClearDate' ? ALL_DATES : state.dateChoice;
 
   const choose = (choice: string) => {

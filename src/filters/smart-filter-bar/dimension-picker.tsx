@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Dimension, DimensionValue } from '../../api/smartdata';
 import { useDismiss } from '../../elements/use-dismiss';
+import { numberFormat } from '../../lib/intl';
 
 interface Props {
   t: TFunction;
@@ -24,7 +25,7 @@ export function DimensionPicker({ t, lang, dimension, chosen, onToggle, onSearch
   // A claim value the data source does not count (NaN) is still one the user may choose.
   const values = (narrowed ?? dimension.filterDimensionValues).filter((v) => !(v.count <= 0));
   const more = dimension.filterDimensionStatus === 'RequiresFiltering';
-  const format = new Intl.NumberFormat(lang);
+  const format = numberFormat(lang);
   const ref = useDismiss();
   return (
     <details className="picker" ref={ref}>

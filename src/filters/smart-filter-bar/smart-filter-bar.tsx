@@ -14,6 +14,7 @@ import { claimFiltersOf, type ClaimFilter } from '../../api/filters';
 import { $session } from '../../stores/session';
 import { $config } from '../../stores/config';
 import type { Dimension } from '../../api/smartdata';
+import { dateFormat, numberFormat } from '../../lib/intl';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 const RESTRICTED = ['&$count', '&$filter', '&$skip', '&search', '$orderby'];
@@ -111,7 +112,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
   if (!moduleId) return <p part="base" className="cx-error" role="alert">{t('filters.noModule')}</p>;
   const count = activeFilterCount(state);
   const dims = answer ? withClaimFilters(answer.smartFilters.filter((d) => d.filterDataType !== 'DateTime'), access) : [];
-  const lastText = last ? new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(`${last}Z`)) : null;
+  const lastText = last ? dateFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(`${last}Z`)) : null;
 
   return (
     <section part="base" className="bar" aria-label={label ?? t('filters.label')}>
@@ -131,7 +132,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
       <span className="badge" role="status">{t('filters.active', { count })}</span>
       {/* Clears everything that narrows the scope: the bar's filters and the charts' selections alike. */}
       {(count > 0 || selections.length > 0) && <button type="button" className="secondary" onClick={() => { setSearch(''); clearSelections(filterScope); change({ ...DEFAULT_FILTERS, dateChoice: 'ClearDate' }); }}>{t('filters.clear')}</button>}
-      {answer && showCount && <span className="hint">{t('filters.records', { count: answer.recordCount, formatted: new Intl.NumberFormat(lang).format(answer.recordCount) })}</span>}
+      {answer && showCount && <span className="hint">{t('filters.records', { count: answer.recordCount, formatted: numberFormat(lang).format(answer.recordCount) })}</span>}
       {lastText && <span className="hint">{t('filters.lastRecorded', { date: lastText })}</span>}
       {[searchError, failed ? t('filters.loadFailed') : ''].filter(Boolean).map((m) => (
         <p key={m} className="field-error" role="alert">{m}</p>

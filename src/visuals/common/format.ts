@@ -2,6 +2,7 @@ import { format as d3format, formatLocale, type FormatLocaleObject } from 'd3';
 import { $config } from '../../stores/config';
 import type { PeriodBounds } from '../../api/visual-types';
 import { roundAwayFromZero } from '../../lib/deltas';
+import { dateFormat } from '../../lib/intl';
 
 /** Settings use '0.0%'-style formats (spec part 3); d3 wants '.1%'. Unsupported formats fall back. */
 export function toD3Format(spec: string | undefined, fallback = '.1%'): string {
@@ -41,19 +42,25 @@ export function numberLocale(lang: string = $config.get().locale): FormatLocaleO
 }
 
 /** A number in a setting's format; '-' for invalid values (spec part 3 table rule). */
-export function formatValue(value: number | null | undefined, spec: string | undefined, fallback?: string, lang?: string): string {
+export function formatValue(value: number | null | undefined, spec: string | undefined, fallback?: string, lang: string = $config.get().locale): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '-';
-  return numberLocale(lang).format(toD3Format(spec, fallback))(value);
+  const d3spec = toD3Format(spec, fallback);
+  const key = `${lang}|${d3spec}`;
+  let format = valueFormats.get(key);
+  if (!format) valueFormats.set(key, (format = numberLocale(lang).format(d3spec)));
+  return format(value);
 }
+/** d3 formatters by language and format: a dashboard formats thousands of values while it draws. */
+const valueFormats = new Map<string, (n: number) => string>();
 
 /** A count with the language's thousands separator. */
 export const formatCount = (value: number, lang?: string) => numberLocale(lang).format(',')(value);
 
 /** An axis date: day and short month in the page's language ('05 Mar', '05. März'). */
-export const shortDay = (date: Date, lang: string = $config.get().locale) => new Intl.DateTimeFormat(lang, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(date);
+export const shortDay = (date: Date, lang: string = $config.get().locale) => dateFormat(lang, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(date);
 
 /** A short month name in the page's language. */
-export const shortMonth = (date: Date, lang: string = $config.get().locale) => new Intl.DateTimeFormat(lang, { month: 'short', timeZone: 'UTC' }).format(date);
+export const shortMonth = (date: Date, lang: string = $config.get().locale) => dateFormat(lang, { month: 'short', timeZone: 'UTC' }).format(date);
 
 /** A legend percentage, rounded away from zero (spec part 3). */
 export const legendPercent = (share: number) => `${roundAwayFromZero(share * 100)}%`;
@@ -62,7 +69,7 @@ export const legendPercent = (share: number) => `${roundAwayFromZero(share * 100
 function day(text: string, lang: string): string {
   const d = new Date(`${text.replace(' ', 'T')}Z`);
   if (Number.isNaN(d.getTime())) return text;
-  const month = new Intl.DateTimeFormat(lang, { month: 'short', timeZone: 'UTC' }).format(d);
+  const month = shortMonth(d, lang);
   return `${String(d.getUTCDate()).padStart(2, '0')} ${month} ${d.getUTCFullYear()}`;
 }
 

@@ -38,7 +38,7 @@ export function Tabs({ tabs, active, onChange, label }: { tabs: TabSetting[]; ac
     const el = list.current;
     if (!el) return;
     const check = () => setOverflow(el.scrollWidth > el.clientWidth + 1);
-    check();
+    // The observer's first call gives the first answer, once the page is laid out anyway.
     const observer = new ResizeObserver(check);
     observer.observe(el);
     return () => observer.disconnect();

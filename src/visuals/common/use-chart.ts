@@ -33,6 +33,9 @@ export function orderedSeries(found: Iterable<string>, order: readonly string[])
 export function keepTextInside(svg: SVGSVGElement): void {
   const box = svg.getBoundingClientRect();
   if (box.width === 0 || box.height === 0) return;
+  // Every text measured first, then every shift written: a write between two reads would lay the
+  // page out again for each text (a shift moves no other text: each is its own element).
+  const shifts: Array<[SVGTextElement, string]> = [];
   for (const text of svg.querySelectorAll<SVGTextElement>('text')) {
     const r = text.getBoundingClientRect();
     if (r.width === 0) continue;
@@ -45,6 +48,7 @@ export function keepTextInside(svg: SVGSVGElement): void {
     if (!ctm) continue;
     const { a, b, c, d } = ctm.inverse();
     const [x, y] = [a * dx + c * dy, b * dx + d * dy];
-    text.setAttribute('transform', `translate(${x.toFixed(2)},${y.toFixed(2)}) ${text.getAttribute('transform') ?? ''}`.trim());
+    shifts.push([text, `translate(${x.toFixed(2)},${y.toFixed(2)}) ${text.getAttribute('transform') ?? ''}`.trim()]);
   }
+  for (const [text, transform] of shifts) text.setAttribute('transform', transform);
 }

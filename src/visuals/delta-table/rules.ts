@@ -1,6 +1,7 @@
 import type { ContentEntry } from '../../api/visual-types';
 import { pointChange, percentageChange, roundAwayFromZero } from '../../lib/deltas';
 import { isBlankName, isValidNumber } from '../common/rows';
+import { numberFormat } from '../../lib/intl';
 
 /** Table and list tile defaults of spec part 3. */
 export const TABLE_DEFAULTS = {
@@ -90,7 +91,7 @@ export function deltaValue(row: TableRow, delta: TableColumn, columns: TableColu
 export function formatCell(v: number | null, col: TableColumn, fmt: TableFormat): string {
   if (v === null || !Number.isFinite(v)) return '-';
   if (col.Type === 'Percentage') return `${(v * 100).toFixed(fmt.decimalPlaces)}%`;
-  return v.toLocaleString('en-US', { minimumFractionDigits: fmt.decimalPlaces, maximumFractionDigits: fmt.decimalPlaces });
+  return numberFormat('en-US', { minimumFractionDigits: fmt.decimalPlaces, maximumFractionDigits: fmt.decimalPlaces }).format(v);
 }
 
 /** A delta cell: signed, rounded away from zero, '%' for percentage change; its colour by the threshold. */

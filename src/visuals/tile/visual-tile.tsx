@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import type { Block, VisualDefinition, VisualItem } from '../../api/visual-types';
 import { chartMode, drawsSecondary } from '../common/chart-mode';
@@ -41,7 +41,8 @@ function shownBlock(template: string, primary: Block, secondary: Block | undefin
 }
 
 /** One tile: header, sub-header (text or the data period), actions, and the visual or 'No results found for selection'. */
-export function VisualTile({ item, definition, secondary, selections, onSelect, onClear, onDrawn, onEdit, generation }: VisualTileProps) {
+// Memo: a dashboard renders again as each tile is drawn; the tiles whose props are the same stay as they are.
+export const VisualTile = memo(function VisualTile({ item, definition, secondary, selections, onSelect, onClear, onDrawn, onEdit, generation }: VisualTileProps) {
   const { t, lang } = useElement();
   const body = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
@@ -68,14 +69,19 @@ export function VisualTile({ item, definition, secondary, selections, onSelect, 
       setSize((s) => (s && s.width === el.clientWidth && s.height === el.clientHeight ? s : { width: el.clientWidth, height: el.clientHeight }));
       setScrolls(el.scrollHeight > el.clientHeight + 1);
     };
-    measure();
+    // The first size comes from the observer too, once the page is laid out anyway: measured here,
+    // each tile mounted would lay the page out again at once.
     const observer = new ResizeObserver(measure);
     observer.observe(el);
-    const content = new MutationObserver(measure);
+    // Content drawn (a chart's hundreds of nodes, a list growing) is measured once a frame: reading
+    // the layout after every batch of changes laid the page out again each time.
+    let frame = 0;
+    const content = new MutationObserver(() => (frame ||= requestAnimationFrame(() => ((frame = 0), measure()))));
     content.observe(el, { childList: true, subtree: true });
     return () => {
       observer.disconnect();
       content.disconnect();
+      cancelAnimationFrame(frame);
     };
   }, []);
   useEffect(() => {
@@ -134,4 +140,4 @@ export function VisualTile({ item, definition, secondary, selections, onSelect, 
       </div>
     </article>
   );
-}
+});
