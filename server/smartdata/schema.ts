@@ -29,6 +29,8 @@ export interface Column {
   searchable?: boolean;
   isHidden?: boolean;
   smartDataTags?: string[];
+  /** Holds whole numbers (an INTEGER column): its sums are exact as the engine adds them. */
+  whole?: boolean;
 }
 
 /** A column and the value that marks a row as the module's own. */
@@ -78,9 +80,9 @@ export const RESPONSES_MODULE: SmartModule = {
     { key: 'ResponseDate', name: 'Response date', column: 'response_date', typeName: 'DateTime' },
     ...PLACE_COLUMNS,
     { key: 'Channel', name: 'Channel', column: 'channel', typeName: 'String', dimension: true, smartDataTags: ['Core'] },
-    { key: 'NPS', name: 'Likelihood to recommend', column: 'nps', typeName: 'Number' },
+    { key: 'NPS', name: 'Likelihood to recommend', column: 'nps', typeName: 'Number', whole: true },
     { key: 'NPSGroup', name: 'NPS group', column: 'nps_group', typeName: 'String', dimension: true, smartDataTags: ['Core'] },
-    { key: 'Stars', name: 'Star rating', column: 'stars', typeName: 'Number', dimension: true, smartDataTags: ['Core'] },
+    { key: 'Stars', name: 'Star rating', column: 'stars', typeName: 'Number', dimension: true, smartDataTags: ['Core'], whole: true },
     driver('Price'),
     driver('Availability'),
     driver('Service'),
