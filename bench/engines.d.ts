@@ -1,7 +1,7 @@
 // react-pivottable ships no types; the benchmark uses its PivotData only.
 declare module 'react-pivottable/Utilities.js' {
   interface PivotDataInstance {
-    getRowKeys(): unknown[];
+    getRowKeys(): string[][];
     getColKeys(): unknown[];
     getAggregator(rowKey: string[], colKey: string[]): { value(): number };
   }

@@ -1,8 +1,6 @@
-import { createContext, useContext, useMemo } from 'react';
-import { useStore } from '@nanostores/react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { TFunction } from 'i18next';
 import { $config } from '../stores/config';
-import { navigate } from '../stores/navigation';
 import { $languagesLoaded, translator } from './texts';
 import type { ApiTarget } from '../api/client';
 
@@ -57,9 +55,10 @@ function languageAround(host: HTMLElement): string | undefined {
 export function useElement(): ElementApi {
   const handle = useContext(ElementContext);
   if (!handle) throw new Error('useElement() is only available inside a cx-* element');
-  const config = useStore($config);
+  // The stores read directly (not through @nanostores/react): the core stays small.
+  const config = useSyncExternalStore($config.listen, $config.get);
   // A language's texts arriving (after the first render in it) translate the element again.
-  const languages = useStore($languagesLoaded);
+  const languages = useSyncExternalStore($languagesLoaded.listen, $languagesLoaded.get);
   const lang = handle.lang ?? languageAround(handle.host) ?? config.locale;
   const apiBase = handle.apiBase ?? config.apiBase;
   return useMemo(
@@ -74,7 +73,8 @@ export function useElement(): ElementApi {
         handle.host.dispatchEvent(new CustomEvent(`cx-${name}`, { detail, bubbles: true, composed: true })),
       go: (to) => {
         const event = new CustomEvent('cx-navigate', { detail: { to }, bubbles: true, composed: true, cancelable: true });
-        if (handle.host.dispatchEvent(event)) navigate(apiBase && to.startsWith('/') ? new URL(to, apiBase).href : to);
+        // The host portal takes the event and routes (host/router.ts); no one took it: a page load.
+        if (handle.host.dispatchEvent(event)) location.assign(apiBase && to.startsWith('/') ? new URL(to, apiBase).href : to);
       },
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator once the language's texts are in

@@ -5,10 +5,12 @@ import own from './texts.json';
 
 /**
  * Texts in the elements' core. i18next (src/i18n) is the portal's translation engine, but it and
- * every English text are too heavy for one small element on a blank page. So an element may carry
- * its own texts (`addTexts`), read by a plain lookup with `{{name}}` interpolation until the engine
- * is on the page; from then on the engine translates everything, these texts included. A key the
- * lookup lacks loads the engine, and the element translates again when it arrives.
+ * every English text are too heavy for one small element on a blank page. So an element either
+ * imports the engine (its entry does `import '../src/i18n'`) or carries its own texts
+ * (`addTexts`), read by a plain lookup with `{{name}}` interpolation until the engine is on the
+ * page; from then on the engine translates everything, these texts included. A key neither has
+ * shows as the engine shows one: "[Missing Translation]" (tests/unit/texts.test.ts keeps both
+ * ways in step).
  */
 export type Texts = { [key: string]: string | Texts };
 
@@ -62,7 +64,8 @@ function find(code: string, key: string): string | undefined {
   return undefined;
 }
 
-let engineLoad: Promise<unknown> | undefined;
+/** What a text nobody has shows (the engine's own marker too). */
+export const MISSING_TRANSLATION = '[Missing Translation]';
 
 /** A translate function fixed to one language: the engine's once loaded, else the element's own texts. */
 export function translator(lang: string | undefined): TFunction {
@@ -70,11 +73,7 @@ export function translator(lang: string | undefined): TFunction {
   if (state.engine) return state.engine.translator(code);
   const lookup = (key: string, options?: Record<string, unknown>) => {
     const text = find(code, key) ?? find('en', key);
-    if (text === undefined) {
-      // Offline: the next miss asks again.
-      engineLoad ??= import('../i18n').catch(() => (engineLoad = undefined));
-      return typeof options?.defaultValue === 'string' ? options.defaultValue : '';
-    }
+    if (text === undefined) return typeof options?.defaultValue === 'string' ? options.defaultValue : MISSING_TRANSLATION;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options?.[name] ?? ''));
   };
   return lookup as unknown as TFunction;

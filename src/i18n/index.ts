@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import en from './locales/en.json';
-import { $languagesLoaded, setEngine } from '../elements/texts';
+import { $languagesLoaded, MISSING_TRANSLATION, setEngine } from '../elements/texts';
 
 import { LANGUAGES, LANGUAGE_NAMES } from './languages';
 
@@ -10,7 +10,7 @@ export { LANGUAGES } from './languages';
 export function languageOptions(fromSettings?: Array<{ code: string; name: string }> | null): Array<{ code: string; name: string }> {
   return fromSettings?.length ? fromSettings : LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] }));
 }
-export const MISSING_TRANSLATION = '[Missing Translation]';
+export { MISSING_TRANSLATION } from '../elements/texts';
 
 /** One i18next instance shared by every element on the page (kept on globalThis so two bundles share it). */
 const KEY = Symbol.for('cx.i18n');

@@ -28,14 +28,14 @@ describe('the texts', () => {
     expect(small.en).toContain('3.5 out of 5 stars');
     expect(small.de).toContain('Service: 3.5 von 5 Sternen');
     expect(small.fr).toEqual(small.en); // a language the portal does not ship reads English
-    // A text the element does not carry loads the engine; nothing shows meanwhile.
-    expect(translator('en')('dashboard.title')).toBe('');
+    // A text the element does not carry shows as missing, as the engine shows one.
+    expect(translator('en')('dashboard.breadcrumbOf', { name: 'x' })).toBe('[Missing Translation]');
 
     const { loadLanguage } = await import('../../src/i18n');
     await loadLanguage('de');
     expect($languagesLoaded.get()).toBeGreaterThan(before);
     expect({ en: shown('en'), de: shown('de'), fr: shown('fr-FR') }).toEqual(small);
-    expect(translator('en')('dashboard.title')).not.toBe('');
+    expect(translator('en')('dashboard.breadcrumbOf', { name: 'x' })).not.toBe('[Missing Translation]');
   });
 
   it('come with every element entry: the engine, or texts of its own', () => {
