@@ -1,18 +1,21 @@
 // npm run bench:server - seeds BENCH_RECORDS (default 1,000,000; 10,000,000 works too) responses into
 // a fresh DuckDB file, starts the portal in its own process (query cache off), and prints for the
 // smart-data filters (six dimensions with counts, 90 days), the pivot, and records blocks of 100 at
-// the start, the middle and the end of the data: median and p95 over HTTP, then the same SQL run
-// directly on the same file in this process (the engine floor, bench/floor.ts) and the ratio; then
-// the throughput of 50 concurrent clients. It prints figures; no test asserts on them.
+// the start, the middle and the end of the data: median and p95 over HTTP beside the same SQL run
+// directly in this process (the engine floor, bench/floor.ts), their samples alternating, and the
+// ratio; then the throughput of 50 concurrent clients. It prints figures; no test asserts on them.
 import { apiClient, seedFresh, startPortal } from './setup';
 import { openFloor } from './floor';
-import { median, ms, p95, timed } from './stats';
+import { alternate, median, ms, p95 } from './stats';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const CLIENTS = 50;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const DATA_DIR = '.tmp/bench-server';
+const FLOOR_DIR = '.tmp/bench-server-floor';
 const ANCHOR = new Date('2026-11-20T00:00:00Z');
 
 const window90 = [{ filterKey: 'ResponseDate', filterValue: '2026-08-22', filterValueUpperBound: '2026-11-20T23:59:59', filterDataType: 'DateTime' }];
@@ -26,15 +29,25 @@ const CALLS: Record<string, { path: string; body: unknown }> = {
 };
 
 await seedFresh(DATA_DIR, RECORDS, ANCHOR);
+// The floor runs on a byte-for-byte copy of the file (DuckDB lets one process open a file), so that
+// its samples can alternate with the server's: both see the machine as it is at that moment.
+rmSync(FLOOR_DIR, { recursive: true, force: true });
+mkdirSync(FLOOR_DIR, { recursive: true });
+copyFileSync(join(DATA_DIR, 'cx.duckdb'), join(FLOOR_DIR, 'cx.duckdb'));
+const floor = await openFloor(FLOOR_DIR);
 const portal = await startPortal(DATA_DIR);
-const http = new Map<string, number[]>();
 try {
   const { post } = await apiClient(portal.base);
+  console.log(`over HTTP against the engine floor (the same SQL on the same data, run in this process), ${RECORDS.toLocaleString('en')} responses, ${SAMPLES} samples of each, alternating:`);
   for (const [name, { path, body }] of Object.entries(CALLS)) {
-    const times = await timed(() => post(path, body), SAMPLES);
-    http.set(name, times);
-    console.log(`${name.padEnd(34)} HTTP median ${ms(median(times))}, p95 ${ms(p95(times))} (${SAMPLES} sequential calls)`);
+    const statements = await floor.statements(path, body);
+    const pair = await alternate(() => post(path, body), () => floor.run(statements), SAMPLES);
+    const [h, f] = pair;
+    console.log(
+      `${name.padEnd(34)} HTTP median ${ms(median(h))}, p95 ${ms(p95(h))} | floor median ${ms(median(f))}, p95 ${ms(p95(f))} (${statements.length} statements) | HTTP/floor ${(median(h) / median(f)).toFixed(2)}x median, ${(p95(h) / p95(f)).toFixed(2)}x p95`,
+    );
   }
+  await floor.close();
   for (const name of ['filters: 6 dimensions, 90 days', 'records block in the middle']) {
     const { path, body } = CALLS[name];
     let done = 0;
@@ -54,20 +67,6 @@ try {
   }
 } finally {
   portal.stop();
-}
-
-// The engine floor, once the server has let go of the file.
-await new Promise((r) => setTimeout(r, 1000));
-const floor = await openFloor(DATA_DIR);
-try {
-  console.log(`\nover HTTP against the engine floor (the same SQL on the same file in this process), ${RECORDS.toLocaleString('en')} responses:`);
-  for (const [name, { path, body }] of Object.entries(CALLS)) {
-    const statements = await floor.statements(path, body);
-    const times = await floor.time(statements, SAMPLES);
-    const h = http.get(name)!;
-    console.log(`${name.padEnd(34)} floor median ${ms(median(times))}, p95 ${ms(p95(times))} (${statements.length} statements) | HTTP/floor ${(median(h) / median(times)).toFixed(2)}x median, ${(p95(h) / p95(times)).toFixed(2)}x p95`);
-  }
-} finally {
-  await floor.close();
+  rmSync(FLOOR_DIR, { recursive: true, force: true });
 }
 process.exit();

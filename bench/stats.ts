@@ -19,3 +19,29 @@ export async function timed(fn: () => Promise<unknown> | unknown, runs: number):
   }
   return out;
 }
+
+/**
+ * Times `a` and `b` `runs` times each after a warm-up of both, alternating which goes first, so a
+ * change in the machine's load falls on both alike.
+ */
+export async function alternate(a: () => Promise<unknown>, b: () => Promise<unknown>, runs: number): Promise<[number[], number[]]> {
+  await a();
+  await b();
+  const ta: number[] = [];
+  const tb: number[] = [];
+  const time = async (fn: () => Promise<unknown>, into: number[]) => {
+    const t = performance.now();
+    await fn();
+    into.push(performance.now() - t);
+  };
+  for (let i = 0; i < runs; i++) {
+    if (i % 2) {
+      await time(b, tb);
+      await time(a, ta);
+    } else {
+      await time(a, ta);
+      await time(b, tb);
+    }
+  }
+  return [ta, tb];
+}

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { resolveDeps, type Deps, type Env } from './context';
 import { onError } from './http/errors';
 import { refuseNul } from './http/validate';
+import { limitBody } from './http/body-limit';
 import { apiCors, publicCors } from './http/cors';
 import { cacheControlFor, compressAnswers, REVALIDATE, STATIC } from './http/delivery';
 import { etag } from 'hono/etag';
@@ -71,10 +71,7 @@ export function createApi(given: Deps): Hono<Env> {
   api.use('/reporting/*', refuseNul);
   api.use(
     '*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => c.json({ message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.` }, 413),
-    }),
+    limitBody(BODY_LIMIT_BYTES, (c) => c.json({ message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.` }, 413)),
   );
 
   // For a load balancer's health check: up while the database answers.
@@ -146,13 +143,16 @@ export function createApi(given: Deps): Hono<Env> {
 export function createApp({ deps, distDir }: AppOptions): Hono<Env> {
   const app = new Hono<Env>();
   const csp = contentSecurityPolicy(deps.embedOrigins);
+  // Headers added to a made answer go on its own headers (as Hono's secureHeaders does): c.header()
+  // would copy the answer, which makes @hono/node-server write it through web streams.
   app.use('*', async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
+    const headers = c.res.headers;
+    headers.set('X-Content-Type-Options', 'nosniff');
     // Addresses can hold one-time tokens (/resetPassword/{token}): never sent to another site as a
     // referrer. ('no-referrer' would also blank the Origin of the portal's own form posts.)
-    c.header('Referrer-Policy', 'same-origin');
-    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', csp);
+    headers.set('Referrer-Policy', 'same-origin');
+    if (headers.get('content-type')?.startsWith('text/html')) headers.set('Content-Security-Policy', csp);
   });
   app.use('*', compressAnswers);
   app.route('/', createApi(deps));
@@ -162,7 +162,7 @@ export function createApp({ deps, distDir }: AppOptions): Hono<Env> {
   // Files are sent as the build compressed them (brotli, gzip) and cached by what their name promises.
   app.use('*', async (c, next) => {
     await next();
-    if (c.res.ok && STATIC.test(c.req.path)) c.header('Cache-Control', cacheControlFor(c.req.path));
+    if (c.res.ok && STATIC.test(c.req.path)) c.res.headers.set('Cache-Control', cacheControlFor(c.req.path));
   });
   const files = (options: Parameters<typeof serveStatic>[0] = {}) => serveStatic({ root, precompressed: true, ...options });
   app.get('/demo', (c) => c.redirect('/demo/'));

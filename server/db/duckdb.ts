@@ -92,19 +92,31 @@ export async function openDuckDb(path: string): Promise<Db> {
 
   // DuckDB has one writer and optimistic conflicts: two connections upserting the same key both
   // insert and one fails (duplicate key). Writes therefore take turns here; reads stay parallel.
-  let writes: Promise<unknown> = Promise.resolve();
+  // Every write passes here, and is counted as it starts and as it ends (Db.writes).
+  let turns: Promise<unknown> = Promise.resolve();
+  let written = 0;
   function inTurn<T>(fn: () => Promise<T>): Promise<T> {
-    const run = writes.then(fn, fn);
-    writes = run.catch(() => undefined);
+    const counted = async () => {
+      written++;
+      try {
+        return await fn();
+      } finally {
+        written++;
+      }
+    };
+    const run = turns.then(counted, counted);
+    turns = run.catch(() => undefined);
     return run;
   }
-  const isRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql);
+  // Only a plain SELECT is taken for a read: a WITH may end in a write, which must be counted.
+  const isRead = (sql: string) => /^\s*SELECT\b/i.test(sql);
 
   return {
     engine: 'duckdb',
     query: (sql, params) =>
       isRead(sql) ? other((c) => queryable(c).query(sql, params)) : inTurn(() => inWriter((c) => queryable(c).query(sql, params))),
     analytics: { query: (sql, params) => analytics((c) => queryable(c).query(sql, params)) },
+    writes: () => written,
     tx: (fn) =>
       inTurn(() => inWriter(async (c) => {
         await c.run('BEGIN TRANSACTION');

@@ -86,6 +86,7 @@ export function withQueryCache(db: Db, { ttlMs = 5000, maxEntries = 500, maxRows
       if (read.has(table.toLowerCase())) entries.clear();
     },
     close: () => db.close(),
+    writes: db.writes,
     cacheSize: () => entries.size,
   };
 }

@@ -17,6 +17,12 @@ export interface Db extends Queryable {
    * sign-in, a case action) never waits behind them; answers may come from the query cache.
    */
   readonly analytics: Queryable;
+  /**
+   * Only where this process is the database's one writer (DuckDB keeps its file to one process):
+   * how many times a write has started or ended here. An answer read while it stood still is still
+   * the database's as long as it has not moved.
+   */
+  readonly writes?: () => number;
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Inserts many rows fast (DuckDB appender, PostgreSQL multi-row inserts). */

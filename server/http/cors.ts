@@ -59,13 +59,13 @@ export function apiCors(origins: readonly string[], openPrefixes: readonly strin
       return c.body(null, 204);
     }
     await next();
-    c.header('Access-Control-Expose-Headers', 'Content-Disposition');
+    c.res.headers.set('Access-Control-Expose-Headers', 'Content-Disposition');
   };
 }
 
 /** The element files are public: any page may load them as module scripts (which load in CORS mode). */
 export const publicCors: MiddlewareHandler = async (c, next) => {
   await next();
-  c.header('Access-Control-Allow-Origin', '*');
-  c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+  c.res.headers.set('Access-Control-Allow-Origin', '*');
+  c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
 };

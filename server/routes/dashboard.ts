@@ -15,6 +15,7 @@ import { layoutLabels, localiseBreadcrumb, localiseDefinition } from '../dashboa
 import { requireRoles } from '../auth/middleware';
 import { catalogueFor } from '../dashboards/catalogue';
 import { DASHBOARD_EDITOR_ROLES, layoutChange, saveLayout } from '../dashboards/save-layout';
+import { readOnly } from '../auth/reads';
 
 /** Dashboard routes need one of the dashboard roles of spec part 2 section 6. */
 export { DASHBOARD_ROLES } from '../dashboards/roles';
@@ -71,21 +72,21 @@ async function dashboardLayout(c: Context<Env>) {
 /** /api/dashboard: a module's data source and one visual computed on its own (a tile outside a dashboard). */
 export const dashboardRoutes = new Hono<Env>()
   .get('/datasource/:moduleId', (c) => c.json(dataSource(moduleById(c.req.param('moduleId'), c.var.user.roles))))
-  .post('/visuals/:moduleId/:visualKey', async (c) => {
-    const module = moduleById(c.req.param('moduleId'), c.var.user.roles);
+  .post('/visuals/:moduleId/:visualKey', readOnly(async (c) => {
+    const module = moduleById(c.req.param('moduleId') ?? '', c.var.user.roles);
     const body = await readBody(c, selection);
-    const found = await findVisual(c.var.deps.db, module.moduleId, c.req.param('visualKey'));
+    const found = await findVisual(c.var.deps.db, module.moduleId, c.req.param('visualKey') ?? '');
     if (!found) throw notFound(`No visual "${c.req.param('visualKey')}" in module "${module.moduleId}".`);
     const def = localiseDefinition(requestLang(c), found);
     const item = await visualItem(inputFor(c, module, body), def);
     return c.json({ ...item, definition: def, dateKey: module.dateKey } satisfies SingleVisualResponse);
-  });
+  }));
 
 /** /api/dataviz: a whole dashboard (definitions, layout, every visual) and its filter data source. */
 export const datavizRoutes = new Hono<Env>()
   // The data visualisation home: every dashboard and data viewer the user can open.
   .get('/home', async (c) => c.json(await catalogueFor(c.var.deps.db, c.var.user, requestLang(c))))
-  .post('/visuals/:dashboardId/:layout', async (c) => {
+  .post('/visuals/:dashboardId/:layout', readOnly(async (c) => {
     const { db } = c.var.deps;
     const { dashboard, layoutKey } = await dashboardLayout(c);
     const module = moduleById(dashboard.moduleId, c.var.user.roles);
@@ -117,7 +118,7 @@ export const datavizRoutes = new Hono<Env>()
       visuals,
     };
     return c.json(response);
-  })
+  }))
   // Edit mode's save: the dashboard's authors only (server/dashboards/save-layout.ts).
   .post('/layout/:dashboardId/:layout', requireRoles(...DASHBOARD_EDITOR_ROLES), async (c) => {
     const { dashboard, layoutKey } = await dashboardLayout(c);

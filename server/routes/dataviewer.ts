@@ -8,6 +8,7 @@ import { analyticsData, measuresOf } from '../smartdata/analytics';
 import { countRecords, MAX_PAGE, recordsPage } from '../smartdata/records';
 import { profileColumns, profileOf, profilesOf } from '../smartdata/profiles';
 import { smartFilter } from './smartdata';
+import { readOnly } from '../auth/reads';
 
 const orderByOperator = z
   .string()
@@ -48,11 +49,14 @@ export function viewOf(c: Context<Env>) {
 
 /** Data viewer records, cards and analytics (spec part 2 section 7); the profile segment names the view of the module. */
 export const dataViewerRoutes = new Hono<Env>()
-  .post('/data/:moduleId/:profile', async (c) => {
-    const { module, columns } = viewOf(c);
-    const body = await readBody(c, recordsBody);
-    return c.json(await recordsPage(c.var.deps.db, module, body, c.var.user.claims, columns));
-  })
+  .post(
+    '/data/:moduleId/:profile',
+    readOnly(async (c) => {
+      const { module, columns } = viewOf(c);
+      const body = await readBody(c, recordsBody);
+      return c.json(await recordsPage(c.var.deps.db, module, body, c.var.user.claims, columns));
+    }),
+  )
   // The card viewer's cards: every record the filters let through, up to the limit the viewer has reached.
   .post('/cards/:moduleId/:profile', async (c) => {
     const { module, profile, columns } = viewOf(c);
@@ -81,8 +85,11 @@ export const dataViewerRoutes = new Hono<Env>()
       dimensions: module.columns.filter((col) => col.dimension).map((col) => ({ filterKey: col.key, filterName: localiseName(requestLang(c), col.name) })),
     });
   })
-  .post('/analytics/data/:moduleId/:profile', async (c) => {
-    const { module } = viewOf(c);
-    const body = await readBody(c, analyticsBody);
-    return c.json(await analyticsData(c.var.deps.db, module, body, c.var.user.claims));
-  });
+  .post(
+    '/analytics/data/:moduleId/:profile',
+    readOnly(async (c) => {
+      const { module } = viewOf(c);
+      const body = await readBody(c, analyticsBody);
+      return c.json(await analyticsData(c.var.deps.db, module, body, c.var.user.claims));
+    }),
+  );

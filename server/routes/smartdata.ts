@@ -10,6 +10,7 @@ import { rowsOf } from '../smartdata/rows';
 import { dimensionCounts, dimensionCountsTogether, recordCount } from '../smartdata/counts';
 import { buildWhere } from '../smartdata/where';
 import { FEED_TABS, SORT_ORDERS } from '../../src/api/review-types';
+import { readOnly } from '../auth/reads';
 
 const DATE_FILTER_OPTIONS = [
   ['ThisWeek', 1], ['LastWeek', 1], ['ThisMonth', 2], ['LastMonth', 2], ['ThisQuarter', 3], ['LastQuarter', 3],
@@ -82,17 +83,17 @@ async function allFilters(c: Context<Env>, module: SmartModule) {
 export function smartDataRoutesOver(moduleOf: ModuleOf) {
   const moduleOfPath = (c: Context<Env>) => moduleOf(c.req.param('moduleId') ?? '', c.var.user.roles);
   return new Hono<Env>()
-    .post('/filters/:moduleId', (c) => allFilters(c, moduleOfPath(c)))
-    .post('/filters/:moduleId/:viewType/:viewModuleId/:subViewName', (c) => allFilters(c, moduleOfPath(c)))
-    .post('/filter/:moduleId', async (c) => {
+    .post('/filters/:moduleId', readOnly((c) => allFilters(c, moduleOfPath(c))))
+    .post('/filters/:moduleId/:viewType/:viewModuleId/:subViewName', readOnly((c) => allFilters(c, moduleOfPath(c))))
+    .post('/filter/:moduleId', readOnly(async (c) => {
       const module = moduleOfPath(c);
       const body = await readBody(c, oneDimension);
       const col = columnByKey(module, body.filterDimensionSelection.filterKey);
       if (!col?.dimension) throw badRequest(`"${body.filterDimensionSelection.filterKey}" is not a filter of this module.`);
       const claims = claimsFor(c, module, body.ignoreClaims);
       return c.json(await dimensionCounts(c.var.deps.db, module, col, body.smartFilters, claims, body.filterDimensionSelection.DimensionValueContains));
-    })
-    .get('/lastRecordedDate/:moduleId', async (c) => {
+    }))
+    .get('/lastRecordedDate/:moduleId', readOnly(async (c) => {
       const module = moduleOfPath(c);
       const key = c.req.query('dateFilterDimension') || module.dateKey;
       const col = columnByKey(module, key);
@@ -100,7 +101,7 @@ export function smartDataRoutesOver(moduleOf: ModuleOf) {
       const w = buildWhere(module, [], c.var.user.claims);
       const [row] = await rowsOf(c.var.deps.db, module).query<{ d: Date | null }>(`SELECT max(${col.column}) AS d FROM ${module.table} ${w.sql}`, w.params);
       return c.json({ dateFilterDimension: col.key, lastRecordedDate: row.d ? row.d.toISOString().slice(0, 19) : null });
-    })
+    }))
     .get('/rawdata/:moduleId', async (c) => {
       const { db } = c.var.deps;
       const module = moduleOfPath(c);

@@ -91,6 +91,36 @@ describe('sessions end when they should', () => {
     expect((await me(two.access)).status).toBe(401);
   });
 
+  // Reads marked readOnly start their queries beside the session check (server/auth/reads.ts):
+  // a signed-out token must still get nothing but the 401, whatever it asks, and a write never starts.
+  it('a signed-out access token reads nothing and writes nothing, on the reads that run beside the session check too', async () => {
+    const session = await portal.signIn('portaladmin@demo.cx');
+    const calls: Array<[method: string, path: string, body: unknown, signedInStatus: number]> = [
+      ['POST', '/api/smartdata/filters/responses', { smartDataTags: ['Core'] }, 200],
+      ['POST', '/api/smartdata/filter/responses', { filterDimensionSelection: { filterKey: 'Region' } }, 200],
+      ['GET', '/api/smartdata/lastRecordedDate/responses', undefined, 200],
+      ['POST', '/api/dataviewer/data/responses/default', { skip: 0, top: 5, orderByFields: ['ResponseDate'] }, 200],
+      ['POST', '/api/dataviewer/analytics/data/responses/default', { measureKeys: ['InternalRecordCount'], rowDimensions: ['Region'] }, 200],
+      ['POST', '/api/dataviz/visuals/overview/default', {}, 200],
+      ['POST', '/api/dashboard/visuals/responses/nps', {}, 200],
+      // Bad input on a read: the dead session is told so, not how its input was wrong.
+      ['POST', '/api/dataviewer/data/responses/default', { top: 100_000 }, 400],
+    ];
+    for (const [method, path, body, status] of calls) {
+      const before = await portal.call(method, path, { token: session.access, body });
+      expect(before.status, `${path} while signed in`).toBe(status);
+    }
+    expect((await portal.call('POST', '/api/identity/logout', { token: session.access })).status).toBe(200);
+    for (const [method, path, body] of calls) {
+      const after = await portal.call(method, path, { token: session.access, body });
+      expect(after.status, `${path} after sign-out`).toBe(401);
+      expect(Object.keys(after.body), `${path} after sign-out`).toEqual(['message']);
+    }
+    const saved = await portal.call('POST', '/api/favourites/responses', { token: session.access, body: { title: 'After sign-out', description: '', payload: '{}' } });
+    expect(saved.status).toBe(401);
+    expect(await portal.db.query("SELECT 1 FROM favourites WHERE title = 'After sign-out'")).toEqual([]);
+  });
+
   it('a live session holds for a user whose stored roles are written with spaces', async () => {
     await portal.db.query("UPDATE users SET role = 'PortalUser, SurveyEditor' WHERE id = 'u-staff-010'");
     const [{ user_name }] = await portal.db.query<{ user_name: string }>("SELECT user_name FROM users WHERE id = 'u-staff-010'");
