@@ -7,7 +7,7 @@ import { DIMMED } from '../common/palette';
 import { readTabs, Tabs } from '../common/tabs';
 import { columnId, deltaValue, formatCell, formatDelta, nextSort, sortRows, tableRows, TABLE_DEFAULTS as D, TITLE_ID, type TableColumn, type TableFormat } from './rules';
 import { loadTableOptions, saveTableOptions, type TableVisualOptions } from './options';
-import { useRowWindow } from './use-row-window';
+import { RowSpacer, useRowWindow } from '../common/row-window';
 
 const DELTA_TYPES = ['PointChange', 'PercentageChange'] as const;
 
@@ -50,13 +50,6 @@ export function DeltaTableVisual(props: VisualProps) {
   const body = useRef<HTMLTableSectionElement>(null);
   const shown = useRowWindow(rows.length, body);
   const width = 1 + columns.length + (delta ? 1 : 0);
-  // Space for the rows not drawn, so the scroll bar and position stay those of the whole table.
-  const spacer = (height: number) =>
-    height > 0 && (
-      <tr className="spacer" aria-hidden="true">
-        <td colSpan={width} style={{ height }} />
-      </tr>
-    );
 
   useEffect(() => {
     onDrawn();
@@ -93,31 +86,25 @@ export function DeltaTableVisual(props: VisualProps) {
           ))}
         </div>
       )}
-      <table aria-rowcount={shown.windowed ? rows.length + 1 : undefined}>
+      <table {...shown.table}>
         <colgroup>
           <col style={{ width: `${titleWidth}%` }} />
         </colgroup>
         <thead>
-          <tr aria-rowindex={shown.windowed ? 1 : undefined}>
+          <tr {...shown.headerRow(1)}>
             {header(TITLE_ID, t('visuals.table.name'))}
             {columns.map((c) => header(columnId(c), c.Header))}
             {delta && header(columnId(delta), delta.Header)}
           </tr>
         </thead>
         <tbody ref={body}>
-          {spacer(shown.before)}
+          <RowSpacer height={shown.before} columns={width} />
           {shown.indexes.map((index) => {
             const row = rows[index];
             const d = delta ? formatDelta(deltaValue(row, delta, all), delta, fmt) : null;
             const select = onSelect && series ? () => onSelect({ axisKey: series.filterKey, axisValue: row.name, seriesKey: '', seriesValue: '' }) : undefined;
             return (
-              <tr
-                key={row.name}
-                ref={shown.measure}
-                data-index={shown.windowed ? index : undefined}
-                aria-rowindex={shown.windowed ? index + 2 : undefined}
-                style={{ opacity: dimming && !isSelected(selections, name, row.name) ? DIMMED : 1 }}
-              >
+              <tr key={row.name} {...shown.row(index)} style={{ opacity: dimming && !isSelected(selections, name, row.name) ? DIMMED : 1 }}>
                 <th scope="row">
                   {select ? (
                     <button type="button" className="row-select" aria-pressed={isSelected(selections, name, row.name)} onClick={select}>
@@ -138,7 +125,7 @@ export function DeltaTableVisual(props: VisualProps) {
               </tr>
             );
           })}
-          {spacer(shown.after)}
+          <RowSpacer height={shown.after} columns={width} />
         </tbody>
       </table>
     </div>

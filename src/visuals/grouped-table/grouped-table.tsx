@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import type { VisualProps } from '../common/visual-props';
 import { setting } from '../common/settings';
@@ -6,6 +6,7 @@ import { readTabs, Tabs } from '../common/tabs';
 import { formatValue } from '../common/format';
 import { isBlankName } from '../common/rows';
 import { countChange } from '../count-list/count-list';
+import { RowSpacer, useRowWindow } from '../common/row-window';
 
 interface MeasureGroup {
   Key: string;
@@ -29,15 +30,18 @@ export function GroupedTableVisual(props: VisualProps) {
   const series = props.primary[(current?.dataSource ?? 'data') as `data${string}`] ?? props.primary.data;
   const groups = readGroups(settings.MeasureGroups);
   const rows = (series?.content ?? []).filter((e) => setting(settings, 'ShowBlank', false) || !isBlankName(e.Name));
+  const body = useRef<HTMLTableSectionElement>(null);
+  const shown = useRowWindow(rows.length, body, 2);
+  const width = 1 + groups.length * 3;
   useEffect(() => {
     onDrawn();
   }, [onDrawn, rows.length, tab]);
   return (
     <div className="grouped-table delta-table">
       {tabs.length > 0 && <Tabs tabs={tabs} active={tab} onChange={setTab} label={t('visuals.table.tabs')} />}
-      <table>
+      <table {...shown.table}>
         <thead>
-          <tr>
+          <tr {...shown.headerRow(1)}>
             <th scope="col" rowSpan={2}>
               {t('visuals.table.name')}
             </th>
@@ -47,7 +51,7 @@ export function GroupedTableVisual(props: VisualProps) {
               </th>
             ))}
           </tr>
-          <tr>
+          <tr {...shown.headerRow(2)}>
             {groups.flatMap((g) => [
               <th key={`${g.Key}-now`} scope="col">{t('visuals.table.now')}</th>,
               <th key={`${g.Key}-before`} scope="col">{t('visuals.table.before')}</th>,
@@ -55,22 +59,27 @@ export function GroupedTableVisual(props: VisualProps) {
             ])}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((e) => (
-            <tr key={e.Name}>
-              <th scope="row">{e.Name}</th>
-              {groups.flatMap((g) => {
-                const d = e.data.find((x) => x.Key === g.Key);
-                const percent = g.Format.endsWith('%');
-                const scale = (v: number | null | undefined) => (typeof v === 'number' && percent ? v * 100 : v);
-                return [
-                  <td key={`${g.Key}-now`}>{formatValue(d?.Val ?? null, g.Format)}</td>,
-                  <td key={`${g.Key}-before`}>{formatValue(d?.ValForDelta ?? null, g.Format)}</td>,
-                  <td key={`${g.Key}-change`}>{countChange(scale(d?.Val), scale(d?.ValForDelta), 'PointChange')}</td>,
-                ];
-              })}
-            </tr>
-          ))}
+        <tbody ref={body}>
+          <RowSpacer height={shown.before} columns={width} />
+          {shown.indexes.map((index) => {
+            const e = rows[index];
+            return (
+              <tr key={e.Name} {...shown.row(index)}>
+                <th scope="row">{e.Name}</th>
+                {groups.flatMap((g) => {
+                  const d = e.data.find((x) => x.Key === g.Key);
+                  const percent = g.Format.endsWith('%');
+                  const scale = (v: number | null | undefined) => (typeof v === 'number' && percent ? v * 100 : v);
+                  return [
+                    <td key={`${g.Key}-now`}>{formatValue(d?.Val ?? null, g.Format)}</td>,
+                    <td key={`${g.Key}-before`}>{formatValue(d?.ValForDelta ?? null, g.Format)}</td>,
+                    <td key={`${g.Key}-change`}>{countChange(scale(d?.Val), scale(d?.ValForDelta), 'PointChange')}</td>,
+                  ];
+                })}
+              </tr>
+            );
+          })}
+          <RowSpacer height={shown.after} columns={width} />
         </tbody>
       </table>
     </div>

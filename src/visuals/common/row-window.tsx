@@ -13,14 +13,27 @@ const ROW_HEIGHT = 33;
 const OVERSCAN = 10;
 
 export interface RowWindow {
-  /** Every row index when not windowed. */
+  /** The rows to draw: every index when not windowed. */
   indexes: number[];
   /** Space held by the rows not drawn above and below, in pixels (0 when not windowed). */
   before: number;
   after: number;
-  /** Lets the window measure a drawn row (its `data-index` names it); undefined when not windowed. */
-  measure?: (row: HTMLTableRowElement | null) => void;
-  windowed: boolean;
+  /** The table's own attributes: how many rows it has in all, when not all are drawn. */
+  table: { 'aria-rowcount'?: number };
+  /** A header row's attributes (`n` from 1). */
+  headerRow: (n: number) => { 'aria-rowindex'?: number };
+  /** A drawn body row's attributes: its number in the whole table, and a ref that measures it. */
+  row: (index: number) => { ref?: (row: HTMLTableRowElement | null) => void; 'data-index'?: number; 'aria-rowindex'?: number };
+}
+
+/** Holds the space of the rows not drawn, so the scroll bar and position stay those of the whole table. */
+export function RowSpacer({ height, columns }: { height: number; columns: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr className="row-spacer" aria-hidden="true">
+      <td colSpan={columns} style={{ height }} />
+    </tr>
+  );
 }
 
 /** The nearest ancestor that scrolls vertically (the tile's body in a dashboard). */
@@ -32,11 +45,13 @@ function scrollParent(el: HTMLElement): HTMLElement | null {
   return null;
 }
 
+const ALL: RowWindow = { indexes: [], before: 0, after: 0, table: {}, headerRow: () => ({}), row: () => ({}) };
+
 /**
  * Which of `count` rows to draw: all of a short table, the ones near the view of a long one. The
- * view is the nearest scrolling ancestor of `body`, the table's body.
+ * view is the nearest scrolling ancestor of `body`, the table's body, under `headerRows` rows.
  */
-export function useRowWindow(count: number, body: RefObject<HTMLTableSectionElement | null>): RowWindow {
+export function useRowWindow(count: number, body: RefObject<HTMLTableSectionElement | null>, headerRows = 1): RowWindow {
   const long = count > WINDOW_FROM;
   // undefined until the first layout; null when nothing scrolls the table (it then shows every row).
   const [view, setView] = useState<{ scroller: HTMLElement; margin: number } | null>();
@@ -59,7 +74,7 @@ export function useRowWindow(count: number, body: RefObject<HTMLTableSectionElem
     // Before the view is known (the first render): as many rows as a tall tile shows.
     initialRect: { width: 0, height: 720 },
   });
-  if (!windowed) return { indexes: Array.from({ length: count }, (_, i) => i), before: 0, after: 0, windowed };
+  if (!windowed) return { ...ALL, indexes: Array.from({ length: count }, (_, i) => i) };
   const items = virtualizer.getVirtualItems();
   const margin = view?.margin ?? 0;
   const first = items[0];
@@ -68,7 +83,8 @@ export function useRowWindow(count: number, body: RefObject<HTMLTableSectionElem
     indexes: items.map((item) => item.index),
     before: first ? first.start - margin : 0,
     after: last ? virtualizer.getTotalSize() - (last.end - margin) : 0,
-    measure: virtualizer.measureElement,
-    windowed,
+    table: { 'aria-rowcount': headerRows + count },
+    headerRow: (n) => ({ 'aria-rowindex': n }),
+    row: (index) => ({ ref: virtualizer.measureElement, 'data-index': index, 'aria-rowindex': headerRows + index + 1 }),
   };
 }
