@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
  * dashboard's redraw after a filter change (3,000 elements built and laid out again, a few dozen
  * seen); see docs/decisions.md. Shorter tables draw every row, as before.
  */
-export const WINDOW_FROM = 60;
+const WINDOW_FROM = 60;
 /** A row of 13 px text with 8 px padding above and below and a border, as drawn; rows are measured once drawn. */
 const ROW_HEIGHT = 33;
 /** Rows drawn beyond each edge of the view, so the keyboard's next row is there before it is reached. */
@@ -49,18 +49,20 @@ const ALL: RowWindow = { indexes: [], before: 0, after: 0, table: {}, headerRow:
 
 /**
  * Which of `count` rows to draw: all of a short table, the ones near the view of a long one. The
- * view is the nearest scrolling ancestor of `body`, the table's body, under `headerRows` rows.
+ * view is the nearest scrolling ancestor of `body`, the table's body; `headerRows` header rows come
+ * before it (they count in the rows' numbers).
  */
 export function useRowWindow(count: number, body: RefObject<HTMLTableSectionElement | null>, headerRows = 1): RowWindow {
   const long = count > WINDOW_FROM;
-  // undefined until the first layout; null when nothing scrolls the table (it then shows every row).
+  // Unknown (undefined) until a long table is laid out; null when nothing scrolls it (it then shows every row).
   const [view, setView] = useState<{ scroller: HTMLElement; margin: number } | null>();
   useLayoutEffect(() => {
     const el = body.current;
     const scroller = long && el ? scrollParent(el) : null;
     // Where the rows start inside the scrolled content (below the tabs, buttons and header).
     const margin = scroller ? el!.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop : 0;
-    setView((v) => (v?.scroller === scroller && v.margin === margin ? v : scroller && { scroller, margin }));
+    // A short table forgets its view: when it grows long again (another tab), it starts from a window.
+    setView((v) => (!long ? undefined : v?.scroller === scroller && v.margin === margin ? v : scroller && { scroller, margin }));
   }, [long, body]);
   const windowed = long && view !== null;
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's object changes in place; nothing here is memoised on it
