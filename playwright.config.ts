@@ -17,6 +17,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // A loaded CI machine can take seconds over a page's first draw: waits are generous, and no test
+  // asserts on time (timings live in bench/).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: portal,

@@ -1,7 +1,7 @@
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { normalizeRow, type Db, type Param, type Queryable, type Row } from './types';
+import { type Db, type Param, type Queryable, type Row } from './types';
 
 const POOL_SIZE = 4;
 
@@ -50,12 +50,67 @@ function queryable(conn: DuckDBConnection): Queryable {
       } else {
         reader = await conn.runAndReadAll(sql);
       }
-      return reader.getRowObjectsJS().map((r) => normalizeRow(r as Row)) as T[];
+      return rowsFrom(reader) as T[];
     },
   };
 }
 
+type Reader = Awaited<ReturnType<DuckDBConnection['runAndReadAll']>>;
+
+/**
+ * Row objects from the answer's columns: the library's own row objects visit every value through
+ * a callback and took three to four times as long (10,000 rows of ten columns: 59-96 ms against
+ * 18-30 ms). BigInt counts become numbers, as `normalizeRow` does.
+ */
+function rowsFrom(reader: Pick<Reader, 'deduplicatedColumnNames' | 'getColumnsJS'>): Row[] {
+  const names = reader.deduplicatedColumnNames();
+  const columns = reader.getColumnsJS();
+  const count = columns[0]?.length ?? 0;
+  const rows: Row[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const row: Row = {};
+    for (let j = 0; j < names.length; j++) {
+      const v = columns[j][i];
+      row[names[j]] = typeof v === 'bigint' ? Number(v) : v;
+    }
+    rows[i] = row;
+  }
+  return rows;
+}
+
+/**
+ * One query's answer in blocks of at least `rows` rows (the last may be fewer), fetched as the
+ * engine produces them: an export of a million rows sorts once, where reading it page by page sorted
+ * every page's window again. Memory holds one block.
+ */
+async function* streamRows(conn: DuckDBConnection, sql: string, params: readonly Param[], rows: number): AsyncGenerator<Row[]> {
+  const result = await conn.stream(sql, bind(params));
+  const names = result.deduplicatedColumnNames();
+  let block: Row[] = [];
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    for (const row of rowsFrom({ deduplicatedColumnNames: () => names, getColumnsJS: () => chunk.convertColumns(JSDuckDBValueConverter) })) block.push(row);
+    if (block.length >= rows) {
+      yield block;
+      block = [];
+    }
+  }
+  if (block.length) yield block;
+}
+
 type Lend = <T>(fn: (c: DuckDBConnection) => Promise<T>) => Promise<T>;
+
+/** A connection lent for as long as a generator runs: given back when it ends, fails or is left. */
+async function* whileLent<T>(lend: Lend, fn: (c: DuckDBConnection) => AsyncGenerator<T>): AsyncGenerator<T> {
+  let giveBack!: () => void;
+  const conn = await new Promise<DuckDBConnection>((lent) => void lend((c) => new Promise<void>((done) => ((giveBack = done), lent(c)))));
+  try {
+    yield* fn(conn);
+  } finally {
+    giveBack();
+  }
+}
 
 /** Lends the connections one call at a time, first come first served. */
 function pool(conns: DuckDBConnection[]): Lend {
@@ -115,7 +170,10 @@ export async function openDuckDb(path: string): Promise<Db> {
     engine: 'duckdb',
     query: (sql, params) =>
       isRead(sql) ? other((c) => queryable(c).query(sql, params)) : inTurn(() => inWriter((c) => queryable(c).query(sql, params))),
-    analytics: { query: (sql, params) => analytics((c) => queryable(c).query(sql, params)) },
+    analytics: {
+      query: (sql, params) => analytics((c) => queryable(c).query(sql, params)),
+      stream: <T extends Row>(sql: string, params: readonly Param[], rows: number) => whileLent(analytics, (c) => streamRows(c, sql, params, rows)) as AsyncGenerator<T[]>,
+    },
     writes: () => written,
     tx: (fn) =>
       inTurn(() => inWriter(async (c) => {

@@ -65,6 +65,8 @@ export function withQueryCache(db: Db, { ttlMs = 5000, maxEntries = 500, maxRows
       );
       return copy(rows) as Promise<T[]>;
     },
+    // A stream is read once, never kept: each caller gets the engine's own answer.
+    stream: db.analytics.stream && ((sql, params, rows) => db.analytics.stream!(sql, params, rows)),
   };
 
   return {

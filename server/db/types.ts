@@ -7,6 +7,11 @@ export type Param = string | number | boolean | null | Date;
 /** The small interface both engines implement. SQL stays in the subset DuckDB and PostgreSQL share. */
 export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: readonly Param[]): Promise<T[]>;
+  /**
+   * The answer in blocks of about `rows` rows as the engine produces them, from one query (where the
+   * engine streams: DuckDB's analytics). Ending the loop early gives the connection back.
+   */
+  stream?<T extends Row = Row>(sql: string, params: readonly Param[], rows: number): AsyncGenerator<T[]>;
 }
 
 export interface Db extends Queryable {

@@ -4,7 +4,7 @@ import { harnessWithUsers, type Harness } from './harness';
 import { CHUNK_BYTES, ExportStore, EXPORT_TTL_MS } from '../../../server/export/store';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
-import { cancelExport, readProgress, withProgress } from '../../../server/export/progress';
+import { cancelExport, PROGRESS_EVERY_MS, readProgress, withProgress } from '../../../server/export/progress';
 
 let h: Harness;
 let user: string;
@@ -152,7 +152,11 @@ describe('ExportStore', () => {
 
 describe('export progress and cancel', () => {
   const KEY = 'b1c3a2e4-0000-4000-8000-00000000abcd';
-  const owner = (key?: string) => ({ db: h.db, now: () => new Date(), userId: 'u-portaluser', key });
+  /** A clock that moves a second at each reading: every chunk is past the progress interval. */
+  const owner = (key?: string, step = 1000) => {
+    let at = Date.now();
+    return { db: h.db, now: () => new Date((at += step)), userId: 'u-portaluser', key };
+  };
   /** Three chunks of rows, the next made only when asked for (as the database's reads are). */
   async function* three() {
     for (let i = 0; i < 3; i++) yield [{ id: i * 2 }, { id: i * 2 + 1 }];
@@ -176,7 +180,18 @@ describe('export progress and cancel', () => {
     expect(await readProgress(h.db, KEY, 'u-portaluser')).toBeUndefined();
   });
 
-  it('stops at the next chunk with a 409 once its user cancels, and forgets it', async () => {
+  it('counts chunks that come within the interval at the next count, not one write each', async () => {
+    const chunks = withProgress(owner(KEY, PROGRESS_EVERY_MS / 2), three(), 6);
+    await chunks.next();
+    expect(await readProgress(h.db, KEY, 'u-portaluser')).toEqual({ written: 2, total: 6 });
+    await chunks.next();
+    expect(await readProgress(h.db, KEY, 'u-portaluser')).toEqual({ written: 2, total: 6 });
+    await chunks.next();
+    expect(await readProgress(h.db, KEY, 'u-portaluser')).toEqual({ written: 6, total: 6 });
+    await chunks.return(undefined);
+  });
+
+  it('stops at the next count with a 409 once its user cancels, and forgets it', async () => {
     const chunks = withProgress(owner(KEY), three(), 6);
     await chunks.next();
     expect(await cancelExport(h.db, KEY, 'u-portaluser')).toBe(true);
