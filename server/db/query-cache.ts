@@ -66,7 +66,7 @@ export function withQueryCache(db: Db, { ttlMs = 5000, maxEntries = 500, maxRows
       return copy(rows) as Promise<T[]>;
     },
     // A stream is read once, never kept: each caller gets the engine's own answer.
-    stream: db.analytics.stream && ((sql, params, rows) => db.analytics.stream!(sql, params, rows)),
+    stream: db.analytics.stream?.bind(db.analytics),
   };
 
   return {

@@ -90,7 +90,7 @@ export async function recordsPage(db: Db, module: SmartModule, query: RecordsQue
 /**
  * Every record in order, a chunk at a time (for exports: memory holds a chunk or two whatever the
  * size), timestamps as Dates or as the API's text; `recordCount` is the set's count, as the caller
- * checked it.
+ * checked it, and `chunk` the rows of a page where the engine does not stream.
  */
 export async function* recordChunks(db: Db, module: SmartModule, query: Omit<RecordsQuery, 'skip' | 'top'>, claims: Claim[] | null, columns: Column[], recordCount: number, chunk = 10_000) {
   const plan = pagePlan(db, module, { ...query, skip: 0, top: chunk }, claims, columns);
