@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Env } from '../context';
-import type { Db, Row } from '../db';
+import type { Db } from '../db';
 import { ApiError } from '../http/errors';
 import { check, z } from '../http/validate';
 
@@ -34,7 +34,7 @@ export const PROGRESS_EVERY_MS = 250;
  * Chunks are small (a streamed export's are 2,048 rows), so a write per chunk would cost more than
  * the rows. The row goes when the export ends.
  */
-export async function* withProgress({ db, now, userId, key }: ProgressOwner, chunks: AsyncIterable<Row[]>, total: number): AsyncGenerator<Row[]> {
+export async function* withProgress<T>({ db, now, userId, key }: ProgressOwner, chunks: AsyncIterable<T[]>, total: number): AsyncGenerator<T[]> {
   if (key === undefined) return yield* chunks;
   await db.query('DELETE FROM export_progress WHERE progress_key = $1 AND user_id = $2', [key, userId]);
   await db.query('INSERT INTO export_progress (progress_key, user_id, written, total, cancelled, updated_at) VALUES ($1, $2, 0, $3, false, CAST($4 AS TIMESTAMP))', [key, userId, total, now()]);

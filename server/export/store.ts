@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../db';
@@ -25,17 +25,23 @@ export interface Taken {
  * browser navigates to the download address, which carries no bearer header, so the id is 128
  * random bits, works once, and expires after an hour. The workbook is written to a temporary
  * file of the request's own, then moved into the database: any process behind the load balancer
- * can hand it out, once (one conditional DELETE decides who).
+ * can hand it out, once (one conditional DELETE decides who). On DuckDB the bytes stay in the file:
+ * one process alone opens a DuckDB database, so the download comes to the process that wrote it,
+ * and moving a 7.5 MB workbook through the engine's log took 0.3-1.5 s of the export. The row that
+ * makes it downloadable, and the DELETE that hands it over once, are the same on both.
  */
 export class ExportStore {
   private readonly timer: NodeJS.Timeout;
   readonly dir: string;
+  /** The workbook's bytes wait in this process's file, not in the database (DuckDB: one process). */
+  private readonly local: boolean;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
   ) {
     this.dir = mkdtempSync(join(tmpdir(), 'cx-exports-'));
+    this.local = db.engine === 'duckdb';
     this.timer = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS);
     this.timer.unref();
   }
@@ -46,24 +52,31 @@ export class ExportStore {
     return { id, file: join(this.dir, `${id}.xlsx`) };
   }
 
-  /** Moves the written file into the database, chunk by chunk, then makes it downloadable. */
+  /** Moves the written file into the database, chunk by chunk (or keeps it, `local`), then makes it downloadable. */
   async commit(id: string, file: string, name: string, userId: string): Promise<void> {
     const key = sha256(id);
     const created = new Date(this.now());
+    const register = (q: Pick<Db, 'query'>, size: number) =>
+      q.query('INSERT INTO export_files (id_hash, user_id, name, bytes, created_at) VALUES ($1, $2, $3, $4, CAST($5 AS TIMESTAMP))', [key, userId, name, size, created]);
+    if (this.local) {
+      await register(this.db, (await stat(file)).size).catch(async (error: unknown) => {
+        await rm(file, { force: true });
+        throw error;
+      });
+      return;
+    }
     try {
-      let seq = 0;
-      for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES })) {
-        await this.db.query('INSERT INTO export_chunks (id_hash, seq, data, created_at) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP))', [
-          key, seq++, (chunk as Buffer).toString('base64'), created,
-        ]);
-      }
-      const { size } = await stat(file);
-      await this.db.query('INSERT INTO export_files (id_hash, user_id, name, bytes, created_at) VALUES ($1, $2, $3, $4, CAST($5 AS TIMESTAMP))', [
-        key, userId, name, size, created,
-      ]);
-    } catch (error) {
-      await this.db.query('DELETE FROM export_chunks WHERE id_hash = $1', [key]).catch(() => undefined);
-      throw error;
+      // One transaction, so a failed write leaves nothing and the log reaches the disk once: a commit
+      // per chunk waited for it each time (a 7.5 MB workbook took 0.7-1.1 s, in one 0.12-0.19 s).
+      await this.db.tx(async (q) => {
+        let seq = 0;
+        for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES })) {
+          await q.query('INSERT INTO export_chunks (id_hash, seq, data, created_at) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP))', [
+            key, seq++, (chunk as Buffer).toString('base64'), created,
+          ]);
+        }
+        await register(q, (await stat(file)).size);
+      });
     } finally {
       await rm(file, { force: true });
     }
@@ -77,32 +90,63 @@ export class ExportStore {
       [key],
     );
     if (!row) return undefined;
-    if (this.now() - row.created_at.getTime() > EXPORT_TTL_MS) {
-      await this.db.query('DELETE FROM export_chunks WHERE id_hash = $1', [key]);
+    const chunks = this.local ? await this.fileChunks(id) : this.rowChunks(key);
+    if (this.now() - row.created_at.getTime() > EXPORT_TTL_MS || !chunks) {
+      await this.forget(id, key);
       return undefined;
     }
-    const db = this.db;
-    async function* chunks() {
-      try {
-        for (let seq = 0; ; seq++) {
-          const [chunk] = await db.query<{ data: string }>('SELECT data FROM export_chunks WHERE id_hash = $1 AND seq = $2', [key, seq]);
-          if (!chunk) return;
-          yield Buffer.from(chunk.data, 'base64');
-        }
-      } finally {
-        await db.query('DELETE FROM export_chunks WHERE id_hash = $1', [key]);
-      }
-    }
-    return { name: row.name, userId: row.user_id, bytes: Number(row.bytes), chunks: chunks() };
+    return { name: row.name, userId: row.user_id, bytes: Number(row.bytes), chunks };
   }
 
-  /** Removes every export older than an hour, and chunks whose export never committed. */
+  /** The bytes in the database, a row at a time; the rows go once read to the end. */
+  private async *rowChunks(key: string): AsyncGenerator<Buffer> {
+    try {
+      for (let seq = 0; ; seq++) {
+        const [chunk] = await this.db.query<{ data: string }>('SELECT data FROM export_chunks WHERE id_hash = $1 AND seq = $2', [key, seq]);
+        if (!chunk) return;
+        yield Buffer.from(chunk.data, 'base64');
+      }
+    } finally {
+      await this.db.query('DELETE FROM export_chunks WHERE id_hash = $1', [key]);
+    }
+  }
+
+  /** The bytes in this process's file (`local`); the file goes once read. Undefined when it is not here. */
+  private async fileChunks(id: string): Promise<AsyncIterable<Buffer> | undefined> {
+    // The id names the file: only an id as `reserve` makes them (the route checks it too).
+    if (!/^[0-9a-f]{32}$/.test(id)) return undefined;
+    const file = join(this.dir, `${id}.xlsx`);
+    // Gone with the process that wrote it (a restart): not found, rather than a broken download.
+    if (!(await stat(file).catch(() => undefined))) return undefined;
+    const read = createReadStream(file, { highWaterMark: CHUNK_BYTES });
+    return (async function* () {
+      try {
+        yield* read as AsyncIterable<Buffer>;
+      } finally {
+        read.destroy();
+        await rm(file, { force: true });
+      }
+    })();
+  }
+
+  private async forget(id: string, key: string): Promise<void> {
+    await this.db.query('DELETE FROM export_chunks WHERE id_hash = $1', [key]);
+    if (/^[0-9a-f]{32}$/.test(id)) await rm(join(this.dir, `${id}.xlsx`), { force: true });
+  }
+
+  /** Removes every export older than an hour, and chunks (or files) whose export never committed. */
   async sweep(): Promise<void> {
     const before = new Date(this.now() - EXPORT_TTL_MS);
     await this.db.query('DELETE FROM export_files WHERE created_at < CAST($1 AS TIMESTAMP)', [before]);
     await this.db.query('DELETE FROM export_chunks WHERE created_at < CAST($1 AS TIMESTAMP)', [before]);
     // The progress of an export whose process ended mid-way.
     await this.db.query('DELETE FROM export_progress WHERE updated_at < CAST($1 AS TIMESTAMP)', [before]);
+    if (!this.local) return;
+    for (const name of await readdir(this.dir)) {
+      const file = join(this.dir, name);
+      const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: Infinity }));
+      if (mtimeMs < before.getTime()) await rm(file, { force: true });
+    }
   }
 
   close(): void {

@@ -1,5 +1,5 @@
-import type { Row } from '../db';
 import type { Column } from '../smartdata/schema';
+import type { RecordValues } from '../smartdata/records';
 import { isHiddenValue } from '../../src/lib/profanity';
 import { ZipStream } from './zip-stream';
 import { aboutLines, HIDDEN_TEXT, type ExportAbout } from './about';
@@ -42,8 +42,8 @@ const text = (r: Ref, s: string, style = 0) => `<c r="${r}" t="inlineStr"${style
 const letters = (i: number): string => (i < 26 ? '' : letters(Math.floor(i / 26) - 1)) + String.fromCharCode(65 + (i % 26));
 const EXCEL_EPOCH_DAYS = 25_569; // 1970-01-01 as an Excel serial day
 
-/** A timestamp's milliseconds: a Date as the engine gives it, or the API's 'YYYY-MM-DDTHH:mm:ss' text (UTC). */
-const msOf = (value: unknown) => (value instanceof Date ? value.getTime() : Date.parse(`${String(value).slice(0, 19)}Z`));
+/** A timestamp's milliseconds: epoch milliseconds or a Date as an engine gives them, or the API's 'YYYY-MM-DDTHH:mm:ss' text (UTC). */
+const msOf = (value: unknown) => (typeof value === 'number' ? value : value instanceof Date ? value.getTime() : Date.parse(`${String(value).slice(0, 19)}Z`));
 
 /** How one column's values are written, chosen once per column rather than per cell. */
 function cellWriter(col: Column): (r: Ref, value: unknown) => string {
@@ -63,12 +63,11 @@ function cellWriter(col: Column): (r: Ref, value: unknown) => string {
 
 const widthOf = (c: Column) => (c.flagColumn ? 60 : c.typeName === 'DateTime' ? 18 : c.typeName === 'Number' ? 12 : 22);
 
-async function* recordsSheet(columns: Column[], chunks: AsyncIterable<Row[]>, counted: { rows: number }): AsyncGenerator<string> {
+async function* recordsSheet(columns: Column[], chunks: AsyncIterable<RecordValues>, counted: { rows: number }): AsyncGenerator<string> {
   yield `${XML}<worksheet xmlns="${MAIN}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`;
   yield `<cols>${columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${widthOf(c)}" customWidth="1"/>`).join('')}</cols><sheetData>`;
   const refs = columns.map((_, i) => letters(i));
   yield `<row r="1">${columns.map((c, i) => text(`${refs[i]}1`, c.name, BOLD_STYLE)).join('')}</row>`;
-  const keys = columns.map((c) => c.key);
   const writers = columns.map(cellWriter);
   let n = 1;
   for await (const rows of chunks) {
@@ -76,8 +75,8 @@ async function* recordsSheet(columns: Column[], chunks: AsyncIterable<Row[]>, co
     for (const row of rows) {
       n++;
       out += `<row r="${n}">`;
-      for (let i = 0; i < keys.length; i++) {
-        const value = row[keys[i]];
+      for (let i = 0; i < writers.length; i++) {
+        const value = row[i];
         if (value !== null && value !== undefined) out += writers[i](refs[i] + n, value);
       }
       out += '</row>';
@@ -108,11 +107,11 @@ const core = (author: string) =>
   `${XML}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>${escape(author)}</dc:creator></cp:coreProperties>`;
 
 /**
- * Streams records into an .xlsx at `file`: a 'Records' sheet with the chosen columns in order
+ * Streams records (each its values in the columns' order) into an .xlsx at `file`: a 'Records' sheet with the chosen columns in order
  * (dates as Excel dates, the header frozen), then an 'Export' sheet naming the filters. Returns
  * the row count.
  */
-export async function writeRecordsWorkbook(file: string, columns: Column[], chunks: AsyncIterable<Row[]>, about: ExportAbout): Promise<number> {
+export async function writeRecordsWorkbook(file: string, columns: Column[], chunks: AsyncIterable<RecordValues>, about: ExportAbout): Promise<number> {
   const zip = new ZipStream(file);
   try {
     for (const [name, body] of Object.entries(PARTS)) await zip.add(name, [body]);

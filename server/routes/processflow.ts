@@ -12,6 +12,7 @@ import { describe, exportRunner } from './exports';
 import { smartFilters } from './dataviewer';
 import type { ExportStore } from '../export/store';
 import { MAX_EXPORT_ROWS, writeRecordsWorkbook } from '../export/xlsx-records';
+import { valuesOf } from '../smartdata/records';
 import { performAction, processFlowObject } from '../processflow/actions';
 import { allocationsByRole, caseWorkers } from '../processflow/people';
 import { queueByName, queuesOf } from '../processflow/queues';
@@ -71,10 +72,11 @@ export function queueExportRoutes(store: ExportStore) {
     const dateTime = q.dateTime || c.var.deps.now().toISOString();
     const about = { title: `${m.view.name} (${queue.name})`, author: c.var.user.userName, dateTime, filters: describe(m.view, filters) };
     // Tags as one cell of text.
+    const columns = exportColumns(m);
     async function* rows() {
-      for await (const chunk of queueChunks(db, m, queue!, filters, c.var.user.claims)) yield chunk.map((r) => ({ ...r, TagList: (r.Tags as string[]).join(', ') }));
+      for await (const chunk of queueChunks(db, m, queue!, filters, c.var.user.claims)) yield valuesOf(columns, chunk.map((r) => ({ ...r, TagList: (r.Tags as string[]).join(', ') })));
     }
-    return exportRunner(c, store, dateTime)(`${m.moduleId}_${queue.name}`, (file) => writeRecordsWorkbook(file, exportColumns(m), rows(), about));
+    return exportRunner(c, store, dateTime)(`${m.moduleId}_${queue.name}`, (file) => writeRecordsWorkbook(file, columns, rows(), about));
   });
 }
 

@@ -87,21 +87,28 @@ export async function recordsPage(db: Db, module: SmartModule, query: RecordsQue
   return { data: early && held === String(n) ? early : await readPage(plan, String(n)), recordCount: n };
 }
 
+/** Records as their values in the columns' order, a block of them at a time (what an export writes). */
+export type RecordValues = unknown[][];
+
 /**
- * Every record in order, a chunk at a time (for exports: memory holds a chunk or two whatever the
- * size), timestamps as Dates or as the API's text; `recordCount` is the set's count, as the caller
- * checked it, and `chunk` the rows of a page where the engine does not stream.
+ * Every record in order, a block at a time (for exports: memory holds a block or two whatever the
+ * size), each as its values in the columns' order, timestamps as epoch milliseconds or as the API's
+ * text; `recordCount` is the set's count, as the caller checked it, and `chunk` the rows of a page
+ * where the engine does not stream.
  */
-export async function* recordChunks(db: Db, module: SmartModule, query: Omit<RecordsQuery, 'skip' | 'top'>, claims: Claim[] | null, columns: Column[], recordCount: number, chunk = 10_000) {
+export async function* recordChunks(db: Db, module: SmartModule, query: Omit<RecordsQuery, 'skip' | 'top'>, claims: Claim[] | null, columns: Column[], recordCount: number, chunk = 10_000): AsyncGenerator<RecordValues> {
   const plan = pagePlan(db, module, { ...query, skip: 0, top: chunk }, claims, columns);
   // Where the engine streams (DuckDB), one query sorts once and hands its rows over as they come:
   // 100,000 rows read in 0.7-0.9 s, against 1.6-2.0 s page by page.
   if (plan.q.stream) {
-    const { select, where, keys } = plan;
-    // Timestamps stay Dates: the workbook writes them as serial days (text would be parsed back).
-    // Blocks of one engine chunk: fewer rows alive at once, less for the garbage collector to copy
-    // (100,000 rows written in 2.2-2.5 s against 2.8-3.1 s in blocks of 10,000).
-    return yield* plan.q.stream(`SELECT ${select} FROM ${module.table} ${where.sql} ORDER BY ${orderBy(keys)}`, where.params, STREAM_BLOCK);
+    const { where, keys } = plan;
+    // Each row as one JSON array the engine writes and JSON.parse reads in a call: read value by
+    // value, each text longer than 12 bytes took a native call of its own (100,000 rows of ten
+    // columns: 0.55-0.7 s against 0.8-1.4 s).
+    // Blocks of one engine chunk: fewer rows alive at once, less for the garbage collector to copy.
+    const sql = `SELECT CAST(json_array(${columns.map(jsonValue).join(', ')}) AS VARCHAR) AS j FROM ${module.table} ${where.sql} ORDER BY ${orderBy(keys)}`;
+    for await (const rows of plan.q.stream<{ j: string }>(sql, where.params, STREAM_BLOCK)) yield rows.map((r) => JSON.parse(r.j) as unknown[]);
+    return;
   }
   // Otherwise page by page; past the first chunk each is read between sampled keys, so the export
   // reads every row about once, not every row before each chunk again. The engine reads the next
@@ -115,7 +122,22 @@ export async function* recordChunks(db: Db, module: SmartModule, query: Omit<Rec
       // Marked as handled: a writer that stops early (a cancel) never awaits it.
       next.catch(() => undefined);
     }
-    if (rows.length) yield rows;
+    if (rows.length) yield valuesOf(columns, rows);
     if (rows.length < chunk) return;
   }
 }
+
+/**
+ * A column's value as JSON holds it: a timestamp as epoch milliseconds (one number, no text to parse
+ * back); a number JSON has no word for (NaN, ±Infinity: the engine would write invalid JSON) as its
+ * text, as the page-by-page read hands it to the workbook.
+ */
+function jsonValue(c: Column): string {
+  const e = readExpr(c);
+  if (c.typeName === 'DateTime') return `epoch_ms(${e})`;
+  if (c.typeName === 'Number') return `CASE WHEN ${e} IS NULL OR isfinite(${e}) THEN to_json(${e}) ELSE to_json(CASE WHEN isnan(${e}) THEN 'NaN' WHEN ${e} > 0 THEN 'Infinity' ELSE '-Infinity' END) END`;
+  return e;
+}
+
+/** Row objects as values in the columns' order. */
+export const valuesOf = (columns: Column[], rows: Row[]): RecordValues => rows.map((r) => columns.map((c) => r[c.key]));
