@@ -111,15 +111,18 @@ export class ExportStore {
     }
   }
 
-  /** The bytes in this process's file (`local`); the file goes once read. Undefined when it is not here. */
+  /** The file an id names in this process: only an id as `reserve` makes them (the route checks it too). */
+  private fileOf(id: string): string | undefined {
+    return /^[0-9a-f]{32}$/.test(id) ? join(this.dir, `${id}.xlsx`) : undefined;
+  }
+
+  /** The bytes in this process's file (`local`), opened when first read; the file goes once read. Undefined when it is not here. */
   private async fileChunks(id: string): Promise<AsyncIterable<Buffer> | undefined> {
-    // The id names the file: only an id as `reserve` makes them (the route checks it too).
-    if (!/^[0-9a-f]{32}$/.test(id)) return undefined;
-    const file = join(this.dir, `${id}.xlsx`);
+    const file = this.fileOf(id);
     // Gone with the process that wrote it (a restart): not found, rather than a broken download.
-    if (!(await stat(file).catch(() => undefined))) return undefined;
-    const read = createReadStream(file, { highWaterMark: CHUNK_BYTES });
+    if (!file || !(await stat(file).catch(() => undefined))) return undefined;
     return (async function* () {
+      const read = createReadStream(file, { highWaterMark: CHUNK_BYTES });
       try {
         yield* read as AsyncIterable<Buffer>;
       } finally {
@@ -129,9 +132,11 @@ export class ExportStore {
     })();
   }
 
+  /** Removes an export's bytes, wherever they wait. */
   private async forget(id: string, key: string): Promise<void> {
     await this.db.query('DELETE FROM export_chunks WHERE id_hash = $1', [key]);
-    if (/^[0-9a-f]{32}$/.test(id)) await rm(join(this.dir, `${id}.xlsx`), { force: true });
+    const file = this.fileOf(id);
+    if (file) await rm(file, { force: true });
   }
 
   /** Removes every export older than an hour, and chunks (or files) whose export never committed. */
