@@ -1,15 +1,48 @@
-import { expect, type Page, type Response } from '@playwright/test';
+import { expect, type Page, type Request, type Response } from '@playwright/test';
 
 export const PASSWORD = 'Demo-2345!';
 
+/** The API calls of a page: those still unanswered (with when they were asked) and those that failed. */
+export interface Calls {
+  pending: Map<Request, number>;
+  failed: string[];
+  stop: () => void;
+}
+
+/** Watches a page's API calls, to say which were unanswered or failed when a step does not arrive. */
+export function watchCalls(page: Page): Calls {
+  const calls: Calls = { pending: new Map(), failed: [], stop: () => undefined };
+  const named = (r: Request) => `${r.method()} ${new URL(r.url()).pathname}`;
+  const api = (r: Request) => new URL(r.url()).pathname.startsWith('/api/');
+  const onRequest = (r: Request) => api(r) && calls.pending.set(r, Date.now());
+  const onFailed = (r: Request) => calls.pending.delete(r) && calls.failed.push(`${named(r)} ${r.failure()?.errorText ?? ''}`);
+  const onFinished = (r: Request) => calls.pending.delete(r);
+  const onResponse = (r: Response) => r.status() >= 400 && api(r.request()) && calls.failed.push(`${named(r.request())} ${r.status()}`);
+  page.on('request', onRequest).on('requestfailed', onFailed).on('requestfinished', onFinished).on('response', onResponse);
+  calls.stop = () => void page.off('request', onRequest).off('requestfailed', onFailed).off('requestfinished', onFinished).off('response', onResponse);
+  return calls;
+}
+
+/** What a page showed and which of its calls had not answered or had failed (CI keeps only the failure's message). */
+export async function describePage(page: Page, calls: Calls): Promise<string> {
+  const shown = await page
+    .locator('h1, [role=status], [role=alert]')
+    .allTextContents()
+    .then((texts) => texts.map((t) => t.trim().slice(0, 120)).filter(Boolean).slice(0, 12))
+    .catch((e: unknown) => [`(unreadable: ${String(e).split('\n')[0]})`]);
+  const now = Date.now();
+  const waiting = [...calls.pending].map(([r, at]) => `${r.method()} ${new URL(r.url()).pathname} for ${now - at} ms`);
+  return [
+    `The page: ${page.url()}`,
+    `  showing: ${JSON.stringify(shown)}`,
+    `  calls unanswered: ${waiting.join(', ') || 'none'}`,
+    `  calls failed: ${calls.failed.join(', ') || 'none'}`,
+  ].join('\n');
+}
+
 /** Signs in through the login form, as a user would. */
 export async function signInAs(page: Page, email: string, password = PASSWORD): Promise<void> {
-  // Calls that failed on the way, named if the sign-in does not arrive (CI shows only the message).
-  const failed: string[] = [];
-  const onResponse = (r: Response) => {
-    if (r.status() >= 400) failed.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`);
-  };
-  page.on('response', onResponse);
+  const calls = watchCalls(page);
   try {
     if (!page.url().includes('/login')) await page.goto('/login');
     await page.getByLabel('User name').fill(email);
@@ -20,10 +53,9 @@ export async function signInAs(page: Page, email: string, password = PASSWORD): 
     // The landing page's code may still be arriving on a loaded machine: a longer wait than a check's.
     await expect(page.getByRole('button', { name: /Profile of/ })).toBeVisible({ timeout: 15_000 });
   } catch (error) {
-    const heading = await page.locator('h1').first().textContent({ timeout: 1_000 }).catch(() => null);
-    throw new Error(`${email} did not arrive signed in: the page is ${page.url()} (heading ${JSON.stringify(heading)}); failed calls: ${failed.join(', ') || 'none'}.\n${String(error)}`, { cause: error });
+    throw new Error(`${email} did not arrive signed in.\n${await describePage(page, calls)}\n${String(error)}`, { cause: error });
   } finally {
-    page.off('response', onResponse);
+    calls.stop();
   }
 }
 
