@@ -3,8 +3,8 @@
 // smart-data filters (six dimensions with counts, 90 days), the pivot, and records blocks of 100 at
 // the start, the middle and the end of the data: median and p95 over HTTP beside the same SQL run
 // directly in this process (the engine floor, bench/floor.ts), their samples alternating, and the
-// ratio; then the throughput of 50 concurrent clients. It prints figures; no test asserts on them.
-import { apiClient, seedFresh, startPortal } from './setup';
+// ratio; then the throughput of 50 concurrent clients and the server's peak resident memory under them. It prints figures; no test asserts on them.
+import { apiClient, rssMb, seedFresh, startPortal } from './setup';
 import { openFloor } from './floor';
 import { alternate, median, ms, p95 } from './stats';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -53,6 +53,9 @@ try {
     let done = 0;
     const until = Date.now() + LOAD_SECONDS * 1000;
     const latencies: number[] = [];
+    // The server's resident memory under the load, read every 200 ms (goal: under 1.5 GB at 10M).
+    let peak = rssMb(portal.pid);
+    const memory = setInterval(() => (peak = Math.max(peak, rssMb(portal.pid))), 200);
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
         while (Date.now() < until) {
@@ -63,7 +66,10 @@ try {
         }
       }),
     );
-    console.log(`${name.padEnd(34)} ${CLIENTS} clients for ${LOAD_SECONDS} s: ${(done / LOAD_SECONDS).toFixed(1)} requests/s, median ${ms(median(latencies))}, p95 ${ms(p95(latencies))}`);
+    clearInterval(memory);
+    console.log(
+      `${name.padEnd(34)} ${CLIENTS} clients for ${LOAD_SECONDS} s: ${(done / LOAD_SECONDS).toFixed(1)} requests/s, median ${ms(median(latencies))}, p95 ${ms(p95(latencies))}, server memory peak ${Math.round(peak)} MB`,
+    );
   }
 } finally {
   portal.stop();

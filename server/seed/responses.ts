@@ -88,7 +88,8 @@ function makeRow(random: Random, id: number, stores: Store[], endOfDay: number, 
  * rows). They are appended to a table without keys or indexes, then copied in date order, as
  * answers arrive in life: a bulk copy builds the keys once (ten million in about two minutes, where
  * appending row by row under a primary key took three times as long), and storage blocks of
- * neighbouring dates let a date filter skip the rest (DuckDB's zone maps).
+ * neighbouring dates (and ids, numbered in date order) let a filter on either skip the rest (DuckDB's
+ * zone maps).
  */
 export async function seedResponses(db: Db, count: number, anchor: Date, onProgress?: (done: number) => void): Promise<void> {
   const random = new Random(20_261_122);
@@ -104,7 +105,11 @@ export async function seedResponses(db: Db, count: number, anchor: Date, onProgr
       await db.insertMany('responses_load', RESPONSE_COLUMNS, rows);
       onProgress?.(Math.min(count, start + BATCH));
     }
-    await db.query(`INSERT INTO responses (${columns}) SELECT ${columns} FROM responses_load ORDER BY response_date, id`);
+    // Numbered in order of arrival, as the portal numbers what arrives: an id range is then a stretch
+    // of time whose filter skips the other storage blocks. Numbered at random against the dates, every
+    // block held some of any range (an export of 100,000 ids read 0.69 s at ten million, 0.40 s at one).
+    const numbered = RESPONSE_COLUMNS.map((c) => (c === 'id' ? 'n' : c === 'customer_email' ? `regexp_replace(customer_email, '[0-9]+@', CAST(n AS VARCHAR) || '@')` : c)).join(', ');
+    await db.query(`INSERT INTO responses (${columns}) SELECT ${numbered} FROM (SELECT *, row_number() OVER (ORDER BY response_date, id) AS n FROM responses_load) arrived ORDER BY n`);
   } finally {
     await db.query('DROP TABLE responses_load');
   }

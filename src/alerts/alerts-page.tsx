@@ -5,6 +5,7 @@ import { createAlert, deleteAlert, listAlerts, updateAlert, type AlertView } fro
 import { smartFilters, type Dimension } from '../api/smartdata';
 import type { AlertDefinition } from '../lib/alerts';
 import { AlertForm } from './alert-form';
+import { dateTimeText, numberFormat } from '../lib/intl';
 
 const MODULE = 'responses';
 const NEW_ALERT: AlertDefinition = { name: '', moduleId: MODULE, measure: 'nps', condition: 'below', threshold: 20, schedule: 'daily', filters: [] };
@@ -94,9 +95,9 @@ export function AlertsPage() {
                   <p className="hint">
                     {t(`alerts.schedules.${a.schedule}`)} ·{' '}
                     {a.lastCheckedAt
-                      ? t('alerts.lastChecked', { at: new Date(`${a.lastCheckedAt}Z`).toLocaleString(lang), value: a.lastValue === null ? '–' : Number(a.lastValue.toFixed(2)).toLocaleString(lang) })
+                      ? t('alerts.lastChecked', { at: dateTimeText(new Date(`${a.lastCheckedAt}Z`), lang), value: a.lastValue === null ? '–' : numberFormat(lang).format(Number(a.lastValue.toFixed(2))) })
                       : t('alerts.notChecked')}
-                    {a.lastFiredAt && <> · {t('alerts.lastFired', { at: new Date(`${a.lastFiredAt}Z`).toLocaleString(lang) })}</>}
+                    {a.lastFiredAt && <> · {t('alerts.lastFired', { at: dateTimeText(new Date(`${a.lastFiredAt}Z`), lang) })}</>}
                   </p>
                   <div className="actions">
                     <button type="button" className="secondary" onClick={() => setEditing(a.id)}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useElement } from '../elements/element-context';
 import type { CatalogueItem } from '../api/operations';
 import { PortalLink } from '../elements/portal-link';
+import { dateText } from '../lib/intl';
 
 /** Dashboards and data viewers as a searchable list (name, description, kind, last change). */
 export function CatalogueList({ items, headingLevel = 2 }: { items: CatalogueItem[]; headingLevel?: 2 | 3 }) {
@@ -32,7 +33,7 @@ export function CatalogueList({ items, headingLevel = 2 }: { items: CatalogueIte
               {i.description && <p>{i.description}</p>}
               {i.updatedAt && (
                 <p className="hint">
-                  {t('dataviz.updated')} <time dateTime={`${i.updatedAt}Z`}>{new Date(`${i.updatedAt}Z`).toLocaleDateString(lang)}</time>
+                  {t('dataviz.updated')} <time dateTime={`${i.updatedAt}Z`}>{dateText(new Date(`${i.updatedAt}Z`), lang)}</time>
                 </p>
               )}
             </li>

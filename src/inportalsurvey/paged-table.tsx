@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { SurveyColumn, SurveyRow } from '../api/inportalsurvey';
 import { PAGE_SIZES } from '../lib/survey-steps';
+import { dateTimeText } from '../lib/intl';
 
 export interface PagedTableProps {
   t: TFunction;
@@ -21,7 +22,7 @@ export interface PagedTableProps {
 }
 
 const cell = (column: SurveyColumn, value: unknown) =>
-  value === null || value === undefined ? '' : column.typeName === 'DateTime' ? new Date(`${String(value)}Z`).toLocaleString() : String(value);
+  value === null || value === undefined ? '' : column.typeName === 'DateTime' ? dateTimeText(new Date(`${String(value)}Z`)) : String(value);
 
 /** A table of rows with paging; texts are rendered as text, never as markup. */
 export function PagedTable({ t, caption, columns, rows, count, page, pageSize, onPage, onPageSize, actions, empty, busy }: PagedTableProps) {

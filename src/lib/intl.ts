@@ -19,3 +19,14 @@ export function dateFormat(lang: string | undefined, options: Intl.DateTimeForma
   if (!format) dates.set(key, (format = new Intl.DateTimeFormat(lang, options)));
   return format;
 }
+
+// What `Date.prototype.toLocaleString` and `toLocaleDateString` show by default (ECMA-402's
+// ToDateTimeOptions), from a formatter made once: each of those calls makes a formatter of its own.
+const DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' };
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric' };
+
+/** A date and time as `date.toLocaleString(lang)` shows it. */
+export const dateTimeText = (date: Date, lang?: string) => dateFormat(lang, DATE_TIME).format(date);
+
+/** A date as `date.toLocaleDateString(lang)` shows it. */
+export const dateText = (date: Date, lang?: string) => dateFormat(lang, DATE).format(date);

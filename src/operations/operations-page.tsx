@@ -6,6 +6,7 @@ import {
   type CatalogueItem, type LogEntry, type Outbox, type TrialRequest,
 } from '../api/operations';
 import { CatalogueList } from '../dataviz/catalogue-list';
+import { dateTimeText } from '../lib/intl';
 
 interface Loaded {
   paths: CatalogueItem[];
@@ -66,7 +67,7 @@ export function OperationsPage({ mode = 'home' }: { mode?: 'home' | 'panel' }) {
     }
   };
 
-  const time = (at: string | null) => (at ? new Date(`${at}Z`).toLocaleString(lang) : '–');
+  const time = (at: string | null) => (at ? dateTimeText(new Date(`${at}Z`), lang) : '–');
 
   if (failed) return <p className="banner error" role="alert">{t('operations.loadFailed')}</p>;
   if (!data) return <p role="status">{t('operations.loading')}</p>;

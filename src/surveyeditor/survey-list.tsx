@@ -4,6 +4,7 @@ import { isBadRequest } from '../api/client';
 import { listSurveys, type SurveySummary } from '../api/surveys';
 import { localText } from '../lib/survey-model';
 import { PortalLink } from '../elements/portal-link';
+import { dateTimeText, numberFormat } from '../lib/intl';
 
 /**
  * The survey editor's home (`cx-survey-list`): every survey with its status, responses and last
@@ -68,9 +69,9 @@ export function SurveyList() {
                   <span className={`status ${s.status}`}>{t(`surveyEditor.status.${s.status}`)}</span>
                   {s.unpublishedChanges && <span className="status changes">{t('surveyEditor.unpublishedChanges')}</span>}
                 </td>
-                <td className="number">{s.responses.toLocaleString(lang)}</td>
+                <td className="number">{numberFormat(lang).format(s.responses)}</td>
                 <td>
-                  <time dateTime={`${s.updatedAt}Z`}>{new Date(`${s.updatedAt}Z`).toLocaleString(lang)}</time>
+                  <time dateTime={`${s.updatedAt}Z`}>{dateTimeText(new Date(`${s.updatedAt}Z`), lang)}</time>
                   {s.updatedBy && <span className="by"> · {s.updatedBy}</span>}
                 </td>
               </tr>

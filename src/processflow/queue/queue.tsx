@@ -12,6 +12,7 @@ import { shortDate, longDate } from '../../lib/dates';
 import { CaseCard } from './case-card';
 import { NoCases } from './no-cases';
 import { lastQueue, rememberQueue, takeReturn, leaveForCase } from './queue-memory';
+import { numberFormat } from '../../lib/intl';
 
 /** The filter bar counts the queue's cases through the process flow's own filter calls, with any date range allowed. */
 const PROCESS_FLOW_DATA = '/api/processflow/smartdata';
@@ -158,7 +159,7 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
         <NoCases t={t} tag={queue.tag} counts={counts} filtered={activeFilterCount(filters) > 0} link={link} />
       ) : (
         <>
-          <p className="hint" role="status">{t('queue.count', { count: page.recordCount, formatted: new Intl.NumberFormat().format(page.recordCount) })}</p>
+          <p className="hint" role="status">{t('queue.count', { count: page.recordCount, formatted: numberFormat().format(page.recordCount) })}</p>
           {queue.view.type === 0 ? (
             <ul className="case-list">
               {page.data.map((r) => (

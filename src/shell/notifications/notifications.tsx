@@ -3,6 +3,7 @@ import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { loadNotifications, markAllNotificationsRead, markNotificationRead, type Notifications } from '../../api/notifications';
 import { PortalLink } from '../../elements/portal-link';
+import { dateTimeText } from '../../lib/intl';
 
 /** How often the unread count is looked at while the page is visible. */
 export const NOTIFICATION_POLL_MS = 60_000;
@@ -79,7 +80,7 @@ export function NotificationsMenu({ open, onToggle }: { open: boolean; onToggle:
                   ) : (
                     <span>{n.text}</span>
                   )}
-                  <time dateTime={`${n.createdAt}Z`}>{new Date(`${n.createdAt}Z`).toLocaleString()}</time>
+                  <time dateTime={`${n.createdAt}Z`}>{dateTimeText(new Date(`${n.createdAt}Z`))}</time>
                   {!n.read && (
                     <button type="button" className="link" onClick={() => void apply(markNotificationRead(n.id, api))}>
                       {t('notifications.markRead')}

@@ -5,6 +5,7 @@ import { cancelExport, exportProgress } from '../../api/viewer';
 import type { ViewerSetup } from '../shared/use-viewer-setup';
 import type { ViewMode } from './load-rules';
 import { prepareExport } from './export';
+import { numberFormat } from '../../lib/intl';
 
 /** How often an export in writing is asked how far it has come. */
 const POLL_MS = 500;
@@ -51,7 +52,7 @@ export function ExportControl({ moduleId, scope, mode, setup }: { moduleId: stri
     void cancelExport(state.key, api).catch(() => undefined);
   };
 
-  const number = new Intl.NumberFormat(lang);
+  const number = numberFormat(lang);
   if (state.kind === 'writing') {
     const percent = state.total ? Math.floor((100 * state.written) / state.total) : 0;
     return (

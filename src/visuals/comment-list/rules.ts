@@ -1,4 +1,5 @@
 import type { DataRow } from '../../api/visual-types';
+import { dateFormat } from '../../lib/intl';
 
 /** Ordered list defaults of spec part 3. */
 export const LIST_DEFAULTS = { ItemMinHeight: 60, LinesToShow: 5, IconWidth: 40, IconMargin: 10, PaddingBottom: 15, ClipText: false } as const;
@@ -56,7 +57,9 @@ export function drillthroughLink(template: string, row: DataRow): string {
   return template.replace(/\{([A-Za-z0-9_]+)\}/g, (_, field: string) => encodeURIComponent(String(row[field] ?? '')));
 }
 
-/** A date field as 'DD MMM YYYY' (the seeded rows carry ISO dates). */
+const DAY_MONTH_YEAR: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' };
+
+/** A date field as 'DD MMM YYYY' (the seeded rows carry ISO dates), by one formatter for every row. */
 export function displayValue(text: string): string {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) ? new Date(`${text}Z`).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }) : text;
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) ? dateFormat('en-GB', DAY_MONTH_YEAR).format(new Date(`${text}Z`)) : text;
 }

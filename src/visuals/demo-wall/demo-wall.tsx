@@ -7,6 +7,9 @@ import { rangeFor, toFilterBounds } from '../../lib/date-ranges';
 import { relativeTime } from '../../lib/dates';
 import { DRIVER_CAPTIONS, DriverIcon } from './driver-icons';
 import { initialWall, replaceSlot, WALL } from './rotation';
+import { numberFormat } from '../../lib/intl';
+
+const USD: Intl.NumberFormatOptions = { style: 'currency', currency: 'USD' };
 
 export interface DemoWallProps {
   moduleId?: string;
@@ -22,7 +25,7 @@ export interface DemoWallProps {
 function FeedbackCard({ row, onReplace }: { row: DataRow; onReplace: () => void }) {
   const { t, lang } = useElement();
   const when = relativeTime(typeof row.ResponseDate === 'string' ? row.ResponseDate : null);
-  const spend = typeof row.Spend === 'number' ? new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(row.Spend) : null;
+  const spend = typeof row.Spend === 'number' ? numberFormat(lang, USD).format(row.Spend) : null;
   const label = String(row.NPSGroup ?? '');
   return (
     <li className="slot">

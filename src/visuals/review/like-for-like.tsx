@@ -3,25 +3,28 @@ import { useElement } from '../../elements/element-context';
 import type { LikeForLikeData, LikeForLikeRow } from '../../api/review-types';
 import { utc } from '../../lib/reviews';
 import type { VisualProps } from '../common/visual-props';
+import { dateFormat, numberFormat } from '../../lib/intl';
+
+const SIGNED: Intl.NumberFormatOptions = { maximumFractionDigits: 1, signDisplay: 'exceptZero' };
 
 /** 'MMMM DD, YYYY' in local time, from a UTC bound 'YYYY-MM-DD HH:mm:ss'. */
 export function periodDate(bound: string, lang: string): string {
   const d = utc(bound.replace(' ', 'T'));
-  return new Intl.DateTimeFormat(lang, { month: 'long', day: '2-digit', year: 'numeric' }).format(d);
+  return dateFormat(lang, { month: 'long', day: '2-digit', year: 'numeric' }).format(d);
 }
 
 /** A row's value: NPS as signed points, a driver as a percent, responses as a count. */
 function valueText(row: LikeForLikeRow, v: number | null, lang: string): string {
   if (v === null) return '–';
-  if (row.unit === 'count') return new Intl.NumberFormat(lang).format(v);
-  if (row.unit === 'percent') return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(v / 100);
-  return new Intl.NumberFormat(lang, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(v);
+  if (row.unit === 'count') return numberFormat(lang).format(v);
+  if (row.unit === 'percent') return numberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(v / 100);
+  return numberFormat(lang, SIGNED).format(v);
 }
 
 function changeText(row: LikeForLikeRow, lang: string): string {
   if (row.currentValue === null || row.previousValue === null) return '–';
   const change = row.currentValue - row.previousValue;
-  const signed = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  const signed = numberFormat(lang, SIGNED);
   if (row.unit === 'count') return signed.format(change);
   return row.unit === 'percent' ? `${signed.format(change)} %` : `${signed.format(change)} pts`;
 }

@@ -9,6 +9,7 @@ import { callToAction, callToActionUrl, FEED_GROUPS, feedGroup, pageCount, relat
 import type { VisualProps } from '../common/visual-props';
 import { useVisualSource } from '../common/visual-source';
 import { Stars } from './review-ratings';
+import { dateTimeText } from '../../lib/intl';
 
 function Card({ card, feed, now }: { card: ReviewCard; feed: ReviewFeedData; now: Date }) {
   const { t, lang } = useElement();
@@ -21,7 +22,7 @@ function Card({ card, feed, now }: { card: ReviewCard; feed: ReviewFeedData; now
     <li className={`review-card rating-${card.ratingIndex < 0 ? 'negative' : card.ratingIndex > 0 ? 'positive' : 'neutral'}`} data-review={card.id}>
       <p className="review-meta">
         <Stars value={card.stars} label={t('reviews.starsOf', { value: card.stars })} />{' '}
-        <strong>{card.author || t('reviews.anonymous')}</strong> · {card.store} · <time dateTime={card.reviewPostedAt} title={posted.toLocaleString(lang)}>{ago}</time>
+        <strong>{card.author || t('reviews.anonymous')}</strong> · {card.store} · <time dateTime={card.reviewPostedAt} title={dateTimeText(posted, lang)}>{ago}</time>
       </p>
       {card.text && <p className="review-text">{card.text}</p>}
       {card.reply && (

@@ -3,13 +3,14 @@ import { useElement } from '../../elements/element-context';
 import type { ReviewUpdatesData } from '../../api/review-types';
 import type { VisualProps } from '../common/visual-props';
 import { Delta } from './compared';
+import { numberFormat } from '../../lib/intl';
 
 /** Review updates: what came in and what was answered this period, and what still waits (data only, no chart). */
 export function ReviewUpdatesVisual({ primary, onDrawn }: VisualProps) {
   const { t, lang } = useElement();
   const data = primary.review as ReviewUpdatesData;
   useEffect(() => onDrawn(), [onDrawn, data]);
-  const n = new Intl.NumberFormat(lang);
+  const n = numberFormat(lang);
   return (
     <dl className="review-updates">
       <div>

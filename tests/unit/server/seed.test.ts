@@ -36,4 +36,12 @@ describe('the seeded responses', () => {
       await other.close();
     }
   });
+
+  it('are numbered in order of arrival, each e-mail with its own row\'s number', async () => {
+    const rows = await db.query<{ id: number; response_date: Date; customer_email: string }>('SELECT id, response_date, customer_email FROM responses ORDER BY id');
+    expect(rows.map((r) => Number(r.id))).toEqual(Array.from({ length: 3000 }, (_, i) => i + 1));
+    const dates = rows.map((r) => r.response_date.getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => a - b));
+    for (const r of rows) expect(r.customer_email).toMatch(new RegExp(`^[a-z.]+\\.${r.id}@example\\.com$`));
+  });
 });
