@@ -3,7 +3,8 @@
 // smart-data filters (six dimensions with counts, 90 days), the pivot, and records blocks of 100 at
 // the start, the middle and the end of the data: median and p95 over HTTP beside the same SQL run
 // directly in this process (the engine floor, bench/floor.ts), their samples alternating, and the
-// ratio; then the throughput of 50 concurrent clients and the server's peak resident memory under them. It prints figures; no test asserts on them.
+// ratio; then the throughput of 50 concurrent clients and the server's peak resident memory under
+// them. It prints figures; no test asserts on them.
 import { apiClient, rssMb, seedFresh, startPortal } from './setup';
 import { openFloor } from './floor';
 import { alternate, median, ms, p95 } from './stats';
