@@ -2,21 +2,30 @@ import { expect, type Page, type Request, type Response } from '@playwright/test
 
 export const PASSWORD = 'Demo-2345!';
 
-/** The API calls of a page: those still unanswered (with when they were asked) and those that failed. */
+/** The API calls of a page: those still unanswered (with when they were asked), those that failed, and the slowest answered. */
 export interface Calls {
   pending: Map<Request, number>;
   failed: string[];
+  /** The few slowest answered calls, slowest first: a step that waited too long on CI says on what. */
+  slowest: { call: string; ms: number }[];
   stop: () => void;
 }
 
+const SLOWEST_KEPT = 3;
+
 /** Watches a page's API calls, to say which were unanswered or failed when a step does not arrive. */
 export function watchCalls(page: Page): Calls {
-  const calls: Calls = { pending: new Map(), failed: [], stop: () => undefined };
+  const calls: Calls = { pending: new Map(), failed: [], slowest: [], stop: () => undefined };
   const named = (r: Request) => `${r.method()} ${new URL(r.url()).pathname}`;
   const api = (r: Request) => new URL(r.url()).pathname.startsWith('/api/');
   const onRequest = (r: Request) => api(r) && calls.pending.set(r, Date.now());
   const onFailed = (r: Request) => calls.pending.delete(r) && calls.failed.push(`${named(r)} ${r.failure()?.errorText ?? ''}`);
-  const onFinished = (r: Request) => calls.pending.delete(r);
+  const onFinished = (r: Request) => {
+    const asked = calls.pending.get(r);
+    if (asked === undefined) return;
+    calls.pending.delete(r);
+    calls.slowest = [...calls.slowest, { call: named(r), ms: Date.now() - asked }].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_KEPT);
+  };
   const onResponse = (r: Response) => r.status() >= 400 && api(r.request()) && calls.failed.push(`${named(r.request())} ${r.status()}`);
   page.on('request', onRequest).on('requestfailed', onFailed).on('requestfinished', onFinished).on('response', onResponse);
   calls.stop = () => void page.off('request', onRequest).off('requestfailed', onFailed).off('requestfinished', onFinished).off('response', onResponse);
@@ -37,6 +46,7 @@ export async function describePage(page: Page, calls: Calls): Promise<string> {
     `  showing: ${JSON.stringify(shown)}`,
     `  calls unanswered: ${waiting.join(', ') || 'none'}`,
     `  calls failed: ${calls.failed.join(', ') || 'none'}`,
+    `  slowest answered: ${calls.slowest.map((c) => `${c.call} ${c.ms} ms`).join(', ') || 'none'}`,
   ].join('\n');
 }
 
