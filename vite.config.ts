@@ -65,6 +65,30 @@ function bootScript(): Plugin {
   };
 }
 
+/**
+ * Inlines the host page's stylesheet (about 1 KB): the boot bar paints as soon as the page is in,
+ * with no request of its own before it (the first paint of a slow phone). The server allows the
+ * inline style by its hash (server/http/host-page.ts); nothing else may be inline.
+ */
+function inlineHostStyles(): Plugin {
+  return {
+    name: 'cx-inline-host-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
+          const asset = ctx.bundle?.[fileName];
+          if (asset?.type !== 'asset') throw new Error(`cx-inline-host-styles: ${fileName} is not in the build`);
+          // Its only use is this page: not written as a file of its own.
+          delete ctx.bundle![fileName];
+          return `<style>${String(asset.source).trim()}</style>`;
+        });
+      },
+    },
+  };
+}
+
 // React and the element runtime: one chunk, all that one small element needs (cx-star-rating).
 const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores[\\/](atom|map))[\\/]|[\\/]src[\\/]elements[\\/](define|attributes|styles|base|shared-root|element-(context|boundary)|texts)\.|[\\/]src[\\/]i18n[\\/]languages|rolldown[\\/]runtime/;
 // What the portal's screens share beyond that: i18next with the English texts, the stores, the API client.
@@ -72,7 +96,7 @@ const PORTAL = /node_modules[\\/](i18next|ky|nanostores|@nanostores)[\\/]|[\\/]s
 const D3 = /node_modules[\\/](d3|d3-[a-z-]+|internmap|delaunator|robust-predicates)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), demoPages(), visualIcons(), bootScript()],
+  plugins: [react(), demoPages(), visualIcons(), bootScript(), inlineHostStyles()],
   // Pre-bundled up front: a dependency first met in the middle of the browser tests makes Vite
   // optimise it and reload the page, which fails whichever test is running (seen on a clean clone).
   optimizeDeps: {

@@ -14,6 +14,7 @@ import { startVersionCheck } from '../src/stores/version';
 import { trackPageView } from '../src/api/telemetry';
 import { ensureFreshToken } from '../src/api/client';
 import { loadMenu } from '../src/stores/menu';
+import { loadSettings } from '../src/stores/settings';
 import { prefetchDashboardSource } from '../src/api/dashboards';
 import { $path } from '../src/stores/navigation';
 import { listenToAssistant } from '../src/account/assistant-login';
@@ -34,6 +35,9 @@ const mayOpen = blockedTo(opened.route, $session.get()) === null;
 if (early && mayOpen) void load(early);
 // A dashboard's first call too (a second segment may name a profile: that needs the menu first).
 if (opened.route.page === 'dashboard' && !opened.params.second && mayOpen) prefetchDashboardSource(opened.params.first);
+// The sign-in form's settings (whether single sign-on is offered) too: its button is in the form's
+// first draw, not a round trip later, pushing the form's last link down.
+if (early === 'cx-login' && mayOpen) void loadSettings();
 // A returning user's access token (not kept across reloads) and menu are asked for at once, not
 // when the first element makes a call: the page's data starts a round trip sooner.
 if ($session.get()) void ensureFreshToken().then(() => loadMenu());

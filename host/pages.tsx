@@ -10,8 +10,10 @@ import { navigate } from '../src/stores/navigation';
 import { DEFAULT_FILTERS, replaceFilters } from '../src/stores/filters';
 import { filtersOfLink } from '../src/lib/filter-link';
 
-/** The main element each data page below shows, for the host to fetch before the page renders. */
-export const PAGE_ELEMENT: Partial<Record<Page, string>> = { dashboard: 'cx-dashboard', content: 'cx-data-viewer', processflow: 'cx-record-detail', home: 'cx-visual' };
+/** The main element of the pages below that open on it (data pages, sign-in), for the host to fetch before the page renders. */
+export const PAGE_ELEMENT: Partial<Record<Page, string>> = {
+  dashboard: 'cx-dashboard', content: 'cx-data-viewer', processflow: 'cx-record-detail', home: 'cx-visual', login: 'cx-login', signin: 'cx-login',
+};
 
 /** The page of a route: the cx-* element with attributes from the path and query. */
 export function PageFor({ match, query, lang }: { match: Match; query: URLSearchParams; lang: string }) {

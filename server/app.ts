@@ -40,6 +40,7 @@ import { ssoRoutes } from './routes/sso';
 import { directoryRoutes } from './routes/identity-directory';
 import { embedRoutes } from './routes/embed';
 import { LocalIdentityProvider } from './sso/provider';
+import { inlineStyleSources } from './http/host-page';
 
 export interface AppOptions {
   deps: Deps;
@@ -47,9 +48,12 @@ export interface AppOptions {
   distDir?: string;
 }
 
-/** No inline scripts or styles anywhere: elements adopt constructable stylesheets. Framed only by the portal and EMBED_ORIGINS. */
-export const contentSecurityPolicy = (embedOrigins: readonly string[] = []) =>
-  `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
+/**
+ * No inline scripts anywhere, and no inline styles but those listed by hash (the host page's own):
+ * elements adopt constructable stylesheets. Framed only by the portal and EMBED_ORIGINS.
+ */
+export const contentSecurityPolicy = (embedOrigins: readonly string[] = [], styleSources: readonly string[] = []) =>
+  `default-src 'self'; script-src 'self'; style-src ${["'self'", ...styleSources].join(' ')}; img-src 'self' data:; connect-src 'self'; frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -152,7 +156,8 @@ export function createApp({ deps, distDir }: AppOptions): Hono<Env> {
     // Addresses can hold one-time tokens (/resetPassword/{token}): never sent to another site as a
     // referrer. ('no-referrer' would also blank the Origin of the portal's own form posts.)
     headers.set('Referrer-Policy', 'same-origin');
-    if (headers.get('content-type')?.startsWith('text/html')) headers.set('Content-Security-Policy', csp);
+    // The host page sets its own, which names its inline style.
+    if (headers.get('content-type')?.startsWith('text/html') && !headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', csp);
   });
   app.use('*', compressAnswers);
   app.route('/', createApi(deps));
@@ -175,7 +180,9 @@ export function createApp({ deps, distDir }: AppOptions): Hono<Env> {
   app.get('*', etag(), async (c) => {
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text('Not found', 404);
     c.header('Cache-Control', REVALIDATE);
-    return c.html(await readFile(hostPage, 'utf8'));
+    const html = await readFile(hostPage, 'utf8');
+    c.header('Content-Security-Policy', contentSecurityPolicy(deps.embedOrigins, inlineStyleSources(html)));
+    return c.html(html);
   });
   return app;
 }

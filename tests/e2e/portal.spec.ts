@@ -6,6 +6,8 @@ test('the portal shell loads on any route under a strict CSP', async ({ page }) 
   for (const path of ['/', '/home']) {
     const response = await page.goto(path);
     expect(response?.headers()['content-security-policy']).toContain("style-src 'self'");
+    // The host page's inline stylesheet is applied (allowed by its hash): the body has no margin.
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
     await expect(page.getByRole('link', { name: 'CX Portal' })).toBeVisible();
     await expect(page.locator('cx-visual[visual="nps"] .hero')).toHaveText(/%$/);
   }

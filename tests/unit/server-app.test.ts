@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openDuckDb } from '../../server/db/duckdb';
 import { chooseEncoding } from '../../server/http/delivery';
+
+/** The host page's inline stylesheet, as the build writes it (vite.config.ts, inlineHostStyles). */
+const HOST_STYLE = 'body{margin:0}.boot-bar{height:56px}';
 
 function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cx-dist-'));
@@ -15,7 +19,7 @@ function fakeDist(): string {
   writeFileSync(join(dir, 'elements', 'chunks', 'cx-core-AbC123.js.gz'), 'gzip bytes');
   // One without copies (a build run without the precompress step).
   writeFileSync(join(dir, 'elements', 'chunks', 'plain-XyZ789.js'), 'export const y = 2;'.repeat(200));
-  writeFileSync(join(dir, 'host', 'index.html'), '<!doctype html><title>CX Portal</title>');
+  writeFileSync(join(dir, 'host', 'index.html'), `<!doctype html><title>CX Portal</title><style>${HOST_STYLE}</style>`);
   writeFileSync(join(dir, 'elements', 'cx-elements.js'), 'export {};');
   writeFileSync(join(dir, 'demo', 'index.html'), '<!doctype html><title>Demos</title>');
   writeFileSync(join(dir, 'demo', 'intranet.html'), '<!doctype html><title>Intranet</title>');
@@ -35,6 +39,15 @@ describe('portal server', () => {
       expect(await res.text()).toContain('<title>CX Portal</title>');
       expect(res.headers.get('content-security-policy')).toContain("style-src 'self'");
     }
+  });
+
+  it('allows the host page its own inline style by hash, and no other inline style anywhere', async () => {
+    const hash = createHash('sha256').update(HOST_STYLE).digest('base64');
+    const host = (await app.request('/home')).headers.get('content-security-policy');
+    expect(host).toContain(`style-src 'self' 'sha256-${hash}';`);
+    expect(host).not.toContain('unsafe-inline');
+    // A demo page (a customer's page stands in for it) gets the policy with no inline style at all.
+    expect((await app.request('/demo/intranet.html')).headers.get('content-security-policy')).toContain("style-src 'self';");
   });
 
   it('serves elements and demo pages as files', async () => {
