@@ -77,7 +77,7 @@ function inlineHostStyles(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_tag, fileName: string) => {
           const asset = ctx.bundle?.[fileName];
           if (asset?.type !== 'asset') throw new Error(`cx-inline-host-styles: ${fileName} is not in the build`);
           // Its only use is this page: not written as a file of its own.
