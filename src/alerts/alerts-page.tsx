@@ -95,9 +95,9 @@ export function AlertsPage() {
                   <p className="hint">
                     {t(`alerts.schedules.${a.schedule}`)} ·{' '}
                     {a.lastCheckedAt
-                      ? t('alerts.lastChecked', { at: dateTimeText(new Date(`${a.lastCheckedAt}Z`), lang), value: a.lastValue === null ? '–' : numberFormat(lang).format(Number(a.lastValue.toFixed(2))) })
+                      ? t('alerts.lastChecked', { at: dateTimeText(a.lastCheckedAt, lang), value: a.lastValue === null ? '–' : numberFormat(lang).format(Number(a.lastValue.toFixed(2))) })
                       : t('alerts.notChecked')}
-                    {a.lastFiredAt && <> · {t('alerts.lastFired', { at: dateTimeText(new Date(`${a.lastFiredAt}Z`), lang) })}</>}
+                    {a.lastFiredAt && <> · {t('alerts.lastFired', { at: dateTimeText(a.lastFiredAt, lang) })}</>}
                   </p>
                   <div className="actions">
                     <button type="button" className="secondary" onClick={() => setEditing(a.id)}>

@@ -33,7 +33,7 @@ export function CatalogueList({ items, headingLevel = 2 }: { items: CatalogueIte
               {i.description && <p>{i.description}</p>}
               {i.updatedAt && (
                 <p className="hint">
-                  {t('dataviz.updated')} <time dateTime={`${i.updatedAt}Z`}>{dateText(new Date(`${i.updatedAt}Z`), lang)}</time>
+                  {t('dataviz.updated')} <time dateTime={`${i.updatedAt}Z`}>{dateText(i.updatedAt, lang)}</time>
                 </p>
               )}
             </li>

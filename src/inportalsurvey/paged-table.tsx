@@ -22,7 +22,7 @@ export interface PagedTableProps {
 }
 
 const cell = (column: SurveyColumn, value: unknown) =>
-  value === null || value === undefined ? '' : column.typeName === 'DateTime' ? dateTimeText(new Date(`${String(value)}Z`)) : String(value);
+  value === null || value === undefined ? '' : column.typeName === 'DateTime' ? dateTimeText(String(value)) : String(value);
 
 /** A table of rows with paging; texts are rendered as text, never as markup. */
 export function PagedTable({ t, caption, columns, rows, count, page, pageSize, onPage, onPageSize, actions, empty, busy }: PagedTableProps) {

@@ -5,6 +5,9 @@
  * value without a zone (`2026-11-20T09:15:00`, as the smart data answers) shows as it is.
  */
 
+/** The server's times are UTC without a zone ('YYYY-MM-DDTHH:mm:ss'); a time with a zone keeps it. */
+export const utc = (text: string) => new Date(/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text}Z`);
+
 const pad = (n: number, size = 2) => String(n).padStart(size, '0');
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
 

@@ -1,3 +1,5 @@
+import { utc } from './dates';
+
 /**
  * Intl formatters, made once per language and options: making one costs far more than using it,
  * and a dashboard formats thousands of cells, ticks and dates while it draws (on a slow phone,
@@ -25,8 +27,12 @@ export function dateFormat(lang: string | undefined, options: Intl.DateTimeForma
 const DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' };
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric' };
 
+/** A Date, or a time as the server sends it (UTC without a zone). */
+type When = Date | string;
+const instant = (when: When) => (typeof when === 'string' ? utc(when) : when);
+
 /** A date and time as `date.toLocaleString(lang)` shows it. */
-export const dateTimeText = (date: Date, lang?: string) => dateFormat(lang, DATE_TIME).format(date);
+export const dateTimeText = (when: When, lang?: string) => dateFormat(lang, DATE_TIME).format(instant(when));
 
 /** A date as `date.toLocaleDateString(lang)` shows it. */
-export const dateText = (date: Date, lang?: string) => dateFormat(lang, DATE).format(date);
+export const dateText = (when: When, lang?: string) => dateFormat(lang, DATE).format(instant(when));

@@ -4,8 +4,6 @@ import type { ReviewCard } from '../api/review-types';
 export type FeedGroup = 'Today' | 'ThisWeek' | 'ThisMonth' | 'Older';
 export const FEED_GROUPS: readonly FeedGroup[] = ['Today', 'ThisWeek', 'ThisMonth', 'Older'];
 
-/** The server's times are UTC without a zone ('YYYY-MM-DDTHH:mm:ss'). */
-export const utc = (text: string) => new Date(/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text}Z`);
 
 /** Monday of the ISO week of `d`, at local midnight. */
 function isoWeekStart(d: Date): Date {

@@ -67,7 +67,7 @@ export function OperationsPage({ mode = 'home' }: { mode?: 'home' | 'panel' }) {
     }
   };
 
-  const time = (at: string | null) => (at ? dateTimeText(new Date(`${at}Z`), lang) : '–');
+  const time = (at: string | null) => (at ? dateTimeText(at, lang) : '–');
 
   if (failed) return <p className="banner error" role="alert">{t('operations.loadFailed')}</p>;
   if (!data) return <p role="status">{t('operations.loading')}</p>;

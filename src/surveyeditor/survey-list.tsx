@@ -71,7 +71,7 @@ export function SurveyList() {
                 </td>
                 <td className="number">{numberFormat(lang).format(s.responses)}</td>
                 <td>
-                  <time dateTime={`${s.updatedAt}Z`}>{dateTimeText(new Date(`${s.updatedAt}Z`), lang)}</time>
+                  <time dateTime={`${s.updatedAt}Z`}>{dateTimeText(s.updatedAt, lang)}</time>
                   {s.updatedBy && <span className="by"> · {s.updatedBy}</span>}
                 </td>
               </tr>

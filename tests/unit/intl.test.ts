@@ -18,6 +18,13 @@ describe('formatters made once', () => {
     }
   });
 
+  it("reads the server's time (UTC without a zone) as that instant", () => {
+    expect(dateTimeText('2026-03-04T17:06:07', 'de')).toBe(when.toLocaleString('de'));
+    expect(dateText('2026-03-04T17:06:07', 'en-GB')).toBe(when.toLocaleDateString('en-GB'));
+    // A time that names its zone keeps it.
+    expect(dateTimeText('2026-03-04T18:06:07+01:00', 'en')).toBe(when.toLocaleString('en'));
+  });
+
   it("shows a comment list's ISO date as 'DD MMM YYYY' and other text as it is", () => {
     expect(displayValue('2026-03-04T17:06:07')).toBe('04 Mar 2026');
     expect(displayValue('2026-12-31T23:59')).toBe('31 Dec 2026');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callToAction, callToActionUrl, feedGroup, pageCount, relativeSpan, utc } from '../../src/lib/reviews';
+import { callToAction, callToActionUrl, feedGroup, pageCount, relativeSpan } from '../../src/lib/reviews';
+import { utc } from '../../src/lib/dates';
 import { roundRating, starFills } from '../../src/lib/rating';
 import { roundAwayFromZero as roundAway } from '../../src/lib/deltas';
 

@@ -80,7 +80,7 @@ export function NotificationsMenu({ open, onToggle }: { open: boolean; onToggle:
                   ) : (
                     <span>{n.text}</span>
                   )}
-                  <time dateTime={`${n.createdAt}Z`}>{dateTimeText(new Date(`${n.createdAt}Z`))}</time>
+                  <time dateTime={`${n.createdAt}Z`}>{dateTimeText(n.createdAt)}</time>
                   {!n.read && (
                     <button type="button" className="link" onClick={() => void apply(markNotificationRead(n.id, api))}>
                       {t('notifications.markRead')}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useElement } from '../../elements/element-context';
 import type { LikeForLikeData, LikeForLikeRow } from '../../api/review-types';
-import { utc } from '../../lib/reviews';
+import { utc } from '../../lib/dates';
 import type { VisualProps } from '../common/visual-props';
 import { dateFormat, numberFormat } from '../../lib/intl';
 
