@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 // @ts-expect-error a build script in JavaScript
 import { referencePage } from './elements/tools/reference-page.mjs';
+import { reactAsModules } from './elements/tools/react-modules.ts';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
@@ -96,7 +97,7 @@ const PORTAL = /node_modules[\\/](i18next|ky|nanostores|@nanostores)[\\/]|[\\/]s
 const D3 = /node_modules[\\/](d3|d3-[a-z-]+|internmap|delaunator|robust-predicates)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), demoPages(), visualIcons(), bootScript(), inlineHostStyles()],
+  plugins: [reactAsModules(here), react(), demoPages(), visualIcons(), bootScript(), inlineHostStyles()],
   // Pre-bundled up front: a dependency first met in the middle of the browser tests makes Vite
   // optimise it and reload the page, which fails whichever test is running (seen on a clean clone).
   optimizeDeps: {
