@@ -19,6 +19,11 @@ export const test = base.extend<{ page: Page; consoleErrors: string[]; expectedE
       if (msg.type() === 'error' && !expectedErrors.some((re) => re.test(msg.text()))) consoleErrors.push(msg.text());
     });
     page.on('pageerror', (error) => consoleErrors.push(error.message));
+    // Long tasks, for the failure report (describePage): the page's main thread, not only its calls.
+    await page.addInitScript(() => {
+      const tasks: { start: number; ms: number }[] = ((window as { cxLongTasks?: unknown }).cxLongTasks = []);
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push({ start: e.startTime, ms: e.duration }))).observe({ type: 'longtask', buffered: true });
+    });
     const calls = watchCalls(page);
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus) throw new Error(`At the failure:\n${await describePage(page, calls)}`);

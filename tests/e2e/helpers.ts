@@ -8,14 +8,17 @@ export interface Calls {
   failed: string[];
   /** The few slowest answered calls, slowest first: a step that waited too long on CI says on what. */
   slowest: { call: string; ms: number }[];
+  /** The last calls answered, with when: whether a step waited on the server or on the page after it. */
+  recent: { call: string; ms: number; at: number }[];
   stop: () => void;
 }
 
 const SLOWEST_KEPT = 3;
+const RECENT_KEPT = 6;
 
 /** Watches a page's API calls, to say which were unanswered or failed when a step does not arrive. */
 export function watchCalls(page: Page): Calls {
-  const calls: Calls = { pending: new Map(), failed: [], slowest: [], stop: () => undefined };
+  const calls: Calls = { pending: new Map(), failed: [], slowest: [], recent: [], stop: () => undefined };
   const named = (r: Request) => `${r.method()} ${new URL(r.url()).pathname}`;
   const api = (r: Request) => new URL(r.url()).pathname.startsWith('/api/');
   const onRequest = (r: Request) => api(r) && calls.pending.set(r, Date.now());
@@ -24,7 +27,9 @@ export function watchCalls(page: Page): Calls {
     const asked = calls.pending.get(r);
     if (asked === undefined) return;
     calls.pending.delete(r);
-    calls.slowest = [...calls.slowest, { call: named(r), ms: Date.now() - asked }].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_KEPT);
+    const answered = { call: named(r), ms: Date.now() - asked, at: Date.now() };
+    calls.slowest = [...calls.slowest, answered].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_KEPT);
+    calls.recent = [...calls.recent, answered].slice(-RECENT_KEPT);
   };
   const onResponse = (r: Response) => r.status() >= 400 && api(r.request()) && calls.failed.push(`${named(r.request())} ${r.status()}`);
   page.on('request', onRequest).on('requestfailed', onFailed).on('requestfinished', onFinished).on('response', onResponse);
@@ -39,6 +44,14 @@ export async function describePage(page: Page, calls: Calls): Promise<string> {
     .allTextContents()
     .then((texts) => texts.map((t) => t.trim().slice(0, 120)).filter(Boolean).slice(0, 12))
     .catch((e: unknown) => [`(unreadable: ${String(e).split('\n')[0]})`]);
+  // The page's longest tasks of the last minute (recorded by the fixture's init script): a page
+  // that sat on its main thread after its calls had answered shows here.
+  const busy = await page
+    .evaluate(() => {
+      const tasks = ((window as { cxLongTasks?: { start: number; ms: number }[] }).cxLongTasks ?? []).filter((t) => performance.now() - t.start < 60_000);
+      return tasks.sort((a, b) => b.ms - a.ms).slice(0, 5).map((t) => `${Math.round(t.ms)} ms ended ${((performance.now() - t.start - t.ms) / 1000).toFixed(1)} s ago`);
+    })
+    .catch(() => ['(unreadable)']);
   const now = Date.now();
   const waiting = [...calls.pending].map(([r, at]) => `${r.method()} ${new URL(r.url()).pathname} for ${now - at} ms`);
   return [
@@ -47,6 +60,8 @@ export async function describePage(page: Page, calls: Calls): Promise<string> {
     `  calls unanswered: ${waiting.join(', ') || 'none'}`,
     `  calls failed: ${calls.failed.join(', ') || 'none'}`,
     `  slowest answered: ${calls.slowest.map((c) => `${c.call} ${c.ms} ms`).join(', ') || 'none'}`,
+    `  last answered: ${calls.recent.map((c) => `${c.call} ${c.ms} ms, ended ${((now - c.at) / 1000).toFixed(1)} s ago`).join('; ') || 'none'}`,
+    `  longest main-thread tasks: ${busy.join(', ') || 'none over 50 ms'}`,
   ].join('\n');
 }
 
