@@ -54,9 +54,13 @@ export function commonJsToModule(code: string, file: string): string {
 // namespace import now gives, and a namespace's member reads stay static.
 const DEFAULT_IMPORT = new RegExp(`import\\s+([\\w$]+)\\s*(?:,\\s*(\\{[^}]*\\}))?\\s*from\\s*(["'])(${Object.keys(PRODUCTION).join('|')})\\3`, 'g');
 
-function namespaceImport(_all: string, local: string, named: string | undefined, quote: string, specifier: string): string {
-  const from = `from ${quote}${specifier}${quote}`;
-  return `import * as ${local} ${from}${named ? `; import ${named} ${from}` : ''}`;
+/** A module's default imports of React as namespace imports; null when it has none. */
+export function namespaceImports(code: string): string | null {
+  const rewritten = code.replace(DEFAULT_IMPORT, (_all, local: string, named: string | undefined, quote: string, specifier: string) => {
+    const from = `from ${quote}${specifier}${quote}`;
+    return `import * as ${local} ${from}${named ? `; import ${named} ${from}` : ''}`;
+  });
+  return rewritten === code ? null : rewritten;
 }
 
 function escape(name: string): string {
@@ -85,8 +89,6 @@ export function reactAsModules(root: string): Plugin {
     load(id) {
       return converted.has(id) ? commonJsToModule(readFileSync(id, 'utf8'), id) : null;
     },
-    transform(code) {
-      return files.size && DEFAULT_IMPORT.test(code) ? code.replace(DEFAULT_IMPORT, namespaceImport) : null;
-    },
+    transform: namespaceImports,
   };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { commonJsToModule, PRODUCTION } from '../../elements/tools/react-modules';
+import { commonJsToModule, namespaceImports, PRODUCTION } from '../../elements/tools/react-modules';
 
 const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'cx-react-modules-'));
@@ -42,6 +42,14 @@ describe('React as ES modules', () => {
   it('refuses a CommonJS shape it does not convert, instead of shipping it', () => {
     expect(() => commonJsToModule('module.exports = function () {};', 'odd.js')).toThrow(/odd\.js: a CommonJS shape/);
     expect(() => commonJsToModule('var a = require(name);\nexports.a = a;', 'dynamic.js')).toThrow(/dynamic\.js/);
+  });
+
+  it("reads a library's default import of React as its namespace, and leaves other imports alone", () => {
+    expect(namespaceImports('import React, { useRef } from "react";\nReact.useState();')).toBe(
+      'import * as React from "react"; import { useRef } from "react";\nReact.useState();',
+    );
+    expect(namespaceImports("import ReactDOM from 'react-dom';")).toBe("import * as ReactDOM from 'react-dom';");
+    expect(namespaceImports("import { useState } from 'react';\nimport d3 from 'd3';")).toBeNull();
   });
 
   it('gives every React production file the build reads the exports CommonJS gives it', () => {
