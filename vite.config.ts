@@ -91,7 +91,7 @@ function inlineHostStyles(): Plugin {
 }
 
 // React and the element runtime: one chunk, all that one small element needs (cx-star-rating).
-const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores[\\/](atom|map))[\\/]|[\\/]src[\\/]elements[\\/](define|attributes|styles|base|shared-root|element-(context|boundary)|texts)\.|[\\/]src[\\/]i18n[\\/]languages|rolldown[\\/]runtime/;
+const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores[\\/](atom|map))[\\/]|[\\/]src[\\/]elements[\\/](define|attributes|styles|base|shared-root|element-(context|boundary)|texts)\.|[\\/]src[\\/]i18n[\\/]languages/;
 // What the portal's screens share beyond that: i18next with the English texts, the stores, the API client.
 const PORTAL = /node_modules[\\/](i18next|ky|nanostores|@nanostores)[\\/]|[\\/]src[\\/](stores|api|i18n|elements)[\\/]/;
 const D3 = /node_modules[\\/](d3|d3-[a-z-]+|internmap|delaunator|robust-predicates)[\\/]/;

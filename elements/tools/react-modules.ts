@@ -37,11 +37,12 @@ export function commonJsToModule(code: string, file: string): string {
   const names = [...new Set([...body.matchAll(EXPORT)].map((m) => m[1]))];
   for (const name of names) {
     const local = `exported$${name}`;
-    const assignments = body.match(new RegExp(`^exports\\.${escape(name)} = `, 'gm'))?.length ?? 0;
-    const uses = body.match(new RegExp(`\\bexports\\.${escape(name)}\\b`, 'g'))?.length ?? 0;
+    const member = `exports\\.${name.replace(/\$/g, '\\$')}`;
+    const assignment = new RegExp(`^${member} = `, 'gm');
+    const use = new RegExp(`\\b${member}\\b`, 'g');
     // Assigned once at the top level and never read: a declaration, which the bundler can drop.
-    if (assignments === 1 && uses === 1) body = body.replace(new RegExp(`^exports\\.${escape(name)} = `, 'm'), `var ${local} = `);
-    else body = `var ${local};\n${body.replace(new RegExp(`\\bexports\\.${escape(name)}\\b`, 'g'), local)}`;
+    if (body.match(assignment)?.length === 1 && body.match(use)?.length === 1) body = body.replace(assignment, `var ${local} = `);
+    else body = `var ${local};\n${body.replace(use, local)}`;
   }
   if (/\b(require|module|exports)\b/.test(body.replace(/\/\*[\s\S]*?\*\/|"(?:[^"\\]|\\.)*"/g, ''))) {
     throw new Error(`${file}: a CommonJS shape this build does not convert (require, module or exports left)`);
@@ -61,10 +62,6 @@ export function namespaceImports(code: string): string | null {
     return `import * as ${local} ${from}${named ? `; import ${named} ${from}` : ''}`;
   });
   return rewritten === code ? null : rewritten;
-}
-
-function escape(name: string): string {
-  return name.replace(/\$/g, '\\$');
 }
 
 /** Builds only: the dev server and the tests keep React as published (Vite pre-bundles it). */

@@ -27,7 +27,8 @@ export function watchCalls(page: Page): Calls {
     const asked = calls.pending.get(r);
     if (asked === undefined) return;
     calls.pending.delete(r);
-    const answered = { call: named(r), ms: Date.now() - asked, at: Date.now() };
+    const at = Date.now();
+    const answered = { call: named(r), ms: at - asked, at };
     calls.slowest = [...calls.slowest, answered].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_KEPT);
     calls.recent = [...calls.recent, answered].slice(-RECENT_KEPT);
   };
