@@ -125,13 +125,21 @@ test('the pivot exports as shown, without the totals switched off', async ({ pag
   await expect(v.locator('.analytics tfoot')).toHaveCount(0);
 });
 
-test('cards: counted first, too many above the limit with a raise to the maximum, then facets and the slider', async ({ page }) => {
-  await signInAs(page, 'portaluser@demo.cx');
+/** The card viewer of the responses, and its record count (the line "n of m cards"). */
+async function cardViewer(page: import('@playwright/test').Page) {
   await page.goto('/content/insights/responses?type=CardViewer');
   const v = viewer(page);
   const cards = v.locator('.cards-view');
-  await expect(cards.getByRole('status').first()).toHaveText(/^([\d,]+) of \1 cards$/);
-  const total = Number((await cards.getByRole('status').first().textContent())!.split(' ')[0].replace(/,/g, ''));
+  // The count among the controls: a role query over the whole view walks every card (40,000
+  // elements once all 20,000 are in).
+  return { v, cards, count: cards.locator('.card-controls').getByRole('status') };
+}
+
+test('cards: counted first, then facets, the slider, and a card’s details in a new tab', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  const { cards, count } = await cardViewer(page);
+  await expect(count).toHaveText(/^([\d,]+) of \1 cards$/);
+  const total = Number((await count.textContent())!.split(' ')[0].replace(/,/g, ''));
   // Buckets of ceil(count/100) cards, 11 of them shown at first.
   const size = Math.ceil(total / 100);
   await expect(cards.locator('article.card')).toHaveCount(Math.min(total, 11 * size));
@@ -142,7 +150,7 @@ test('cards: counted first, too many above the limit with a raise to the maximum
   const promoterCount = Number((await promoters.locator('.count').textContent())!);
   await promoters.click();
   await expect(promoters).toHaveAttribute('aria-pressed', 'true');
-  await expect(cards.getByRole('status').first()).toHaveText(`${promoterCount.toLocaleString('en')} of ${total.toLocaleString('en')} cards`);
+  await expect(count).toHaveText(`${promoterCount.toLocaleString('en')} of ${total.toLocaleString('en')} cards`);
   // The slider says what it is, and moves the window along the sorted cards.
   await expect(cards.getByRole('img', { name: /groups, in sort order/ })).toHaveAccessibleDescription(/^Each bar is a group of up to \d+ cards in sort order/);
   const firstCard = await cards.locator('article.card h3').first().textContent();
@@ -156,14 +164,21 @@ test('cards: counted first, too many above the limit with a raise to the maximum
   await expect(details).toHaveURL(/\/content\/insights\/responses\/default\/\d+$/);
   const cardId = /\/(\d+)$/.exec(details.url())![1];
   await expect(details.getByRole('heading', { name: `Response ${cardId}` })).toBeVisible();
-  await details.close();
+});
 
+// A test of its own, in a tab that never opened another: after a pop-up had been open, the
+// headless browser's tab stalled for up to 50 s on drawing the 20,000 cards (in 1-5 runs of 10
+// on a loaded machine; none in 10 without the pop-up, and bringToFront did not help).
+test('cards: too many above the limit, with a raise to the maximum', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  const { v, cards, count } = await cardViewer(page);
+  await expect(count).toHaveText(/ cards$/);
   // Every record: more than the 5000 cards shown at once.
   await v.locator('.bar').getByRole('combobox').selectOption('ClearDate');
   await expect(v.getByRole('heading', { name: 'Too many cards' })).toBeVisible();
   await expect(v.getByText('20,000 records are more than the 5,000 cards shown at once.')).toBeVisible();
   await v.getByRole('button', { name: 'Show up to 20,000 cards' }).click();
-  await expect(cards.getByRole('status').first()).toHaveText('20,000 of 20,000 cards', { timeout: 30_000 });
+  await expect(count).toHaveText('20,000 of 20,000 cards', { timeout: 30_000 });
   await expect(cards.locator('article.card')).toHaveCount(11 * 200);
 });
 

@@ -40,6 +40,18 @@ export function watchCalls(page: Page): Calls {
 
 /** What a page showed and which of its calls had not answered or had failed (CI keeps only the failure's message). */
 export async function describePage(page: Page, calls: Calls): Promise<string> {
+  // First, before anything below makes the browser draw: whether the page still gets frames.
+  const frames = await page
+    .evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const start = performance.now();
+          const state = `${document.visibilityState}, ${document.hasFocus() ? 'focused' : 'not focused'}`;
+          requestAnimationFrame(() => resolve(`${state}, next frame in ${Math.round(performance.now() - start)} ms`));
+          setTimeout(() => resolve(`${state}, no frame within 2 s`), 2000);
+        }),
+    )
+    .catch(() => '(unreadable)');
   const shown = await page
     .locator('h1, [role=status], [role=alert]')
     .allTextContents()
@@ -63,6 +75,7 @@ export async function describePage(page: Page, calls: Calls): Promise<string> {
     `  slowest answered: ${calls.slowest.map((c) => `${c.call} ${c.ms} ms`).join(', ') || 'none'}`,
     `  last answered: ${calls.recent.map((c) => `${c.call} ${c.ms} ms, ended ${((now - c.at) / 1000).toFixed(1)} s ago`).join('; ') || 'none'}`,
     `  longest main-thread tasks: ${busy.join(', ') || 'none over 50 ms'}`,
+    `  drawing: ${frames}`,
   ].join('\n');
 }
 

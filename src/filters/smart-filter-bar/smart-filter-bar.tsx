@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
@@ -34,8 +34,12 @@ export interface SmartFilterBarProps {
   label?: string;
 }
 
-/** Search, the date filter, multi-select value filters with counts, the filter badge, last recorded date. */
-export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules, showCount = true, dataRoot = SMART_DATA_ROOT, label }: SmartFilterBarProps) {
+/**
+ * Search, the date filter, multi-select value filters with counts, the filter badge, last recorded date.
+ * Memo: a dashboard renders again as each tile of its first view draws, and the bar (the
+ * priciest part of it after the tiles) has nothing new to show then.
+ */
+export const SmartFilterBar = memo(function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules, showCount = true, dataRoot = SMART_DATA_ROOT, label }: SmartFilterBarProps) {
   const { t, emit, lang, api } = useElement();
   const store = filtersFor(filterScope);
   const state = useStore(store);
@@ -139,7 +143,7 @@ export function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', d
       ))}
     </section>
   );
-}
+});
 
 /**
  * The bar's value filters with the user's claim filters: a claim type the data source also
