@@ -38,11 +38,27 @@ export function watchCalls(page: Page): Calls {
   return calls;
 }
 
+/** How long the report waits for each answer from the page: a stalled tab (seen for 49 s) must not swallow the report. */
+const PAGE_ANSWER_MS = 5_000;
+
+/** `question`'s answer; otherwise `instead` told why (no answer in time, or the error's first line). */
+async function askPage<T>(question: Promise<T>, instead: (why: string) => T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(instead(`(no answer from the page within ${PAGE_ANSWER_MS / 1000} s)`)), PAGE_ANSWER_MS)));
+  try {
+    return await Promise.race([question.catch((e: unknown) => instead(`(unreadable: ${String(e).split('\n')[0]})`)), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** What a page showed and which of its calls had not answered or had failed (CI keeps only the failure's message). */
 export async function describePage(page: Page, calls: Calls): Promise<string> {
+  const asText = (why: string) => why;
+  const asList = (why: string) => [why];
   // First, before anything below makes the browser draw: whether the page still gets frames.
-  const frames = await page
-    .evaluate(
+  const frames = await askPage(
+    page.evaluate(
       () =>
         new Promise<string>((resolve) => {
           const start = performance.now();
@@ -50,21 +66,25 @@ export async function describePage(page: Page, calls: Calls): Promise<string> {
           requestAnimationFrame(() => resolve(`${state}, next frame in ${Math.round(performance.now() - start)} ms`));
           setTimeout(() => resolve(`${state}, no frame within 2 s`), 2000);
         }),
-    )
-    .catch(() => '(unreadable)');
-  const shown = await page
-    .locator('h1, [role=status], [role=alert]')
-    .allTextContents()
-    .then((texts) => texts.map((t) => t.trim().slice(0, 120)).filter(Boolean).slice(0, 12))
-    .catch((e: unknown) => [`(unreadable: ${String(e).split('\n')[0]})`]);
+    ),
+    asText,
+  );
+  const shown = await askPage(
+    page
+      .locator('h1, [role=status], [role=alert]')
+      .allTextContents()
+      .then((texts) => texts.map((t) => t.trim().slice(0, 120)).filter(Boolean).slice(0, 12)),
+    asList,
+  );
   // The page's longest tasks of the last minute (recorded by the fixture's init script): a page
   // that sat on its main thread after its calls had answered shows here.
-  const busy = await page
-    .evaluate(() => {
+  const busy = await askPage(
+    page.evaluate(() => {
       const tasks = ((window as { cxLongTasks?: { start: number; ms: number }[] }).cxLongTasks ?? []).filter((t) => performance.now() - t.start < 60_000);
       return tasks.sort((a, b) => b.ms - a.ms).slice(0, 5).map((t) => `${Math.round(t.ms)} ms ended ${((performance.now() - t.start - t.ms) / 1000).toFixed(1)} s ago`);
-    })
-    .catch(() => ['(unreadable)']);
+    }),
+    asList,
+  );
   const now = Date.now();
   const waiting = [...calls.pending].map(([r, at]) => `${r.method()} ${new URL(r.url()).pathname} for ${now - at} ms`);
   return [
