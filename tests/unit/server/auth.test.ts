@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness';
 import { BAD_CREDENTIALS } from '../../../server/routes/token';
+import { createApp } from '../../../server/app';
 
 let h: Harness;
 beforeAll(async () => {
@@ -97,5 +98,20 @@ describe('bearer tokens', () => {
     const expired = await h.call('POST', '/api/identity/userdetail', { token: t });
     expect(expired.status).toBe(401);
     expect(expired.body.message).toBe('Your session has expired. Sign in again.');
+  });
+
+  // Signatures are checked once per token text (server/auth/tokens.ts): a token already accepted
+  // must not lend its standing to a changed copy, nor to a server that signs with another secret.
+  it('once accepted, still hold only for their exact text and their own secret', async () => {
+    const t = await h.signIn('portaluser@demo.cx');
+    expect((await h.call('POST', '/api/identity/userdetail', { token: t })).status).toBe(200);
+    const [header, payload, signature] = t.split('.');
+    const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'GlobalAdmin' })).toString('base64url');
+    const forged = await h.call('GET', '/api/groups', { token: `${header}.${raised}.${signature}` });
+    expect(forged.status).toBe(401);
+    const other = createApp({ deps: { db: h.db, secret: 'another-secret-that-is-long-enough', now: () => h.clock.now, failureDelayMs: 0 } });
+    const elsewhere = await other.request('/api/identity/userdetail', { method: 'POST', headers: { authorization: `Bearer ${t}` } });
+    expect(elsewhere.status).toBe(401);
+    expect((await h.call('POST', '/api/identity/userdetail', { token: t })).status).toBe(200);
   });
 });
