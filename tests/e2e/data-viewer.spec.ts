@@ -168,8 +168,12 @@ test('cards: counted first, then facets, the slider, and a card’s details in a
 
 // A test of its own, in a tab that never opened another: after a pop-up had been open, the
 // headless browser's tab stalled for up to 50 s on drawing the 20,000 cards (in 1-5 runs of 10
-// on a loaded machine; none in 10 without the pop-up, and bringToFront did not help).
+// on a loaded machine; none in 10 without the pop-up, and bringToFront did not help). It still
+// stalls now and then (2 of 18 runs of this file on a loaded machine; once in 2 whole runs): the
+// cards are drawn about a second after their answer, the page records no long task, yet it
+// answers nothing for 40-50 s. The wait for the drawn count outlasts that stall (docs/testing.md).
 test('cards: too many above the limit, with a raise to the maximum', async ({ page }) => {
+  test.setTimeout(150_000);
   await signInAs(page, 'portaluser@demo.cx');
   const { v, cards, count } = await cardViewer(page);
   await expect(count).toHaveText(/ cards$/);
@@ -178,7 +182,7 @@ test('cards: too many above the limit, with a raise to the maximum', async ({ pa
   await expect(v.getByRole('heading', { name: 'Too many cards' })).toBeVisible();
   await expect(v.getByText('20,000 records are more than the 5,000 cards shown at once.')).toBeVisible();
   await v.getByRole('button', { name: 'Show up to 20,000 cards' }).click();
-  await expect(count).toHaveText('20,000 of 20,000 cards', { timeout: 30_000 });
+  await expect(count).toHaveText('20,000 of 20,000 cards', { timeout: 100_000 });
   await expect(cards.locator('article.card')).toHaveCount(11 * 200);
 });
 
