@@ -166,12 +166,9 @@ test('cards: counted first, then facets, the slider, and a card’s details in a
   await expect(details.getByRole('heading', { name: `Response ${cardId}` })).toBeVisible();
 });
 
-// A test of its own, in a tab that never opened another: after a pop-up had been open, the
-// headless browser's tab stalled for up to 50 s on drawing the 20,000 cards (in 1-5 runs of 10
-// on a loaded machine; none in 10 without the pop-up, and bringToFront did not help). It still
-// stalls now and then (2 of 18 runs of this file on a loaded machine; once in 2 whole runs): the
-// cards are drawn about a second after their answer, the page records no long task, yet it
-// answers nothing for 40-50 s. The wait for the drawn count outlasts that stall (docs/testing.md).
+// A test of its own, in a tab that never opened a pop-up. Drawing all 20,000 cards, the headless
+// browser now and then stops answering for 40-50 s after the cards are drawn (docs/testing.md):
+// the wait for the drawn count outlasts that.
 test('cards: too many above the limit, with a raise to the maximum', async ({ page }) => {
   test.setTimeout(150_000);
   await signInAs(page, 'portaluser@demo.cx');
