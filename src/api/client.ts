@@ -56,7 +56,20 @@ $config.listen((config) => {
   forgetEmbedToken();
   signInArrived();
 });
-$session.listen((session) => session && signInArrived());
+
+// Calls made in a session end with it. Calls still in flight at a sign-out are aborted. Otherwise
+// the server, which has just ended the session, would refuse them, and each refusal is a 401 in
+// the console of a page that has already left.
+let sessionCalls = new AbortController();
+let inSession = !!$session.get();
+$session.listen((session) => {
+  if (session) signInArrived();
+  else if (inSession) {
+    sessionCalls.abort();
+    sessionCalls = new AbortController();
+  }
+  inSession = !!session;
+});
 
 const http: KyInstance = ky.create({ throwHttpErrors: false, retry: 0, timeout: 30_000, fetch: (i, o) => fetchImpl(i as RequestInfo, o) });
 
@@ -122,6 +135,7 @@ async function bearer(apiBase: string, renew: boolean): Promise<string | undefin
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T | BadRequest> {
   const apiBase = options.target?.apiBase ?? $config.get().apiBase;
   const signedIn = !!$session.get();
+  const signal = signedIn && !options.anonymous ? sessionCalls.signal : undefined;
   const send = async (renew: boolean) => {
     // The server answers in the page's language (its messages, the names of its content).
     const headers: Record<string, string> = { 'Accept-Language': $config.get().locale, ...options.headers };
@@ -134,7 +148,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       if (lastClicked) headers['X-Ppm-MetaData'] = lastClicked;
     }
     // Same-origin calls carry the refresh cookie to the token call; other origins never get credentials.
-    return http(`${apiBase}${path}`, { method, json: options.json, headers, credentials: 'same-origin' });
+    return http(`${apiBase}${path}`, { method, json: options.json, headers, credentials: 'same-origin', signal });
   };
   // Outside the host portal with nothing to sign in with (no session, no token): the call could
   // only be refused, so the element asks for a sign-in without making it (no 401 in the console).
@@ -143,10 +157,17 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw new ApiError(401, 'Sign in to continue.', true);
   }
   const startedOn = $path.get();
-  let res = await send(false);
-  // A token from getToken may have ended early (revoked, a restart): ask for a new one once.
-  if (res.status === 401 && !options.anonymous && $config.get().getToken && !$config.get().token) res = await send(true);
-  const body = await parse(res);
+  let res: Response;
+  let body: unknown;
+  try {
+    res = await send(false);
+    // A token from getToken may have ended early (revoked, a restart): ask for a new one once.
+    if (res.status === 401 && !options.anonymous && $config.get().getToken && !$config.get().token) res = await send(true);
+    body = await parse(res);
+  } catch (error) {
+    if (signal?.aborted) throw new ApiError(401, 'Signed out.', true);
+    throw error;
+  }
   if (res.ok) return body as T;
 
   const message = typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : `HTTP ${res.status}`;

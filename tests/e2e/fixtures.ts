@@ -16,7 +16,8 @@ export const test = base.extend<{ page: Page; consoleErrors: string[]; expectedE
   },
   page: async ({ page, consoleErrors, expectedErrors }, use, testInfo) => {
     page.on('console', (msg) => {
-      if (msg.type() === 'error' && !expectedErrors.some((re) => re.test(msg.text()))) consoleErrors.push(msg.text());
+      // The address too: "Failed to load resource" alone does not say which call failed.
+      if (msg.type() === 'error' && !expectedErrors.some((re) => re.test(msg.text()))) consoleErrors.push(`${msg.text()} (${msg.location().url})`);
     });
     page.on('pageerror', (error) => consoleErrors.push(error.message));
     // Long tasks, for the failure report (describePage): the page's main thread, not only its calls.

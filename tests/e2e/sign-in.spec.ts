@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { signInAs } from './helpers';
 
@@ -89,13 +90,22 @@ test('no token is kept where a script could read it, and a reload keeps the user
 });
 
 test('signing out ends the session on the server: the old refresh cookie no longer works', async ({ page, context, request }) => {
+  // The landing page's tiles ask for their data; those calls are held until after the sign-out, as
+  // on a slow link. The page drops them (else the server, the session over, refuses each: a 401).
+  const held: Route[] = [];
+  await page.route('**/api/dashboard/visuals/**', (route) => void held.push(route));
+  const dropped: string[] = [];
+  page.on('requestfailed', (r) => r.url().includes('/api/dashboard/visuals/') && dropped.push(r.failure()?.errorText ?? ''));
   await signInAs(page, 'globaladmin@demo.cx');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
   const refresh = (await context.cookies()).find((c) => c.name === 'cx_refresh')!.value;
   const csrf = await page.evaluate(() => JSON.parse(sessionStorage.getItem('cx.session')!).csrfToken as string);
   await page.getByRole('button', { name: /Profile of/ }).click();
   const out = page.waitForResponse((r) => r.url().endsWith('/api/identity/logout'));
   await page.getByRole('button', { name: 'Sign out' }).click();
   expect((await out).status()).toBe(200);
+  await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+  await expect.poll(() => dropped).toEqual(held.map(() => 'net::ERR_ABORTED'));
   const again = await request.post('/api/identity/token', {
     data: { grant_type: 'refresh_token', client_id: 'cx-portal-web' },
     headers: { cookie: `cx_refresh=${refresh}`, 'x-csrf-token': csrf },

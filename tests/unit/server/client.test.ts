@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../server/app';
 import { request, setFetch, isBadRequest, ApiError } from '../../../src/api/client';
 import { signIn, getUserList, logout, refreshSession } from '../../../src/api/identity';
@@ -115,6 +115,37 @@ describe('the API client', () => {
     console.error = original;
     expect(visited[0]).toBe('/login');
     expect(visited[1]).toMatch(/^\/error\?errorCode=ServerError&description=/);
+  });
+
+  it('drops the calls still in flight at a sign-out instead of letting the server refuse them', async () => {
+    await signIn('portaluser@demo.cx', 'Demo-2345!', false);
+    // The network holds the call until the sign-out; only the call's own signal can end it.
+    const held: AbortSignal[] = [];
+    let serverLogout: Promise<Response> | undefined;
+    setFetch((input, init) => {
+      const req = new Request(input instanceof Request ? input : String(input), init);
+      const path = new URL(req.url).pathname;
+      if (path === '/api/identity/logout') return (serverLogout = appFetch(input, init));
+      if (!path.startsWith('/api/dummy')) return appFetch(input, init);
+      const signal = req.signal;
+      held.push(signal);
+      return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    });
+    try {
+      const call = request('GET', '/api/dummy');
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+      visited.length = 0;
+      logout();
+      await expect(call).rejects.toMatchObject({ status: 401, handled: true });
+      expect(held[0].aborted).toBe(true);
+      // Only the sign-out moved the page; the dropped call did not send it anywhere.
+      expect(visited).toEqual(['/login']);
+      // The server's end of the sign-out, before the next test.
+      await vi.waitFor(() => expect(serverLogout).toBeDefined());
+      expect((await serverLogout!).status).toBe(200);
+    } finally {
+      setFetch(appFetch);
+    }
   });
 
   it('logs out to /signin on a lite host', () => {
