@@ -59,10 +59,14 @@ function responseProfiles(module: SmartModule): Profile[] {
   ];
 }
 
-/** The profiles of a module, the first being the default one. */
-export function profilesOf(module: SmartModule): Profile[] {
+const made = new WeakMap<SmartModule, readonly Profile[]>();
+
+/** The profiles of a module, the first being the default one; made once per module (every records call names one). */
+export function profilesOf(module: SmartModule): readonly Profile[] {
+  let profiles = made.get(module);
   // A view is offered only where the module has every column it shows (reviews have no NPS or verbatim).
-  return responseProfiles(module).filter((p) => p.columns.every((key) => module.columns.some((c) => c.key === key && !c.isHidden)));
+  if (!profiles) made.set(module, (profiles = responseProfiles(module).filter((p) => p.columns.every((key) => module.columns.some((c) => c.key === key && !c.isHidden)))));
+  return profiles;
 }
 
 export function profileOf(module: SmartModule, name: string): Profile {
