@@ -61,14 +61,12 @@ $config.listen((config) => {
 // the server, which has just ended the session, would refuse them, and each refusal is a 401 in
 // the console of a page that has already left.
 let sessionCalls = new AbortController();
-let inSession = !!$session.get();
-$session.listen((session) => {
+$session.listen((session, before) => {
   if (session) signInArrived();
-  else if (inSession) {
+  else if (before) {
     sessionCalls.abort();
     sessionCalls = new AbortController();
   }
-  inSession = !!session;
 });
 
 const http: KyInstance = ky.create({ throwHttpErrors: false, retry: 0, timeout: 30_000, fetch: (i, o) => fetchImpl(i as RequestInfo, o) });
@@ -142,7 +140,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     if (!options.anonymous) {
       const token = await bearer(apiBase, renew);
       // Signed out while this call waited for its token: it is dropped, not sent to be refused.
-      if (signedIn && !$session.get() && !token) throw new ApiError(401, 'Signed out.', true);
+      signal?.throwIfAborted();
       if (token) headers.Authorization = `Bearer ${token}`;
       headers['X-Ppm-Access'] = 'Web';
       if (lastClicked) headers['X-Ppm-MetaData'] = lastClicked;
