@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { signInAs } from './helpers';
+import { backToEnglish, signInAs } from './helpers';
 
 test('an invitation sets the first password, and a forgotten password is reset by e-mail', async ({ page, request, expectedErrors }) => {
   expectedErrors.push(/status of (400|404)/);
@@ -102,7 +102,7 @@ test('changing the language applies at once', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
   // The choice is saved for the user: put English back for the other tests.
-  await Promise.all([page.waitForResponse('**/api/UserPreferences/update'), page.getByLabel('Sprache').selectOption('en')]);
+  await backToEnglish(page);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { axeViolations, PASSWORD, signInAs } from './helpers';
+import { axeViolations, backToEnglish, PASSWORD, signInAs } from './helpers';
 
 test('in German the menu, tiles, layouts, legends, filters and the pivot speak German', async ({ page }) => {
   // The user's own account: the saved language does not reach other tests.
@@ -21,9 +21,7 @@ test('in German the menu, tiles, layouts, legends, filters and the pivot speak G
 
   await page.goto('/content/insights/responses?type=AnalyticsViewer');
   await expect(page.locator('cx-data-viewer').getByText('Gesamtausgaben').first()).toBeAttached();
-  // Back to English for whoever signs in next.
-  await page.getByRole('button', { name: /Profil von|Profile of/ }).click();
-  await page.getByLabel(/Sprache|Language/).selectOption('en');
+  await backToEnglish(page);
 });
 
 test('the server answers in the request’s language, English by default', async ({ request }) => {
@@ -48,8 +46,7 @@ async function inGerman(page: import('@playwright/test').Page, email: string, vi
   try {
     await visit();
   } finally {
-    await page.getByRole('button', { name: /Profil von|Profile of/ }).click();
-    await page.getByLabel(/Sprache|Language/).selectOption('en');
+    await backToEnglish(page);
   }
 }
 

@@ -118,6 +118,19 @@ export async function signInAs(page: Page, email: string, password = PASSWORD): 
   }
 }
 
+/**
+ * Puts the signed-in account back to English from the profile panel, and waits until the server has
+ * saved it: the language is the account's, and a test that ended with the save still on its way
+ * left the next test's user (same account) on a German page.
+ */
+export async function backToEnglish(page: Page): Promise<void> {
+  const language = page.getByLabel(/Sprache|Language/);
+  if (!(await language.isVisible())) await page.getByRole('button', { name: /Profil von|Profile of/ }).click();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/UserPreferences/update') && r.request().method() === 'POST');
+  await language.selectOption('en');
+  expect((await saved).status(), 'the English language saved').toBe(200);
+}
+
 /** Runs axe-core on the element matching `selector` (shadow roots included); returns the violations' ids. */
 export async function axeViolations(page: Page, selector: string): Promise<string[]> {
   const { readFileSync } = await import('node:fs');
