@@ -53,3 +53,29 @@ test.describe('a phone at 375 px', () => {
     await expect(views).toHaveText(['Records']);
   });
 });
+
+test.describe('a phone’s own browser (its page as wide as its content)', () => {
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+
+  test('the menu is measured without widening the page: More holds the phone’s items only, and nothing is past the screen', async ({ page }) => {
+    await signInAs(page, 'portaluser@demo.cx');
+    // A slow phone's first view: the menu arrives and is measured while the page is still laying itself out.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/dashboard/overview/');
+    await expect(page.locator('cx-dashboard .dashboard')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const nav = page.locator('cx-top-nav');
+    await nav.getByRole('button', { name: 'More' }).click();
+    // The survey editor's menu is hidden on phones (hideOnMobile): a page widened by the measuring read as a desktop's.
+    await expect(nav.getByRole('menu').getByRole('menuitem')).not.toHaveCount(0);
+    await expect(nav.getByRole('menu').getByRole('menuitem', { name: 'Survey editor' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    const onScreen = await page.evaluate(() => ({
+      width: innerWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+      itemsPastTheScreen: [...document.querySelector('cx-top-nav')!.shadowRoot!.querySelectorAll('.menu > ul > li')].filter((li) => li.getBoundingClientRect().right > innerWidth).length,
+    }));
+    expect(onScreen).toEqual({ width: 412, scrollWidth: 412, itemsPastTheScreen: 0 });
+  });
+});

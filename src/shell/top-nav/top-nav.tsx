@@ -45,7 +45,7 @@ export function TopNav({ brand }: { brand?: string }) {
   const navRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const width = useWidth(navRef);
-  const [widths, setWidths] = useState<number[]>([]);
+  const [measuredFor, setMeasuredFor] = useState<{ key: string; widths: number[] }>({ key: '', widths: [] });
   // One pop-up open at a time: the More menu, the notifications or the profile panel.
   const [openMenu, setOpenMenu] = useState<Popup | null>(null);
   const moreOpen = openMenu === 'more';
@@ -68,13 +68,16 @@ export function TopNav({ brand }: { brand?: string }) {
   const active = activeItem(items, path);
   const key = items.map((i) => i.moduleId).join();
 
-  // Measure every item once at full width, then show as many as fit.
+  // Measure every item at full width whenever the items are not those measured, then show as many
+  // as fit. The widths are kept with the items they belong to: another list of the same length
+  // (another role's, or a phone's once its page has its width) is measured again.
   useLayoutEffect(() => {
+    if (measuredFor.key === key) return;
     const lis = listRef.current?.querySelectorAll<HTMLElement>('li[data-measure]');
-    if (lis && lis.length === items.length) setWidths([...lis].map((li) => li.getBoundingClientRect().width));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-measure when the items change
-  }, [key]);
-  const measured = widths.length === items.length;
+    if (lis && lis.length === items.length) setMeasuredFor({ key, widths: [...lis].map((li) => li.getBoundingClientRect().width) });
+  }, [measuredFor.key, key, items.length]);
+  const measured = measuredFor.key === key;
+  const widths = measuredFor.widths;
   // The menu's own width (the brand, the bell and the avatar already have theirs); each item
   // takes its width and the list's gap.
   const shown = measured ? fitCount(widths.map((w) => w + ITEM_GAP), width) : items.length;
@@ -101,7 +104,9 @@ export function TopNav({ brand }: { brand?: string }) {
         {brand ?? t('nav.brand')}
       </PortalLink>
       <nav ref={navRef} aria-label={t('nav.menu')} className="menu">
-        <ul ref={listRef}>
+        {/* While measured, the items are clipped to the bar: a phone's browser would widen the page to
+            whatever overflows it, and the wider page would read as a desktop's (its menu items). */}
+        <ul ref={listRef} className={measured ? undefined : 'measuring'}>
           {items.map((item, i) =>
             !measured ? (
               <li key={item.moduleId} data-measure="">
