@@ -371,3 +371,21 @@ test('two dashboards and loose tiles on one page: a scope links or separates the
   expect(answers.some((a) => a.url.includes('/visuals/drivers/'))).toBe(false);
   expect(await axeViolations(page, 'main')).toEqual([]);
 });
+
+test('the breadcrumb holds its line before the answer names the path: the filter bar does not move down when it comes', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/dataviz/visuals/overview/**', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.goto('/dashboard/overview/');
+  const bar = page.locator('cx-dashboard .dashboard > section.bar');
+  await expect(bar).toBeVisible();
+  const before = (await bar.boundingBox())!.y;
+  await expect(page.locator('cx-dashboard .breadcrumb li')).toHaveCount(0);
+  answer();
+  await expect(page.locator('cx-dashboard .breadcrumb li')).toHaveText(['Insights', 'Overview']);
+  expect((await bar.boundingBox())!.y).toBe(before);
+});
