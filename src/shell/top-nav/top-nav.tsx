@@ -104,8 +104,8 @@ export function TopNav({ brand }: { brand?: string }) {
         {brand ?? t('nav.brand')}
       </PortalLink>
       <nav ref={navRef} aria-label={t('nav.menu')} className="menu">
-        {/* While measured, the items are clipped to the bar: a phone's browser would widen the page to
-            whatever overflows it, and the wider page would read as a desktop's (its menu items). */}
+        {/* While the items are measured they are clipped to the bar: a phone's browser would widen the
+            page to whatever overflows it, and the wider page would read as a desktop's (its menu items). */}
         <ul ref={listRef} className={measured ? undefined : 'measuring'}>
           {items.map((item, i) =>
             !measured ? (
