@@ -38,7 +38,9 @@ export function EditorBody({ initial, places, defaultLocale, onReload }: Props) 
   const [view, setView] = useState(initial);
   const onSaved = useCallback((v: SurveyView) => setView(v), []);
   const { draft, change, undo, canUndo, state, saveNow, version: currentVersion, setVersion } = useAutosave(initial, api, onSaved);
-  const [locale, setLocale] = useState<SurveyLocale>(defaultLocale);
+  // The portal's language until one is picked here: the saved language may arrive after the survey.
+  const [picked, setLocale] = useState<SurveyLocale | null>(null);
+  const locale = picked ?? defaultLocale;
   const [dragging, setDragging] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string; list?: string[] } | null>(null);

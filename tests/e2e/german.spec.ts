@@ -73,6 +73,12 @@ test('the survey editor, its list, a public survey and the data visualisation ho
     await expect(page.locator('cx-survey-list').getByRole('heading', { name: 'Umfragen' })).toBeVisible();
     await expect(page.locator('cx-survey-list').getByRole('link', { name: 'Filialbesuch' })).toBeVisible();
     expect(await axeViolations(page, 'html')).toEqual([]);
+    // The saved language answers after the survey: the editing language still follows it.
+    const surveyIn = page.waitForResponse('**/api/surveys/storevisit');
+    await page.route('**/api/UserPreferences/get', async (route) => {
+      await surveyIn;
+      await route.continue();
+    });
     await page.goto('/editor/update/storevisit');
     const editor = page.locator('cx-survey-editor');
     await expect(editor.getByRole('heading', { name: 'Live-Vorschau' })).toBeVisible();
