@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useElement } from '../elements/element-context';
 import { isBadRequest } from '../api/client';
 import { closeSurvey, publishSurvey, type SurveyView } from '../api/surveys';
-import { QUESTION_KINDS, questionNumbers, surveyProblems, SURVEY_LOCALES, type Question, type QuestionKind, type SurveyLocale } from '../lib/survey-model';
+import { localText, QUESTION_KINDS, questionNumbers, surveyProblems, SURVEY_LOCALES, type Question, type QuestionKind, type SurveyLocale } from '../lib/survey-model';
 import { holdUnsavedWork } from '../stores/navigation';
 import { SurveyForm } from '../surveys/survey-form';
 import { QuestionCard } from './question-card';
@@ -87,7 +87,7 @@ export function EditorBody({ initial, places, defaultLocale, onReload }: Props) 
     <div className="survey-editor">
       <header className="editor-head">
         <div>
-          <h1>{draft.settings.title.en || t('surveyEditor.untitled')}</h1>
+          <h1>{localText(draft.settings.title, defaultLocale) || t('surveyEditor.untitled')}</h1>
           <p className="meta">
             <span className={`status ${view.status}`}>{t(`surveyEditor.status.${view.status}`)}</span>
             {view.unpublishedChanges && <span className="status changes">{t('surveyEditor.unpublishedChanges')}</span>}

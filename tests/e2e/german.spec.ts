@@ -83,6 +83,7 @@ test('the survey editor, its list, a public survey and the data visualisation ho
     const editor = page.locator('cx-survey-editor');
     await expect(editor.getByRole('heading', { name: 'Live-Vorschau' })).toBeVisible();
     await expect(editor.locator('.preview')).toContainText('Wie wahrscheinlich ist es');
+    await expect(editor.getByRole('heading', { level: 1 })).toHaveText('Filialbesuch');
     expect(await axeViolations(page, 'html')).toEqual([]);
     await page.goto('/dataviz');
     await expect(page.locator('cx-dataviz-home').getByRole('heading', { name: 'Datenvisualisierung' })).toBeVisible();
