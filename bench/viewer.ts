@@ -2,7 +2,7 @@
 // starts the portal in its own process and prints, in one run:
 //  - the pivot (rows Region > Store, columns Channel, measures average NPS and count, with totals)
 //    over HTTP, against the same pivot of the same rows computed in this Node process by
-//    react-pivottable's PivotData and by @finos/perspective, with the ratios;
+//    react-pivottable's PivotData and by @finos/perspective (in a worker thread, within a budget), with the ratios;
 //  - the filter bar's counts over HTTP, against value counts by both (3 of the server's 6 dimensions);
 //  - the records block fetch (100 rows, newest first) at several depths: median and p95;
 //  - .xlsx exports of 100,000 and 1,000,000 rows: writing, downloading, size, server memory.
