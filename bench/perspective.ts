@@ -63,7 +63,10 @@ export function perspectiveRuns<R extends Record<string, unknown>>(
     workerData: { columns, count: rows.length, loads: o.loads, runs: o.runs, counted: o.counted },
     transferList: transfer,
   });
-  const where = (): Stop => ({ doing, forMs: performance.now() - last, afterMs: performance.now() - started });
+  const where = (): Stop => {
+    const now = performance.now();
+    return { doing, forMs: now - last, afterMs: now - started };
+  };
   return new Promise((resolve) => {
     const stop = setTimeout(() => end(() => (out.stopped = where())), o.budgetMs);
     // Settled first, then the worker ended: its exit (code 1 when terminated) finds the promise settled.
