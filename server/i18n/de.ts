@@ -53,6 +53,7 @@ export const MESSAGES_DE: ReadonlyArray<readonly [RegExp, string]> = [
 /** Names of the seeded content: menu items, profiles, dashboards, tiles, layouts. */
 export const CONTENT_DE: Readonly<Record<string, string>> = {
   Home: 'Startseite', Overview: 'Übersicht', Drivers: 'Treiber', Responses: 'Antworten', Cases: 'Fälle', Alerts: 'Warnungen',
+  Reviews: 'Bewertungen', 'Review replies': 'Antworten auf Bewertungen',
   Users: 'Benutzer', 'Survey editor': 'Umfrage-Editor', Operations: 'Betrieb', Groups: 'Gruppen', Help: 'Hilfe',
   Insights: 'Einblicke', 'Case management': 'Fallbearbeitung', Administration: 'Verwaltung', 'Visual gallery': 'Galerie der Visualisierungen',
   Default: 'Standard', 'Comments first': 'Kommentare zuerst',

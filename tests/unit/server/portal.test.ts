@@ -95,6 +95,14 @@ describe('content and menus', () => {
     expect(forAdmin).not.toContain('Review replies');
   });
 
+  it('names every menu item in German for a German browser', async () => {
+    const german = { 'accept-language': 'de-DE,de;q=0.9' };
+    const forUser = names((await h.call('GET', '/api/content', { token: user, headers: german })).body.profiles);
+    expect(forUser).toEqual(['Startseite', 'Übersicht', 'Treiber', 'Bewertungen', 'Antworten', '360°-Feedback', 'Warnungen', 'Hilfe', 'Fälle', 'Antworten auf Bewertungen', 'Umfrage-Editor']);
+    const forAdmin = names((await h.call('GET', '/api/content', { token: admin, headers: german })).body.profiles);
+    expect(forAdmin).toEqual(expect.arrayContaining(['Benutzer', 'Betrieb', 'Gruppen', 'Portal-Feedback']));
+  });
+
   it('shows Alerts only while the alerting feature is on', async () => {
     const [row] = await h.db.query<{ value: string }>("SELECT value FROM settings WHERE name = 'portal'");
     const settings = JSON.parse(row.value);
