@@ -9,6 +9,15 @@ test('in German the menu, tiles, layouts, legends, filters and the pivot speak G
   const menu = page.locator('cx-top-nav').getByRole('navigation');
   await expect(menu.getByRole('link', { name: 'Übersicht' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Antworten' })).toBeVisible();
+  // The German names are longer: the menu is measured again for them, and every item and More stay inside it.
+  const insideMenu = () =>
+    page.locator('cx-top-nav').evaluate((el) => {
+      const root = el.shadowRoot!;
+      const right = root.querySelector('nav.menu')!.getBoundingClientRect().right;
+      return [...root.querySelectorAll('nav.menu > ul > li')].every((li) => li.getBoundingClientRect().right <= right + 0.5);
+    });
+  await expect.poll(insideMenu).toBe(true);
+  await expect(menu.getByRole('button', { name: 'Mehr' })).toBeVisible();
 
   await page.goto('/dashboard/overview/');
   const dash = page.locator('cx-dashboard');

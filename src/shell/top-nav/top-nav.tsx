@@ -66,11 +66,13 @@ export function TopNav({ brand }: { brand?: string }) {
 
   const items = profiles ? visibleItems(profiles, typeof innerWidth === 'number' ? innerWidth : width) : [];
   const active = activeItem(items, path);
-  const key = items.map((i) => i.moduleId).join();
+  // What an item's width depends on: its name (another language's is longer) and its badge.
+  const key = JSON.stringify(items.map((i) => [i.moduleId, i.navName, i.showNewBadge && t('nav.new')]));
 
   // Measure every item at full width whenever the items are not those measured, then show as many
   // as fit. The widths are kept with the items they belong to: another list of the same length
-  // (another role's, or a phone's once its page has its width) is measured again.
+  // (another role's, a phone's once its page has its width, or the same in another language) is
+  // measured again.
   useLayoutEffect(() => {
     if (measuredFor.key === key) return;
     const lis = listRef.current?.querySelectorAll<HTMLElement>('li[data-measure]');
