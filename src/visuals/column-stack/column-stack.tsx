@@ -5,12 +5,14 @@ import { setting, stringList } from '../common/settings';
 import { visibleContent } from '../common/rows';
 import { isSelected } from '../common/selection';
 import { colourAt } from '../common/palette';
-import { Legend } from '../common/legend';
+import { Legend, LEGEND_ROOM } from '../common/legend';
+import { useRoomAbove } from '../common/room-above';
 import { COLUMN_STACK_DEFAULTS as D, drawColumnStack } from './draw';
 
 /** Single-axis stacked bar: a column per category stacked by series counts on one axis. */
 export function ColumnStackVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
+  const [legendRef, legend] = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
   const { primary, settings, onDrawn, onSelect, selections, name, mode } = props;
   const series = primary.data;
   const content = visibleContent(series?.content ?? [], setting(settings, 'ShowBlank', false));
@@ -20,7 +22,7 @@ export function ColumnStackVisual(props: VisualProps) {
   const palette = stringList(settings, 'Palette');
   const onSegment = onSelect && series ? (c: string, s: string) => onSelect({ axisKey: series.filterKey, axisValue: c, seriesKey: series.seriesFilterKey ?? '', seriesValue: s }) : undefined;
   const model = {
-    categories: content.map((e) => e.Name), series: names, rows, width: props.width, height: props.height - 28,
+    categories: content.map((e) => e.Name), series: names, rows, width: props.width, height: props.height - legend,
     padding: setting(settings, 'Padding', D.Padding), innerPadding: setting(settings, 'InnerPadding', D.InnerPadding),
     axisFormat: setting(settings, 'AxisFormat', D.AxisFormat), tooltipFormat: setting(settings, 'TooltipFormat', D.TooltipFormat),
     labelAngle: setting(settings, 'LabelAngle', D.LabelAngle), palette, anySelected: mode === 'Selection',
@@ -28,7 +30,7 @@ export function ColumnStackVisual(props: VisualProps) {
   useChart(ref, (svg) => drawColumnStack(svg, { ...model, isSelected: (c, s) => isSelected(selections, name, c, s), onSegment }), true, JSON.stringify({ model, selections }) + String(!!onSegment), onDrawn);
   return (
     <div className="column-stack-visual">
-      <Legend items={names.map((n, i) => ({ name: n, colour: colourAt(i, palette), active: true }))} />
+      <Legend ref={legendRef} items={names.map((n, i) => ({ name: n, colour: colourAt(i, palette), active: true }))} />
       <svg ref={ref} className="chart" part="chart" />
     </div>
   );

@@ -1,4 +1,8 @@
+import type { Ref } from 'react';
 import { useElement } from '../../elements/element-context';
+
+/** The room a legend of one line takes above its chart: a 22 px row and its 6 px margin (tile.css). */
+export const LEGEND_ROOM = 28;
 
 export interface LegendItem {
   name: string;
@@ -10,12 +14,12 @@ export interface LegendItem {
   pressed?: boolean;
 }
 
-/** A row of legend entries; with `onToggle` each entry is a toggle button. */
-export function Legend({ items, onToggle, label }: { items: LegendItem[]; onToggle?: (name: string) => void; label?: string }) {
+/** A row of legend entries; with `onToggle` each entry is a toggle button. `ref` measures its room (`useRoomAbove`). */
+export function Legend({ items, onToggle, label, ref }: { items: LegendItem[]; onToggle?: (name: string) => void; label?: string; ref?: Ref<HTMLUListElement> }) {
   // Data values (NPS groups, channels) stay the filter values; only what is shown is translated.
   const { t } = useElement();
   return (
-    <ul className="legend" aria-label={label}>
+    <ul className="legend" aria-label={label} ref={ref}>
       {items.map((item) => {
         const content = (
           <>

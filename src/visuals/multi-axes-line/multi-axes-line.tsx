@@ -5,7 +5,8 @@ import { setting, stringList } from '../common/settings';
 import { visibleContent } from '../common/rows';
 import { colourAt } from '../common/palette';
 import { toD3Format } from '../common/format';
-import { Legend } from '../common/legend';
+import { Legend, LEGEND_ROOM } from '../common/legend';
+import { useRoomAbove } from '../common/room-above';
 import { toLines } from '../multi-line/draw';
 import { drawMultiAxes, type AxisLine } from './draw';
 import { MAX_Y_AXES, toggleSeries } from './rules';
@@ -21,18 +22,20 @@ function readAxes(value: unknown): Array<{ series: string; format: string }> {
 /** Multi-axes line: lines over time on up to two y axes; legend clicks select series, all selected resets to none. */
 export function MultiAxesLineVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
+  const [legendRef, legend] = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
   const [selected, setSelected] = useState<string[]>([]);
   const { primary, settings, onDrawn } = props;
   const axes = readAxes(settings.Axes);
   const showBlank = setting(settings, 'ShowBlank', false);
   const lines: AxisLine[] = axes.flatMap((a, axis) => toLines(visibleContent(primary[a.series as `data${string}`]?.content ?? [], showBlank)).map((l) => ({ name: l.name, axis, points: l.points })));
   const palette = stringList(settings, 'Palette');
-  const model = { lines: lines.filter((l) => l.points.length > 0), formats: axes.map((a) => a.format), width: props.width, height: props.height - 28, palette, selected };
+  const model = { lines: lines.filter((l) => l.points.length > 0), formats: axes.map((a) => a.format), width: props.width, height: props.height - legend, palette, selected };
   useChart(ref, (svg) => drawMultiAxes(svg, model), !(model.lines.length === 0), JSON.stringify(model), onDrawn);
   const names = model.lines.map((l) => l.name);
   return (
     <div className="multi-axes-visual">
       <Legend
+        ref={legendRef}
         items={model.lines.map((l, i) => ({ name: l.name, colour: colourAt(i, palette), active: selected.length === 0 || selected.includes(l.name), pressed: selected.includes(l.name) }))}
         onToggle={(n) => setSelected((s) => toggleSeries(s, n, names))}
       />

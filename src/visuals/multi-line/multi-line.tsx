@@ -6,18 +6,17 @@ import { drawsSecondary } from '../common/chart-mode';
 import { visibleContent } from '../common/rows';
 import { colourAt } from '../common/palette';
 import { drawMultiLine, MULTI_LINE_DEFAULTS, toLines, type LineModel } from './draw';
-import { Legend } from '../common/legend';
+import { Legend, LEGEND_ROOM } from '../common/legend';
+import { useRoomAbove } from '../common/room-above';
 
-const LEGEND_HEIGHT = 28;
-
-export function lineModel(p: Pick<VisualProps, 'primary' | 'secondary' | 'settings' | 'mode' | 'selections' | 'width' | 'height'>): Omit<LineModel, 'onSelect'> {
+export function lineModel(p: Pick<VisualProps, 'primary' | 'secondary' | 'settings' | 'mode' | 'selections' | 'width' | 'height'>, legend = LEGEND_ROOM): Omit<LineModel, 'onSelect'> {
   const showBlank = setting(p.settings, 'ShowBlank', false);
   const primary = toLines(visibleContent(p.primary.data?.content ?? [], showBlank));
   const secondary = drawsSecondary(p.mode, setting(p.settings, 'SelectionMode', 'SinglePrimary') as never) ? toLines(visibleContent(p.secondary?.data?.content ?? [], showBlank), true) : [];
   return {
     lines: [...primary, ...secondary].filter((l) => l.points.length > 0),
     width: p.width,
-    height: Math.max(MULTI_LINE_DEFAULTS.ChartHeight, p.height - LEGEND_HEIGHT),
+    height: Math.max(MULTI_LINE_DEFAULTS.ChartHeight, p.height - legend),
     yFormat: setting(p.settings, 'YFormat', MULTI_LINE_DEFAULTS.YFormat),
     lineWidth: setting(p.settings, 'LineWidth', MULTI_LINE_DEFAULTS.LineWidth),
     markerRadius: setting(p.settings, 'MarkerRadius', MULTI_LINE_DEFAULTS.MarkerRadius),
@@ -33,7 +32,8 @@ export function lineModel(p: Pick<VisualProps, 'primary' | 'secondary' | 'settin
 /** Multi line chart: one line per series over time, with a legend that selects a series. */
 export function MultiLineVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const model = lineModel(props);
+  const [legendRef, legend] = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
+  const model = lineModel(props, legend);
   const { onDrawn, onSelect } = props;
   const seriesKey = props.primary.data?.seriesFilterKey ?? '';
   const pick = onSelect && seriesKey ? (name: string) => onSelect({ axisKey: '', axisValue: '', seriesKey, seriesValue: name }) : undefined;
@@ -42,6 +42,7 @@ export function MultiLineVisual(props: VisualProps) {
   return (
     <div className="multi-line-visual">
       <Legend
+        ref={legendRef}
         items={names.map((name, i) => ({ name, colour: colourAt(i, model.palette), active: model.selected.length === 0 || model.selected.includes(name), pressed: model.selected.includes(name) }))}
         onToggle={pick}
       />

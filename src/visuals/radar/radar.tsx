@@ -5,13 +5,16 @@ import { orderedSeries, useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
 import { colourAt } from '../common/palette';
 import { toD3Format } from '../common/format';
-import { Legend } from '../common/legend';
+import { Legend, LEGEND_ROOM } from '../common/legend';
+import { useRoomAbove } from '../common/room-above';
 import { drawRadar, radarSeries, RADAR_DEFAULTS as D } from './draw';
 
 /** Radar: categories as axes, a polygon per series; the legend selects one series as a filter; a toggle shows the scale. */
 export function RadarVisual(props: VisualProps) {
   const { t } = useElement();
   const ref = useRef<SVGSVGElement>(null);
+  // The legend and the scale's switch share a row above the drawing, which wraps as the legend does.
+  const [controlsRef, controls] = useRoomAbove<HTMLDivElement>(LEGEND_ROOM);
   const [showScale, setShowScale] = useState<boolean>(() => setting(props.settings, 'ShowScale', false));
   const raw = radarSeries(props.primary.data?.content ?? []);
   // SeriesOrder puts known series first, so colours follow the palette (e.g. promoters green).
@@ -24,7 +27,7 @@ export function RadarVisual(props: VisualProps) {
   const palette = stringList(props.settings, 'Palette');
   const model = data && {
     ...data,
-    size: Math.max(160, Math.min(props.width, props.height - 44)),
+    size: Math.max(160, Math.min(props.width, props.height - controls - 16)),
     opacity: setting(props.settings, 'Opacity', D.Opacity),
     radius: setting(props.settings, 'Radius', D.Radius),
     showScale,
@@ -40,7 +43,7 @@ export function RadarVisual(props: VisualProps) {
   if (!data) return <p className="no-data">{t('visuals.noResults')}</p>;
   return (
     <div className="radar-visual">
-      <div className="radar-controls">
+      <div className="radar-controls" ref={controlsRef}>
         <Legend items={data.series.map((s, i) => ({ name: s.name, colour: colourAt(i, palette), active: selected.length === 0 || selected.includes(s.name), pressed: selected.includes(s.name) }))} onToggle={pick} />
         <label className="check">
           <input type="checkbox" checked={showScale} onChange={(e) => setShowScale(e.target.checked)} />

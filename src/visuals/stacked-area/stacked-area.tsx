@@ -4,15 +4,16 @@ import { useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
 import { visibleContent } from '../common/rows';
 import { colourAt } from '../common/palette';
-import { Legend } from '../common/legend';
+import { Legend, LEGEND_ROOM } from '../common/legend';
+import { useRoomAbove } from '../common/room-above';
 import { areaTable, drawStackedArea, STACKED_AREA_DEFAULTS as D, type AreaModel } from './draw';
 
-export function areaModel(p: Pick<VisualProps, 'primary' | 'settings' | 'width' | 'height'>): AreaModel {
+export function areaModel(p: Pick<VisualProps, 'primary' | 'settings' | 'width' | 'height'>, legend = LEGEND_ROOM): AreaModel {
   const content = visibleContent(p.primary.data?.content ?? [], setting(p.settings, 'ShowBlank', false));
   return {
     table: areaTable(content, setting(p.settings, 'NullHandling', D.NullHandling as 'TreatAsZero' | 'Skip', ['TreatAsZero', 'Skip'])),
     width: p.width,
-    height: p.height - 28,
+    height: p.height - legend,
     fillOpacity: setting(p.settings, 'FillOpacity', D.FillOpacity),
     tooltipAlias: setting(p.settings, 'TooltipAlias', D.TooltipAlias),
     timeFormat: setting(p.settings, 'TimeFormat', D.TimeFormat),
@@ -23,12 +24,13 @@ export function areaModel(p: Pick<VisualProps, 'primary' | 'settings' | 'width' 
 /** Stacked area: each series' count over time stacked from zero, with a legend. */
 export function StackedAreaVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const model = areaModel(props);
+  const [legendRef, legend] = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
+  const model = areaModel(props, legend);
   const { onDrawn } = props;
   useChart(ref, (svg) => drawStackedArea(svg, model), !(model.table.dates.length === 0), JSON.stringify(model), onDrawn);
   return (
     <div className="stacked-area-visual">
-      <Legend items={model.table.series.map((name, i) => ({ name, colour: colourAt(i, model.palette), active: true }))} />
+      <Legend ref={legendRef} items={model.table.series.map((name, i) => ({ name, colour: colourAt(i, model.palette), active: true }))} />
       <svg ref={ref} className="chart" part="chart" />
     </div>
   );
