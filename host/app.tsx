@@ -10,7 +10,7 @@ import { matchRoute, pageTitle } from './routes';
 import { PageFor } from './pages';
 import { $languagesLoaded, translator } from '../src/i18n';
 import { $menu, activeItem } from '../src/stores/menu';
-import { isMobileBrowser } from '../src/lib/mobile';
+import { isMobilePage } from '../src/lib/mobile';
 
 /** The tab title and the document language follow the route and the locale. */
 function describeDocument(title: string, lang: string): void {
@@ -37,7 +37,7 @@ export function App() {
   const match = matchRoute(pathname);
   const menu = useStore($menu);
   // On a phone, a menu item flagged hideOnMobile opens the not-on-mobile page instead.
-  const mobileOnly = menu && isMobileBrowser(navigator.userAgent, innerWidth) && activeItem(menu.flatMap((p) => p.navigationItems), pathname)?.hideOnMobile;
+  const mobileOnly = menu && isMobilePage() && activeItem(menu.flatMap((p) => p.navigationItems), pathname)?.hideOnMobile;
   const blocked = blockedTo(match.route, session) ?? (mobileOnly ? '/echo-503' : null);
   const t = translator(lang);
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useElement } from '../elements/element-context';
 import { isBadRequest, request } from '../api/client';
 import { giveNowLink, historySchema, queueInvites, surveyPageConfig, surveySchema, type SurveyColumn, type SurveyConfig, type SurveyRow } from '../api/inportalsurvey';
-import { isMobileBrowser } from '../lib/mobile';
+import { isMobilePage } from '../lib/mobile';
 import { nominationProblem } from '../lib/nominations';
 import { addInvitee, pageSizeOf, popStep, pushStep, surveyLinkFor, type Invitee, type SurveyStep } from '../lib/survey-steps';
 import { DirectoryStep } from './directory-step';
@@ -34,7 +34,7 @@ export function InPortalSurvey({ moduleId = 'team-feedback' }: { moduleId?: stri
   const [pageSize, setPageSize] = useState(50);
   const [sending, setSending] = useState(false);
   const toasts = useSurveyToasts();
-  const mobile = isMobileBrowser(navigator.userAgent, innerWidth);
+  const mobile = isMobilePage();
 
   useEffect(() => {
     let live = true;

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { request, isBadRequest } from '../api/client';
-import { isMobileBrowser } from '../lib/mobile';
+import { isMobilePage } from '../lib/mobile';
 
 /** A client plugin (spec part 1): an element the portal adds to the page. */
 export interface ClientPlugin {
@@ -42,7 +42,7 @@ export async function loadClientPlugins(): Promise<void> {
     const plugins = await request<ClientPlugin[]>('GET', '/api/content/clientplugins', { script: true });
     if (isBadRequest(plugins)) return;
     $clientPlugins.set(plugins);
-    const mobile = isMobileBrowser(navigator.userAgent, innerWidth);
+    const mobile = isMobilePage();
     await Promise.all(plugins.filter((p) => p.enabled && /^[a-z][a-z0-9]*-[a-z0-9-]*$/.test(p.elementName) && !(mobile && p.hideOnMobile)).map((p) => mountPlugin(p)));
   } catch {
     // plugins are optional

@@ -3,7 +3,6 @@ import { atom } from 'nanostores';
 import { request, isBadRequest } from '../api/client';
 import type { ContentProfile, NavigationItem } from '../api/types';
 import { $session } from './session';
-import { MOBILE_MAX_WIDTH } from '../lib/mobile';
 
 /** The navigation menu from GET /api/content: loaded on sign-in, cleared on sign-out. */
 export const $menu = atom<ContentProfile[] | null>(null);
@@ -48,8 +47,7 @@ $config.listen(() => void loadMenu());
  * The items to show, lowest weight first: hideMenu items never, and on a mobile width neither
  * hideOnMobile items nor the items of hideOnMobile profiles.
  */
-export function visibleItems(profiles: ContentProfile[], width: number): NavigationItem[] {
-  const mobile = width <= MOBILE_MAX_WIDTH;
+export function visibleItems(profiles: ContentProfile[], mobile: boolean): NavigationItem[] {
   return profiles
     .filter((p) => !(mobile && p.hideOnMobile))
     .flatMap((p) => p.navigationItems)

@@ -14,11 +14,11 @@ const profiles: ContentProfile[] = [
 
 describe('the menu', () => {
   it('orders by weight and hides hideMenu items', () => {
-    expect(visibleItems(profiles, 1280).map((i) => i.navName)).toEqual(['Alerts', 'Users', 'Editor', 'Groups']);
+    expect(visibleItems(profiles, false).map((i) => i.navName)).toEqual(['Alerts', 'Users', 'Editor', 'Groups']);
   });
 
   it('drops hideOnMobile items and profiles at 768 px or less', () => {
-    expect(visibleItems(profiles, 768).map((i) => i.navName)).toEqual(['Alerts', 'Users']);
+    expect(visibleItems(profiles, true).map((i) => i.navName)).toEqual(['Alerts', 'Users']);
   });
 
   it('marks the item whose URL prefixes the route', () => {

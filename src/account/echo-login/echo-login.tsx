@@ -4,7 +4,7 @@ import { useElement } from '../../elements/element-context';
 import { request, isBadRequest } from '../../api/client';
 import { $settings, loadSettings } from '../../stores/settings';
 import { qrPayload, QR_TICK_MS, secondsLeft, shouldRegenerate } from '../../lib/qr-timer';
-import { isMobileBrowser } from '../../lib/mobile';
+import { isMobilePage } from '../../lib/mobile';
 import { QrCode } from './qr-code';
 import { trackEvent } from '../../api/telemetry';
 
@@ -45,7 +45,7 @@ export function EchoLogin() {
   }, [api]);
 
   useEffect(() => {
-    if (isMobileBrowser(navigator.userAgent, innerWidth)) {
+    if (isMobilePage()) {
       go('/echo-503');
       return;
     }

@@ -7,6 +7,7 @@ import { $session } from '../../stores/session';
 import { $menu, loadMenu, visibleItems } from '../../stores/menu';
 import { applySavedLocale } from '../../api/preferences';
 import { restoreDashboardState } from '../../dashboard/saved-state';
+import { narrowViewport } from '../../lib/mobile';
 
 /** The role's default route, if the user's role has one. */
 async function roleDefaultRoute(role: string): Promise<string | null> {
@@ -23,7 +24,7 @@ async function roleDefaultRoute(role: string): Promise<string | null> {
 /** The lowest-weight menu item the user sees (spec part 1 section 2: where the please-wait screen goes). */
 async function firstMenuItem(): Promise<string | null> {
   await loadMenu();
-  return visibleItems($menu.get() ?? [], typeof innerWidth === 'number' ? innerWidth : 1280)[0]?.navUrl ?? null;
+  return visibleItems($menu.get() ?? [], narrowViewport())[0]?.navUrl ?? null;
 }
 
 /** The role's default route and the first menu item: independent look-ups, made together. */

@@ -7,6 +7,7 @@ import { $session } from '../../stores/session';
 import { ProfilePanel } from './profile-panel';
 import { NotificationsMenu } from '../notifications/notifications';
 import { PortalLink } from '../../elements/portal-link';
+import { narrowViewport, viewportGuess } from '../../lib/mobile';
 
 const RESIZE_DEBOUNCE_MS = 100;
 
@@ -17,7 +18,7 @@ type Popup = 'more' | 'notifications' | 'profile';
 const POPUP_BUTTONS: Record<Popup, string> = { more: '.more > button', notifications: '.bell', profile: '.avatar' };
 
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(() => (typeof innerWidth === 'number' ? innerWidth : 1280));
+  const [width, setWidth] = useState(viewportGuess);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -64,7 +65,7 @@ export function TopNav({ brand }: { brand?: string }) {
     setOpenMenu(null);
   }
 
-  const items = profiles ? visibleItems(profiles, typeof innerWidth === 'number' ? innerWidth : width) : [];
+  const items = profiles ? visibleItems(profiles, narrowViewport()) : [];
   const active = activeItem(items, path);
   // What an item's width depends on: its name (another language's is longer) and its badge.
   const key = JSON.stringify(items.map((i) => [i.moduleId, i.navName, i.showNewBadge && t('nav.new')]));

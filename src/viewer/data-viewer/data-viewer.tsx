@@ -3,7 +3,7 @@ import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
 import { SmartFilterBar } from '../../filters/smart-filter-bar/smart-filter-bar';
 import { Favourites } from '../../favourites/favourites/favourites';
-import { isMobileBrowser } from '../../lib/mobile';
+import { isMobilePage } from '../../lib/mobile';
 import { navigate } from '../../stores/navigation';
 import { RecordsViewer } from '../records/records-viewer';
 import { RecordDetails } from '../records/record-details';
@@ -42,7 +42,7 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
   const { t, go } = useElement();
   const mode = modeOf(type);
   const scope = filterScope || `content:${moduleId}`;
-  const narrow = mode !== 'RecordsViewer' && isMobileBrowser(navigator.userAgent, window.innerWidth);
+  const narrow = mode !== 'RecordsViewer' && isMobilePage();
   const { load, error } = useDataLoad({ moduleId, scope, queryProfile: profile, pathProfile: profileName, favourite, shared, handOff, recordId });
   // The data page has the data source already: the filter bar takes its custom-range rules from it.
   const dateRules = useMemo(() => (load ? customRangeRulesOf(load.source) : undefined), [load]);
@@ -60,7 +60,7 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
   const base = `${root}${profileName ? `/${encodeURIComponent(profileName)}` : ''}`;
   const { source, setup, stamp } = load;
   // On a phone the other modes would only lead to the not-on-mobile page: they are not offered.
-  const phone = isMobileBrowser(navigator.userAgent, window.innerWidth);
+  const phone = isMobilePage();
   const modes = VIEW_MODES.filter((m) => (m === 'RecordsViewer' ? source.showRecordViewerLink : !phone && (m === 'CardViewer' ? source.showCardViewerLink : true)));
   const props = { moduleId, profile: setup.profile.name, filterScope: scope, setup };
   return (
