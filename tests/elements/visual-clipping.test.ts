@@ -68,8 +68,12 @@ describe('a chart below a legend of many series', () => {
       const el = (await fixture(html`<cx-test-tile></cx-test-tile>`)) as HTMLElement & Record<string, unknown>;
       const t = tile(template);
       Object.assign(el, { width: 343, height, item: { ...t.item, primary: block(template, data) }, definition: t.definition });
+      let draws = 0;
+      el.addEventListener('cx-drawn', () => draws++);
       await oneEvent(el, 'cx-drawn');
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100)));
+      // Drawn once, at the height below the legend as laid out: not first too tall, then again.
+      expect(draws).toBe(1);
       const root = shadow(el);
       const body = root.querySelector('.tile-body')!.getBoundingClientRect();
       const legend = root.querySelector('.legend')!.getBoundingClientRect();

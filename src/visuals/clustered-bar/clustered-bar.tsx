@@ -12,18 +12,18 @@ import { drawClusteredBar } from './draw';
 /** Clustered bar: a group of bars per category, one per series (e.g. NPS groups per channel). */
 export function ClusteredBarVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const [legendRef, legend] = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
+  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
   const { primary, settings, onDrawn, onSelect, selections, name, mode } = props;
   const series = primary.data;
   const content = visibleContent(series?.content ?? [], setting(settings, 'ShowBlank', false));
   const names = orderedSeries(content.flatMap((e) => e.data.map((r) => r.Name)), stringList(settings, 'SeriesOrder'));
   const palette = stringList(settings, 'Palette');
   const onBar = onSelect && series ? (category: string, s: string) => onSelect({ axisKey: series.filterKey, axisValue: category, seriesKey: series.seriesFilterKey ?? '', seriesValue: s }) : undefined;
-  const model = { content, series: names, width: props.width, height: props.height - legend, valueFormat: setting(settings, 'ValueFormat', '0%'), palette, anySelected: mode === 'Selection' };
-  useChart(ref, (svg) => drawClusteredBar(svg, { ...model, isSelected: (c, s) => isSelected(selections, name, c, s), onBar }), true, JSON.stringify({ model, selections }) + String(!!onBar), onDrawn);
+  const model = { content, series: names, width: props.width, height: props.height - legendRoom, valueFormat: setting(settings, 'ValueFormat', '0%'), palette, anySelected: mode === 'Selection' };
+  useChart(ref, (svg) => drawClusteredBar(svg, { ...model, isSelected: (c, s) => isSelected(selections, name, c, s), onBar }), legendMeasured, JSON.stringify({ model, selections }) + String(!!onBar), onDrawn);
   return (
     <div className="clustered-bar-visual">
-      <Legend ref={legendRef} items={names.map((n, i) => ({ name: n, colour: colourAt(i, palette), active: true }))} />
+      <Legend ref={measureLegend} items={names.map((n, i) => ({ name: n, colour: colourAt(i, palette), active: true }))} />
       <svg ref={ref} className="chart" part="chart" />
     </div>
   );

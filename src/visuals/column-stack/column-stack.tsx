@@ -12,7 +12,7 @@ import { COLUMN_STACK_DEFAULTS as D, drawColumnStack } from './draw';
 /** Single-axis stacked bar: a column per category stacked by series counts on one axis. */
 export function ColumnStackVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const [legendRef, legend] = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
+  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
   const { primary, settings, onDrawn, onSelect, selections, name, mode } = props;
   const series = primary.data;
   const content = visibleContent(series?.content ?? [], setting(settings, 'ShowBlank', false));
@@ -22,15 +22,15 @@ export function ColumnStackVisual(props: VisualProps) {
   const palette = stringList(settings, 'Palette');
   const onSegment = onSelect && series ? (c: string, s: string) => onSelect({ axisKey: series.filterKey, axisValue: c, seriesKey: series.seriesFilterKey ?? '', seriesValue: s }) : undefined;
   const model = {
-    categories: content.map((e) => e.Name), series: names, rows, width: props.width, height: props.height - legend,
+    categories: content.map((e) => e.Name), series: names, rows, width: props.width, height: props.height - legendRoom,
     padding: setting(settings, 'Padding', D.Padding), innerPadding: setting(settings, 'InnerPadding', D.InnerPadding),
     axisFormat: setting(settings, 'AxisFormat', D.AxisFormat), tooltipFormat: setting(settings, 'TooltipFormat', D.TooltipFormat),
     labelAngle: setting(settings, 'LabelAngle', D.LabelAngle), palette, anySelected: mode === 'Selection',
   };
-  useChart(ref, (svg) => drawColumnStack(svg, { ...model, isSelected: (c, s) => isSelected(selections, name, c, s), onSegment }), true, JSON.stringify({ model, selections }) + String(!!onSegment), onDrawn);
+  useChart(ref, (svg) => drawColumnStack(svg, { ...model, isSelected: (c, s) => isSelected(selections, name, c, s), onSegment }), legendMeasured, JSON.stringify({ model, selections }) + String(!!onSegment), onDrawn);
   return (
     <div className="column-stack-visual">
-      <Legend ref={legendRef} items={names.map((n, i) => ({ name: n, colour: colourAt(i, palette), active: true }))} />
+      <Legend ref={measureLegend} items={names.map((n, i) => ({ name: n, colour: colourAt(i, palette), active: true }))} />
       <svg ref={ref} className="chart" part="chart" />
     </div>
   );

@@ -14,7 +14,7 @@ export interface LegendItem {
   pressed?: boolean;
 }
 
-/** A row of legend entries; with `onToggle` each entry is a toggle button. `ref` measures its room (`useRoomAbove`). */
+/** A row of legend entries; with `onToggle` each entry is a toggle button. `ref` takes `useRoomAbove`'s `measure`. */
 export function Legend({ items, onToggle, label, ref }: { items: LegendItem[]; onToggle?: (name: string) => void; label?: string; ref?: Ref<HTMLUListElement> }) {
   // Data values (NPS groups, channels) stay the filter values; only what is shown is translated.
   const { t } = useElement();

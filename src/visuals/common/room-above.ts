@@ -2,14 +2,14 @@ import { useCallback, useState } from 'react';
 
 /**
  * The height that what stands above a chart (its legend, its controls) takes, margins included, as
- * laid out: a chart's height is its tile's less this. `assumed` (one line) until the element is
- * observed; a legend that wraps (many series, a narrow tile, longer names in another language)
- * reports its own height, and the chart is drawn again to fit below it instead of running past the
- * tile's bottom. Read in a ResizeObserver, after layout: no layout is forced.
+ * laid out: a chart's height is its tile's less this. A legend that wraps (many series, a narrow
+ * tile, longer names in another language) would otherwise push its chart past the tile's bottom.
+ * Read in a ResizeObserver, after layout, so no layout is forced; `assumed` (one line) until then.
+ * A chart waits for `measured` before it draws, so it is drawn once, at the height it keeps.
  */
-export function useRoomAbove<T extends HTMLElement>(assumed: number): [ref: (el: T | null) => (() => void) | undefined, room: number] {
-  const [room, setRoom] = useState(assumed);
-  const ref = useCallback((el: T | null) => {
+export function useRoomAbove<T extends HTMLElement>(assumed: number): { measure: (el: T | null) => (() => void) | undefined; room: number; measured: boolean } {
+  const [room, setRoom] = useState<number>();
+  const measure = useCallback((el: T | null) => {
     if (!el) return undefined;
     const observer = new ResizeObserver(() => {
       const { marginTop, marginBottom } = getComputedStyle(el);
@@ -18,5 +18,5 @@ export function useRoomAbove<T extends HTMLElement>(assumed: number): [ref: (el:
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  return [ref, room];
+  return { measure, room: room ?? assumed, measured: room !== undefined };
 }

@@ -22,20 +22,20 @@ function readAxes(value: unknown): Array<{ series: string; format: string }> {
 /** Multi-axes line: lines over time on up to two y axes; legend clicks select series, all selected resets to none. */
 export function MultiAxesLineVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const [legendRef, legend] = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
+  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
   const [selected, setSelected] = useState<string[]>([]);
   const { primary, settings, onDrawn } = props;
   const axes = readAxes(settings.Axes);
   const showBlank = setting(settings, 'ShowBlank', false);
   const lines: AxisLine[] = axes.flatMap((a, axis) => toLines(visibleContent(primary[a.series as `data${string}`]?.content ?? [], showBlank)).map((l) => ({ name: l.name, axis, points: l.points })));
   const palette = stringList(settings, 'Palette');
-  const model = { lines: lines.filter((l) => l.points.length > 0), formats: axes.map((a) => a.format), width: props.width, height: props.height - legend, palette, selected };
-  useChart(ref, (svg) => drawMultiAxes(svg, model), !(model.lines.length === 0), JSON.stringify(model), onDrawn);
+  const model = { lines: lines.filter((l) => l.points.length > 0), formats: axes.map((a) => a.format), width: props.width, height: props.height - legendRoom, palette, selected };
+  useChart(ref, (svg) => drawMultiAxes(svg, model), !(model.lines.length === 0) && legendMeasured, JSON.stringify(model), onDrawn);
   const names = model.lines.map((l) => l.name);
   return (
     <div className="multi-axes-visual">
       <Legend
-        ref={legendRef}
+        ref={measureLegend}
         items={model.lines.map((l, i) => ({ name: l.name, colour: colourAt(i, palette), active: selected.length === 0 || selected.includes(l.name), pressed: selected.includes(l.name) }))}
         onToggle={(n) => setSelected((s) => toggleSeries(s, n, names))}
       />

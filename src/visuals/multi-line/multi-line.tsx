@@ -32,17 +32,17 @@ export function lineModel(p: Pick<VisualProps, 'primary' | 'secondary' | 'settin
 /** Multi line chart: one line per series over time, with a legend that selects a series. */
 export function MultiLineVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const [legendRef, legend] = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
-  const model = lineModel(props, legend);
+  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
+  const model = lineModel(props, legendRoom);
   const { onDrawn, onSelect } = props;
   const seriesKey = props.primary.data?.seriesFilterKey ?? '';
   const pick = onSelect && seriesKey ? (name: string) => onSelect({ axisKey: '', axisValue: '', seriesKey, seriesValue: name }) : undefined;
-  useChart(ref, (svg) => drawMultiLine(svg, { ...model, onSelect: pick }), true, JSON.stringify(model) + String(!!pick), onDrawn);
+  useChart(ref, (svg) => drawMultiLine(svg, { ...model, onSelect: pick }), legendMeasured, JSON.stringify(model) + String(!!pick), onDrawn);
   const names = model.lines.filter((l) => !l.secondary).map((l) => l.name);
   return (
     <div className="multi-line-visual">
       <Legend
-        ref={legendRef}
+        ref={measureLegend}
         items={names.map((name, i) => ({ name, colour: colourAt(i, model.palette), active: model.selected.length === 0 || model.selected.includes(name), pressed: model.selected.includes(name) }))}
         onToggle={pick}
       />

@@ -14,7 +14,7 @@ export function RadarVisual(props: VisualProps) {
   const { t } = useElement();
   const ref = useRef<SVGSVGElement>(null);
   // The legend and the scale's switch share a row above the drawing, which wraps as the legend does.
-  const [controlsRef, controls] = useRoomAbove<HTMLDivElement>(LEGEND_ROOM);
+  const { measure: measureControls, room: controlsRoom, measured: controlsMeasured } = useRoomAbove<HTMLDivElement>(LEGEND_ROOM);
   const [showScale, setShowScale] = useState<boolean>(() => setting(props.settings, 'ShowScale', false));
   const raw = radarSeries(props.primary.data?.content ?? []);
   // SeriesOrder puts known series first, so colours follow the palette (e.g. promoters green).
@@ -27,7 +27,7 @@ export function RadarVisual(props: VisualProps) {
   const palette = stringList(props.settings, 'Palette');
   const model = data && {
     ...data,
-    size: Math.max(160, Math.min(props.width, props.height - controls - 16)),
+    size: Math.max(160, Math.min(props.width, props.height - controlsRoom - 16)),
     opacity: setting(props.settings, 'Opacity', D.Opacity),
     radius: setting(props.settings, 'Radius', D.Radius),
     showScale,
@@ -35,7 +35,7 @@ export function RadarVisual(props: VisualProps) {
     palette,
     selected,
   };
-  useChart(ref, (svg) => drawRadar(svg, { ...model!, onSeries: pick }), !!model, JSON.stringify(model) + String(!!pick), onDrawn);
+  useChart(ref, (svg) => drawRadar(svg, { ...model!, onSeries: pick }), !!model && controlsMeasured, JSON.stringify(model) + String(!!pick), onDrawn);
   const hasData = data !== null;
   useEffect(() => {
     if (!hasData) onDrawn();
@@ -43,7 +43,7 @@ export function RadarVisual(props: VisualProps) {
   if (!data) return <p className="no-data">{t('visuals.noResults')}</p>;
   return (
     <div className="radar-visual">
-      <div className="radar-controls" ref={controlsRef}>
+      <div className="radar-controls" ref={measureControls}>
         <Legend items={data.series.map((s, i) => ({ name: s.name, colour: colourAt(i, palette), active: selected.length === 0 || selected.includes(s.name), pressed: selected.includes(s.name) }))} onToggle={pick} />
         <label className="check">
           <input type="checkbox" checked={showScale} onChange={(e) => setShowScale(e.target.checked)} />

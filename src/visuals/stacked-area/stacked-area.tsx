@@ -24,13 +24,13 @@ export function areaModel(p: Pick<VisualProps, 'primary' | 'settings' | 'width' 
 /** Stacked area: each series' count over time stacked from zero, with a legend. */
 export function StackedAreaVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const [legendRef, legend] = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
-  const model = areaModel(props, legend);
+  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
+  const model = areaModel(props, legendRoom);
   const { onDrawn } = props;
-  useChart(ref, (svg) => drawStackedArea(svg, model), !(model.table.dates.length === 0), JSON.stringify(model), onDrawn);
+  useChart(ref, (svg) => drawStackedArea(svg, model), !(model.table.dates.length === 0) && legendMeasured, JSON.stringify(model), onDrawn);
   return (
     <div className="stacked-area-visual">
-      <Legend ref={legendRef} items={model.table.series.map((name, i) => ({ name, colour: colourAt(i, model.palette), active: true }))} />
+      <Legend ref={measureLegend} items={model.table.series.map((name, i) => ({ name, colour: colourAt(i, model.palette), active: true }))} />
       <svg ref={ref} className="chart" part="chart" />
     </div>
   );
