@@ -13,9 +13,12 @@ type Harness = HTMLElement & Record<string, unknown>;
 async function mount(template: ChartType, extra: Record<string, unknown> = {}): Promise<Harness> {
   const el = (await fixture(html`<cx-test-tile></cx-test-tile>`)) as Harness;
   const t = tile(template);
+  // Every tile reports drawn (a chart once its tile and legend are measured; a table or an empty tile at once).
+  const drawn = oneEvent(el, 'cx-drawn');
   Object.assign(el, { item: t.item, definition: t.definition, ...extra });
   await settled(el);
-  // Visuals measure their tile before drawing: give them a frame.
+  await drawn;
+  // A tile of two drawings reports each: give the second a frame.
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
   return el;
 }
