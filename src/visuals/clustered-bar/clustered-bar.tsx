@@ -5,14 +5,13 @@ import { setting, stringList } from '../common/settings';
 import { visibleContent } from '../common/rows';
 import { isSelected } from '../common/selection';
 import { colourAt } from '../common/palette';
-import { Legend, LEGEND_ROOM } from '../common/legend';
-import { useRoomAbove } from '../common/room-above';
+import { Legend, useLegendRoom } from '../common/legend';
 import { drawClusteredBar } from './draw';
 
 /** Clustered bar: a group of bars per category, one per series (e.g. NPS groups per channel). */
 export function ClusteredBarVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
+  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useLegendRoom();
   const { primary, settings, onDrawn, onSelect, selections, name, mode } = props;
   const series = primary.data;
   const content = visibleContent(series?.content ?? [], setting(settings, 'ShowBlank', false));

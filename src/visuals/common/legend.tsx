@@ -1,8 +1,12 @@
 import type { Ref } from 'react';
 import { useElement } from '../../elements/element-context';
+import { useRoomAbove } from './room-above';
 
 /** The room a legend of one line takes above its chart: a 22 px row and its 6 px margin (tile.css). */
 export const LEGEND_ROOM = 28;
+
+/** A legend's room as laid out (`useRoomAbove`): pass `measure` as the legend's `ref`. */
+export const useLegendRoom = () => useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
 
 export interface LegendItem {
   name: string;

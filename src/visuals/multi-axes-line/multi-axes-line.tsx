@@ -5,8 +5,7 @@ import { setting, stringList } from '../common/settings';
 import { visibleContent } from '../common/rows';
 import { colourAt } from '../common/palette';
 import { toD3Format } from '../common/format';
-import { Legend, LEGEND_ROOM } from '../common/legend';
-import { useRoomAbove } from '../common/room-above';
+import { Legend, useLegendRoom } from '../common/legend';
 import { toLines } from '../multi-line/draw';
 import { drawMultiAxes, type AxisLine } from './draw';
 import { MAX_Y_AXES, toggleSeries } from './rules';
@@ -22,7 +21,7 @@ function readAxes(value: unknown): Array<{ series: string; format: string }> {
 /** Multi-axes line: lines over time on up to two y axes; legend clicks select series, all selected resets to none. */
 export function MultiAxesLineVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
+  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useLegendRoom();
   const [selected, setSelected] = useState<string[]>([]);
   const { primary, settings, onDrawn } = props;
   const axes = readAxes(settings.Axes);

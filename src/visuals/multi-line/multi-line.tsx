@@ -6,10 +6,9 @@ import { drawsSecondary } from '../common/chart-mode';
 import { visibleContent } from '../common/rows';
 import { colourAt } from '../common/palette';
 import { drawMultiLine, MULTI_LINE_DEFAULTS, toLines, type LineModel } from './draw';
-import { Legend, LEGEND_ROOM } from '../common/legend';
-import { useRoomAbove } from '../common/room-above';
+import { Legend, useLegendRoom } from '../common/legend';
 
-export function lineModel(p: Pick<VisualProps, 'primary' | 'secondary' | 'settings' | 'mode' | 'selections' | 'width' | 'height'>, legend = LEGEND_ROOM): Omit<LineModel, 'onSelect'> {
+export function lineModel(p: Pick<VisualProps, 'primary' | 'secondary' | 'settings' | 'mode' | 'selections' | 'width' | 'height'>, legend: number): Omit<LineModel, 'onSelect'> {
   const showBlank = setting(p.settings, 'ShowBlank', false);
   const primary = toLines(visibleContent(p.primary.data?.content ?? [], showBlank));
   const secondary = drawsSecondary(p.mode, setting(p.settings, 'SelectionMode', 'SinglePrimary') as never) ? toLines(visibleContent(p.secondary?.data?.content ?? [], showBlank), true) : [];
@@ -32,7 +31,7 @@ export function lineModel(p: Pick<VisualProps, 'primary' | 'secondary' | 'settin
 /** Multi line chart: one line per series over time, with a legend that selects a series. */
 export function MultiLineVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
+  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useLegendRoom();
   const model = lineModel(props, legendRoom);
   const { onDrawn, onSelect } = props;
   const seriesKey = props.primary.data?.seriesFilterKey ?? '';

@@ -4,11 +4,10 @@ import { useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
 import { visibleContent } from '../common/rows';
 import { colourAt } from '../common/palette';
-import { Legend, LEGEND_ROOM } from '../common/legend';
-import { useRoomAbove } from '../common/room-above';
+import { Legend, useLegendRoom } from '../common/legend';
 import { areaTable, drawStackedArea, STACKED_AREA_DEFAULTS as D, type AreaModel } from './draw';
 
-export function areaModel(p: Pick<VisualProps, 'primary' | 'settings' | 'width' | 'height'>, legend = LEGEND_ROOM): AreaModel {
+export function areaModel(p: Pick<VisualProps, 'primary' | 'settings' | 'width' | 'height'>, legend: number): AreaModel {
   const content = visibleContent(p.primary.data?.content ?? [], setting(p.settings, 'ShowBlank', false));
   return {
     table: areaTable(content, setting(p.settings, 'NullHandling', D.NullHandling as 'TreatAsZero' | 'Skip', ['TreatAsZero', 'Skip'])),
@@ -24,7 +23,7 @@ export function areaModel(p: Pick<VisualProps, 'primary' | 'settings' | 'width' 
 /** Stacked area: each series' count over time stacked from zero, with a legend. */
 export function StackedAreaVisual(props: VisualProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useRoomAbove<HTMLUListElement>(LEGEND_ROOM);
+  const { measure: measureLegend, room: legendRoom, measured: legendMeasured } = useLegendRoom();
   const model = areaModel(props, legendRoom);
   const { onDrawn } = props;
   useChart(ref, (svg) => drawStackedArea(svg, model), !(model.table.dates.length === 0) && legendMeasured, JSON.stringify(model), onDrawn);
