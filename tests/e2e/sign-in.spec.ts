@@ -45,8 +45,13 @@ test('the guard sends a PortalUser to /401 for /user', async ({ page }) => {
 });
 
 test('sign-out from the profile panel goes to /login and /logout ends the session', async ({ page }) => {
-  // A refused call fails the test (console errors); its address is printed to tell which one.
-  page.on('response', (r) => r.status() === 401 && console.warn('refused:', r.request().method(), r.url()));
+  // A refused call fails the test (console errors); what it was, whether it carried a token, the
+  // server's reason and the page it came from are printed to tell which one.
+  page.on('response', async (r) => {
+    if (r.status() !== 401) return;
+    const reason = await r.text().catch(() => '(no body)');
+    console.warn('refused:', r.request().method(), r.url(), 'token:', !!r.request().headers().authorization, reason, 'on', page.url());
+  });
   await signInAs(page, 'globaladmin@demo.cx');
   await page.getByRole('button', { name: /Profile of/ }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
