@@ -61,7 +61,12 @@ $config.listen((config) => {
 // the server, which has just ended the session, would refuse them, and each refusal is a 401 in
 // the console of a page that has already left.
 let sessionCalls = new AbortController();
+// Every end of a session in the host (a sign-out, a failed refresh) moves the page to the sign-in.
+// An element still on screen meanwhile may call again (its filters go back to the defaults with the
+// session): without a token the server could only refuse it, so it is not sent.
+let endedHere = false;
 $session.listen((session, before) => {
+  endedHere = !session && (endedHere || !!before);
   if (session) signInArrived();
   else if (before) {
     sessionCalls.abort();
@@ -153,6 +158,9 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (!options.anonymous && !hasHost() && !signedIn && !$config.get().token && !$config.get().getToken) {
     requireSignIn(options.target?.host, { apiBase: apiBase || (typeof location === 'undefined' ? '' : location.origin) });
     throw new ApiError(401, 'Sign in to continue.', true);
+  }
+  if (!options.anonymous && options.target?.host && hasHost() && endedHere && !signedIn && !$config.get().token && !$config.get().getToken) {
+    throw new ApiError(401, 'Signed out.', true);
   }
   const startedOn = $path.get();
   let res: Response;

@@ -148,6 +148,44 @@ describe('the API client', () => {
     }
   });
 
+  it("sends no element's call made after the page's sign-out, until the next sign-in", async () => {
+    await signIn('portaluser@demo.cx', 'Demo-2345!', false);
+    const sent: string[] = [];
+    const answers: Promise<Response>[] = [];
+    setFetch((input, init) => {
+      sent.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      const answer = appFetch(input, init);
+      answers.push(answer);
+      return answer;
+    });
+    // A tile still on the page the sign-out is leaving.
+    const tile = { host: {} as Element };
+    try {
+      logout();
+      // The server's end of the sign-out first.
+      await vi.waitFor(() => expect(sent).toContain('/api/identity/logout'));
+      visited.length = 0;
+      sent.length = 0;
+      await expect(request('POST', '/api/identity/userdetail', { target: tile })).rejects.toMatchObject({ status: 401, handled: true });
+      expect(sent).toEqual([]);
+      // The sign-out has moved the page already: the dropped call moves it nowhere.
+      expect(visited).toEqual([]);
+      // Calls that need no session still go (a page view, the sign-in itself).
+      await request('GET', '/api/dummy');
+      expect(sent).toEqual(['/api/dummy']);
+      await signIn('portaluser@demo.cx', 'Demo-2345!', false);
+      const me = await request<{ userName: string }>('POST', '/api/identity/userdetail', { target: tile });
+      expect(isBadRequest(me) ? me : me.userName).toBe('portaluser@demo.cx');
+      // Signed out again, the server's end included, before the next test.
+      sent.length = 0;
+      logout();
+      await vi.waitFor(() => expect(sent).toContain('/api/identity/logout'));
+      await Promise.all(answers);
+    } finally {
+      setFetch(appFetch);
+    }
+  });
+
   it('logs out to /signin on a lite host', () => {
     configure({ lite: true });
     visited.length = 0;
