@@ -144,6 +144,9 @@ export function FeedbackWidget() {
 
   return (
     <>
+      {/* Room at the end of the page it floats over: scrolled to the end, nothing (a list's
+          "Previous page") stays under the launcher. In the flow, unlike the launcher. */}
+      <div className="room" aria-hidden="true" />
       {!open && (
         <button ref={launcher} type="button" className="launcher" part="launcher" onClick={openByHand}>
           {t('feedback.launcher')}

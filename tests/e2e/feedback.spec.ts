@@ -134,3 +134,24 @@ test('below 1024 px wide the widget never shows', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Your feedback' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Feedback', exact: true })).toHaveCount(0);
 });
+
+test('scrolled to the end of a long list, the launcher covers none of it', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await signInAs(page, 'globaladmin@demo.cx');
+  await page.goto('/content/insights/team-feedback');
+  const previous = page.getByRole('button', { name: 'Previous page' });
+  const launcher = page.getByRole('button', { name: 'Feedback', exact: true });
+  await expect(previous).toBeVisible();
+  // Opened and closed by hand: it does not open by itself in this tab again.
+  await launcher.click();
+  await page.getByRole('dialog', { name: 'Your feedback' }).getByRole('button', { name: 'Close feedback' }).click();
+  await expect(launcher).toBeVisible();
+  // A list longer than the window.
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('50');
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeGreaterThan(300);
+  await page.mouse.wheel(0, 100_000);
+  await expect.poll(() => page.evaluate(() => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight)).toBe(true);
+  // The list's pager, at the bottom left like the launcher, ends above it.
+  const [pager, floating] = [(await previous.boundingBox())!, (await launcher.boundingBox())!];
+  expect(pager.y + pager.height).toBeLessThanOrEqual(floating.y);
+});
