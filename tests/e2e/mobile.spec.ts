@@ -52,6 +52,19 @@ test.describe('a phone at 375 px', () => {
     const views = page.locator('cx-data-viewer').getByRole('navigation', { name: 'Views' }).getByRole('link');
     await expect(views).toHaveText(['Records']);
   });
+
+  test('a case whose title wraps keeps its state badge one line high', async ({ page }) => {
+    await signInAs(page, 'portaladmin@demo.cx');
+    await page.goto('/content/cases/cases/New');
+    await expect(page.locator('cx-queue .case-card').first()).toBeVisible();
+    // The first card whose title takes two lines or more, and its badge.
+    const heights = await page.locator('cx-queue .case-card header').evaluateAll((headers) =>
+      headers.map((h) => [h.querySelector('h2')!.getBoundingClientRect().height, h.querySelector('.state')!.getBoundingClientRect().height]),
+    );
+    const wrapped = heights.filter(([t]) => t > 30);
+    expect(wrapped.length).toBeGreaterThan(0);
+    for (const [, badge] of wrapped) expect(badge).toBeLessThan(24);
+  });
 });
 
 test.describe('a phone’s own browser (its page as wide as its content)', () => {
