@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { SurveyColumn, SurveyRow } from '../api/inportalsurvey';
 import { PAGE_SIZES } from '../lib/survey-steps';
 import { dateTimeText } from '../lib/intl';
+import { TableRegion } from '../elements/table-region';
 
 export interface PagedTableProps {
   t: TFunction;
@@ -30,27 +31,29 @@ export function PagedTable({ t, caption, columns, rows, count, page, pageSize, o
   const sizeId = useId();
   return (
     <div className="paged" aria-busy={busy || undefined}>
-      <table>
-        <caption className="cx-visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key} scope="col">{c.name}</th>
-            ))}
-            {actions && <th scope="col"><span className="cx-visually-hidden">{t('survey.actions')}</span></th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={String(row.Id)}>
+      <TableRegion label={caption}>
+        <table>
+          <caption className="cx-visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
               {columns.map((c) => (
-                <td key={c.key}>{cell(c, row[c.key])}</td>
+                <th key={c.key} scope="col">{c.name}</th>
               ))}
-              {actions && <td className="row-actions">{actions(row)}</td>}
+              {actions && <th scope="col"><span className="cx-visually-hidden">{t('survey.actions')}</span></th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={String(row.Id)}>
+                {columns.map((c) => (
+                  <td key={c.key}>{cell(c, row[c.key])}</td>
+                ))}
+                {actions && <td className="row-actions">{actions(row)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
       {!busy && rows.length === 0 && <p className="empty">{empty}</p>}
       <nav className="pager" aria-label={caption}>
         <span>{count > 0 ? t('survey.rows', { from: page * pageSize + 1, to: Math.min(count, (page + 1) * pageSize), count }) : ''}</span>

@@ -7,6 +7,7 @@ import {
 } from '../api/operations';
 import { CatalogueList } from '../dataviz/catalogue-list';
 import { dateTimeText } from '../lib/intl';
+import { TableRegion } from '../elements/table-region';
 
 interface Loaded {
   paths: CatalogueItem[];
@@ -89,52 +90,56 @@ export function OperationsPage({ mode = 'home' }: { mode?: 'home' | 'panel' }) {
             {data.log!.length === 0 ? (
               <p className="empty">{t('operations.logEmpty')}</p>
             ) : (
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('operations.when')}</th>
-                    <th scope="col">{t('operations.what')}</th>
-                    <th scope="col">{t('operations.who')}</th>
-                    <th scope="col">{t('operations.detail')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.log!.map((e, i) => (
-                    <tr key={i}>
-                      <td>{time(e.at)}</td>
-                      <td>{e.action}</td>
-                      <td>{e.userName ?? '–'}</td>
-                      <td>{e.detail ?? ''}</td>
+              <TableRegion label={t('operations.log')}>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('operations.when')}</th>
+                      <th scope="col">{t('operations.what')}</th>
+                      <th scope="col">{t('operations.who')}</th>
+                      <th scope="col">{t('operations.detail')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {data.log!.map((e, i) => (
+                      <tr key={i}>
+                        <td>{time(e.at)}</td>
+                        <td>{e.action}</td>
+                        <td>{e.userName ?? '–'}</td>
+                        <td>{e.detail ?? ''}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableRegion>
             )}
           </section>
           <section aria-labelledby="outbox-title">
             <h2 id="outbox-title">{t('operations.outbox')}</h2>
             <p className="hint">{t('operations.outboxSummary', { total: data.outbox!.total, waiting: data.outbox!.waiting })}</p>
             {data.outbox!.items.length > 0 && (
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('operations.queued')}</th>
-                    <th scope="col">{t('operations.recipient')}</th>
-                    <th scope="col">{t('operations.subject')}</th>
-                    <th scope="col">{t('operations.state')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.outbox!.items.map((m, i) => (
-                    <tr key={i}>
-                      <td>{time(m.queuedAt)}</td>
-                      <td>{m.recipient}</td>
-                      <td>{m.subject}</td>
-                      <td>{m.sentAt ? t('operations.sent', { at: time(m.sentAt) }) : m.lastError ? t('operations.retrying', { attempts: m.attempts, error: m.lastError }) : t('operations.waiting')}</td>
+              <TableRegion label={t('operations.outbox')}>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('operations.queued')}</th>
+                      <th scope="col">{t('operations.recipient')}</th>
+                      <th scope="col">{t('operations.subject')}</th>
+                      <th scope="col">{t('operations.state')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {data.outbox!.items.map((m, i) => (
+                      <tr key={i}>
+                        <td>{time(m.queuedAt)}</td>
+                        <td>{m.recipient}</td>
+                        <td>{m.subject}</td>
+                        <td>{m.sentAt ? t('operations.sent', { at: time(m.sentAt) }) : m.lastError ? t('operations.retrying', { attempts: m.attempts, error: m.lastError }) : t('operations.waiting')}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableRegion>
             )}
           </section>
           <section aria-labelledby="trials-title">

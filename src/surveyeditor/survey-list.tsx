@@ -5,6 +5,7 @@ import { listSurveys, type SurveySummary } from '../api/surveys';
 import { localText } from '../lib/survey-model';
 import { PortalLink } from '../elements/portal-link';
 import { dateTimeText, numberFormat } from '../lib/intl';
+import { TableRegion } from '../elements/table-region';
 
 /**
  * The survey editor's home (`cx-survey-list`): every survey with its status, responses and last
@@ -49,35 +50,37 @@ export function SurveyList() {
       ) : shown.length === 0 ? (
         <p className="empty">{surveys.length === 0 ? t('surveyList.empty') : t('surveyList.noMatch')}</p>
       ) : (
-        <table>
-          <caption className="cx-visually-hidden">{t('surveyList.caption', { count: shown.length })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('surveyList.name')}</th>
-              <th scope="col">{t('surveyList.status')}</th>
-              <th scope="col" className="number">{t('surveyList.responses')}</th>
-              <th scope="col">{t('surveyList.lastChange')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((s) => (
-              <tr key={s.shortcode}>
-                <th scope="row">
-                  <PortalLink to={`/editor/update/${encodeURIComponent(s.shortcode)}`}>{localText(s.title, locale) || t('surveyEditor.untitled')}</PortalLink>
-                </th>
-                <td>
-                  <span className={`status ${s.status}`}>{t(`surveyEditor.status.${s.status}`)}</span>
-                  {s.unpublishedChanges && <span className="status changes">{t('surveyEditor.unpublishedChanges')}</span>}
-                </td>
-                <td className="number">{numberFormat(lang).format(s.responses)}</td>
-                <td>
-                  <time dateTime={`${s.updatedAt}Z`}>{dateTimeText(s.updatedAt, lang)}</time>
-                  {s.updatedBy && <span className="by"> · {s.updatedBy}</span>}
-                </td>
+        <TableRegion label={t('surveyList.caption', { count: shown.length })}>
+          <table>
+            <caption className="cx-visually-hidden">{t('surveyList.caption', { count: shown.length })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('surveyList.name')}</th>
+                <th scope="col">{t('surveyList.status')}</th>
+                <th scope="col" className="number">{t('surveyList.responses')}</th>
+                <th scope="col">{t('surveyList.lastChange')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.map((s) => (
+                <tr key={s.shortcode}>
+                  <th scope="row">
+                    <PortalLink to={`/editor/update/${encodeURIComponent(s.shortcode)}`}>{localText(s.title, locale) || t('surveyEditor.untitled')}</PortalLink>
+                  </th>
+                  <td>
+                    <span className={`status ${s.status}`}>{t(`surveyEditor.status.${s.status}`)}</span>
+                    {s.unpublishedChanges && <span className="status changes">{t('surveyEditor.unpublishedChanges')}</span>}
+                  </td>
+                  <td className="number">{numberFormat(lang).format(s.responses)}</td>
+                  <td>
+                    <time dateTime={`${s.updatedAt}Z`}>{dateTimeText(s.updatedAt, lang)}</time>
+                    {s.updatedBy && <span className="by"> · {s.updatedBy}</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       )}
     </section>
   );

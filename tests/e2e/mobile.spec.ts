@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { signInAs } from './helpers';
+import { axeViolations, signInAs } from './helpers';
 
 test('on a phone-width screen a hideOnMobile item opens /echo-503 and is not in the menu', async ({ page }) => {
   await page.setViewportSize({ width: 400, height: 800 });
@@ -51,6 +51,30 @@ test.describe('a phone at 375 px', () => {
     await page.goto('/content/insights/responses');
     const views = page.locator('cx-data-viewer').getByRole('navigation', { name: 'Views' }).getByRole('link');
     await expect(views).toHaveText(['Records']);
+  });
+
+  test('wide tables scroll inside their own region, by keyboard too, and no page is wider than the screen', async ({ page }) => {
+    await signInAs(page, 'portaladmin@demo.cx');
+    const pages: Array<[string, string]> = [
+      ['/user', 'cx-user-list'],
+      ['/content/cases/cases/All', 'cx-queue'],
+      ['/content/insights/team-feedback', 'cx-inportal-survey'],
+      ['/group', 'cx-group-list'],
+    ];
+    for (const [path, tag] of pages) {
+      await page.goto(path);
+      await expect(page.locator(`${tag} table`).first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+    // The queue's table of seven columns is wider than the phone: its region scrolls from the keyboard.
+    await page.goto('/content/cases/cases/All');
+    const region = page.locator('cx-queue').getByRole('group', { name: 'Cases in the All queue' });
+    await expect(region).toBeVisible();
+    expect(await region.evaluate((r) => r.scrollWidth > r.clientWidth)).toBe(true);
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((r) => r.scrollLeft)).toBeGreaterThan(0);
+    expect(await axeViolations(page, 'cx-queue')).toEqual([]);
   });
 
   test('a case whose title wraps keeps its state badge one line high', async ({ page }) => {

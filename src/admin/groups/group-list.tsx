@@ -3,6 +3,7 @@ import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
 import { isBadRequest } from '../../api/client';
 import { listGroups, type GroupSummary } from '../../api/groups';
+import { TableRegion } from '../../elements/table-region';
 
 /** The groups, with their member counts, a link to each and to add one. */
 export function GroupList() {
@@ -26,26 +27,28 @@ export function GroupList() {
       {!groups && !failed && <p role="status">{t('common.loading')}</p>}
       {groups?.length === 0 && <p>{t('groups.empty')}</p>}
       {groups && groups.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('groups.name')}</th>
-              <th scope="col">{t('groups.description')}</th>
-              <th scope="col">{t('groups.members')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {groups.map((g) => (
-              <tr key={g.id}>
-                <td>
-                  <PortalLink to={`/group/${encodeURIComponent(g.id)}`}>{g.name}</PortalLink>
-                </td>
-                <td>{g.description}</td>
-                <td>{g.memberCount}</td>
+        <TableRegion label={t('groups.title')}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('groups.name')}</th>
+                <th scope="col">{t('groups.description')}</th>
+                <th scope="col">{t('groups.members')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {groups.map((g) => (
+                <tr key={g.id}>
+                  <td>
+                    <PortalLink to={`/group/${encodeURIComponent(g.id)}`}>{g.name}</PortalLink>
+                  </td>
+                  <td>{g.description}</td>
+                  <td>{g.memberCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       )}
     </section>
   );

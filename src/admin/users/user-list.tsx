@@ -5,6 +5,7 @@ import { getUserList } from '../../api/identity';
 import { shortDate } from '../../lib/dates';
 import { isBadRequest } from '../../api/client';
 import type { UserList as List } from '../../api/types';
+import { TableRegion } from '../../elements/table-region';
 
 export const USER_PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -78,33 +79,35 @@ export function UserList() {
       {!data && !error && <p role="status">{t('common.loading')}</p>}
       {data && data.results.length === 0 && <p role="status">{t('users.empty')}</p>}
       {data && data.results.length > 0 && (
-        <table>
-          <caption className="cx-visually-hidden">{t('users.caption', { count: data.total })}</caption>
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-                  <button type="button" className="sort" onClick={() => sortBy(c.key)}>
-                    {t(c.label)}
-                    <span aria-hidden="true">{sort.key === c.key ? (sort.desc ? ' ▼' : ' ▲') : ''}</span>
-                  </button>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.results.map((u) => (
-              <tr key={u.id}>
-                <td>
-                  <PortalLink to={`/user/${encodeURIComponent(u.id)}`}>{u.fullName}</PortalLink>
-                </td>
-                <td>{u.userName}</td>
-                <td>{u.role}</td>
-                <td>{shortDate(u.createdOn)}</td>
+        <TableRegion label={t('users.caption', { count: data.total })}>
+          <table>
+            <caption className="cx-visually-hidden">{t('users.caption', { count: data.total })}</caption>
+            <thead>
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
+                    <button type="button" className="sort" onClick={() => sortBy(c.key)}>
+                      {t(c.label)}
+                      <span aria-hidden="true">{sort.key === c.key ? (sort.desc ? ' ▼' : ' ▲') : ''}</span>
+                    </button>
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.results.map((u) => (
+                <tr key={u.id}>
+                  <td>
+                    <PortalLink to={`/user/${encodeURIComponent(u.id)}`}>{u.fullName}</PortalLink>
+                  </td>
+                  <td>{u.userName}</td>
+                  <td>{u.role}</td>
+                  <td>{shortDate(u.createdOn)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       )}
       {data && (
         <div className="actions pager">

@@ -13,6 +13,8 @@ import { CaseCard } from './case-card';
 import { NoCases } from './no-cases';
 import { lastQueue, rememberQueue, takeReturn, leaveForCase } from './queue-memory';
 import { numberFormat } from '../../lib/intl';
+import { TableRegion } from '../../elements/table-region';
+import { queueTabs } from './queue-tabs';
 
 /** The filter bar counts the queue's cases through the process flow's own filter calls, with any date range allowed. */
 const PROCESS_FLOW_DATA = '/api/processflow/smartdata';
@@ -24,9 +26,6 @@ export interface QueueProps {
   queueName?: string;
 }
 
-/** Spec part 3: queue tabs are 120 px each, with 80 and 45 px kept for the rest of the bar. */
-export const TAB_WIDTH = 120;
-export const TAB_RESERVED = 80 + 45;
 
 const started = new Set<string>();
 /** A queue holds cases of every age: its filters start on all dates (once per page). */
@@ -107,9 +106,7 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
 
   if (error) return <p className="cx-error" role="alert">{t('queue.loadFailed')} {error}</p>;
   if (!queues || !queue) return <p role="status">{t('queue.loading')}</p>;
-  const fit = Math.max(1, Math.floor((width - TAB_RESERVED) / TAB_WIDTH));
-  const shown = queues.slice(0, fit);
-  const more = queues.slice(fit);
+  const { shown, more } = queueTabs(queues, queue.name, width);
   const countOf = (name: string) => counts.find((c) => c.name === name)?.count;
   const tab = (q: Queue) => (
     <PortalLink to={link(q.name)} aria-current={q.name === queue.name ? 'page' : undefined}>
@@ -169,28 +166,30 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
               ))}
             </ul>
           ) : (
-            <table className="case-grid">
-              <caption className="cx-visually-hidden">{t('queue.gridCaption', { name: queue.name })}</caption>
-              <thead>
-                <tr>
-                  {['case', 'date', 'store', 'group', 'state', 'assigned', 'lastAction'].map((c) => <th key={c} scope="col">{t(`queue.columns.${c}`)}</th>)}
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.map((r) => (
-                  // A row opens its case on a click, or Enter when it has the focus.
-                  <tr key={r.ProcessFlowObjectId} tabIndex={0} data-case={r.SourceObjectId} onClick={() => open(r)} onKeyDown={(e) => e.key === 'Enter' && open(r)}>
-                    <td>{r.SourceObjectId}</td>
-                    <td>{shortDate(String(r.ResponseDate ?? ''))}</td>
-                    <td>{String(r.Store ?? '')}</td>
-                    <td>{t(`values.${String(r.NPSGroup)}`, { defaultValue: String(r.NPSGroup ?? '') })}</td>
-                    <td>{t(`case.states.${r.State}`, { defaultValue: r.State })}</td>
-                    <td>{String(r.AllocatedToUserName ?? '')}</td>
-                    <td>{r.LastActionName ? `${String(r.LastActionName)} · ${longDate(String(r.LastActionedAt ?? ''))}` : ''}</td>
+            <TableRegion label={t('queue.gridCaption', { name: queue.name })}>
+              <table className="case-grid">
+                <caption className="cx-visually-hidden">{t('queue.gridCaption', { name: queue.name })}</caption>
+                <thead>
+                  <tr>
+                    {['case', 'date', 'store', 'group', 'state', 'assigned', 'lastAction'].map((c) => <th key={c} scope="col">{t(`queue.columns.${c}`)}</th>)}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {page.data.map((r) => (
+                    // A row opens its case on a click, or Enter when it has the focus.
+                    <tr key={r.ProcessFlowObjectId} tabIndex={0} data-case={r.SourceObjectId} onClick={() => open(r)} onKeyDown={(e) => e.key === 'Enter' && open(r)}>
+                      <td>{r.SourceObjectId}</td>
+                      <td>{shortDate(String(r.ResponseDate ?? ''))}</td>
+                      <td>{String(r.Store ?? '')}</td>
+                      <td>{t(`values.${String(r.NPSGroup)}`, { defaultValue: String(r.NPSGroup ?? '') })}</td>
+                      <td>{t(`case.states.${r.State}`, { defaultValue: r.State })}</td>
+                      <td>{String(r.AllocatedToUserName ?? '')}</td>
+                      <td>{r.LastActionName ? `${String(r.LastActionName)} · ${longDate(String(r.LastActionedAt ?? ''))}` : ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableRegion>
           )}
           {pages > 1 && (
             <nav className="paging" aria-label={t('queue.paging')}>
