@@ -171,18 +171,21 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
       </section>
       <section aria-labelledby="case-history">
         <h3 id="case-history">{t('case.history')}</h3>
-        <ol className="timeline">
-          {[...history].reverse().map((h) => (
-            <li key={h.historyId}>
-              <p>
-                <strong>{h.actionName}</strong> · {h.userName} · <time dateTime={h.actionedAt}>{longDate(h.actionedAt)}</time>
-                {h.fromState !== h.toState && <> · {t('case.stateChange', { from: t(`case.states.${h.fromState}`, { defaultValue: h.fromState }), to: t(`case.states.${h.toState}`, { defaultValue: h.toState }) })}</>}
-              </p>
-              {h.comment && <p className="comment">{h.comment}</p>}
-            </li>
-          ))}
-          {history.length === 0 && <li className="hint">{t('case.noHistory')}</li>}
-        </ol>
+        {history.length === 0 ? (
+          <p className="hint">{t('case.noHistory')}</p>
+        ) : (
+          <ol className="timeline">
+            {[...history].reverse().map((h) => (
+              <li key={h.historyId}>
+                <p>
+                  <strong>{h.actionName}</strong> · {h.userName} · <time dateTime={h.actionedAt}>{longDate(h.actionedAt)}</time>
+                  {h.fromState !== h.toState && <> · {t('case.stateChange', { from: t(`case.states.${h.fromState}`, { defaultValue: h.fromState }), to: t(`case.states.${h.toState}`, { defaultValue: h.toState }) })}</>}
+                </p>
+                {h.comment && <p className="comment">{h.comment}</p>}
+              </li>
+            ))}
+          </ol>
+        )}
       </section>
     </article>
   );
