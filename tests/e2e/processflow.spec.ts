@@ -37,6 +37,10 @@ test('a PortalUser works a detractor case from New: assignment with a mention, t
 
   // Tags: lower-cased; refused characters and duplicates are said, then go after 5 s.
   const tags = detail.locator('.tag-editor');
+  // The button sits beside the field, level with it.
+  const [field, add] = [(await tags.getByLabel('New tag').boundingBox())!, (await tags.getByRole('button', { name: 'Add tag' }).boundingBox())!];
+  expect(add.x).toBeGreaterThan(field.x + field.width);
+  expect(Math.abs(add.y + add.height - (field.y + field.height))).toBeLessThan(4);
   await tags.getByLabel('New tag').fill('Refund');
   await tags.getByRole('button', { name: 'Add tag' }).click();
   await expect(tags.locator('.tags')).toContainText('refund');
