@@ -100,9 +100,31 @@ function inlineHostStyles(): Plugin {
 
 // React and the element runtime: one chunk, all that one small element needs (cx-star-rating).
 const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores[\\/](atom|map))[\\/]|[\\/]src[\\/]elements[\\/](define|attributes|styles|base|shared-root|element-(context|boundary)|texts)\.|[\\/]src[\\/]i18n[\\/]languages/;
-// What the portal's screens share beyond that: i18next with the English texts, the stores, the API client.
-const PORTAL = /node_modules[\\/](i18next|ky|nanostores|@nanostores)[\\/]|[\\/]src[\\/](stores|api|i18n|elements)[\\/]/;
+// What the portal's screens share beyond that: i18next with the English texts, the stores, the API client,
+// and the small helpers most screens use (formatters, dates, roles, the forms' styles). Each of these
+// was a file of its own: on HTTP/1.1 a browser asks six at a time, so a dozen 1 KB files cost a slow
+// phone round trips that their bytes never would (docs/decisions.md, "Fewer, larger files").
+const PORTAL = new RegExp(
+  [
+    String.raw`node_modules[\\/](i18next|ky|nanostores|@nanostores)[\\/]`,
+    String.raw`[\\/]src[\\/](stores|api|i18n|elements)[\\/]`,
+    String.raw`[\\/]src[\\/]lib[\\/](intl|dates|roles|mobile|safe-path|after-login|profanity)\.`,
+    String.raw`[\\/]src[\\/]account[\\/](login[\\/]after-sign-in|shared[\\/](use-form|forms\.css))`,
+    String.raw`[\\/]src[\\/]dashboard[\\/]load-guard`,
+    String.raw`[\\/]src[\\/]visuals[\\/]comment-list[\\/]rules\.`,
+  ].join('|'),
+);
+// What only the host page and the autoloader load: the element registry, client plugins, the assistant's hand-over.
+const HOST = /[\\/]elements[\\/](registry|cx-elements)\.|[\\/]src[\\/]shell[\\/]client-plugins|[\\/]src[\\/]account[\\/]assistant-token/;
+// The dashboard's tiles: every visual and the tile editor (the visuals that are elements of their own apart).
+const VISUALS = /[\\/]src[\\/](visuals[\\/](?!star-rating[\\/]|nps-gauge[\\/]|demo-wall[\\/])|dashboard[\\/]editor[\\/])/;
+// The password forms (the account menu's change of password, the reset page).
+const PASSWORD = /[\\/]src[\\/]account[\\/]password[\\/]/;
 const D3 = /node_modules[\\/](d3|d3-[a-z-]+|internmap|delaunator|robust-predicates)[\\/]/;
+// One small element's own: cx-star-rating alone stays React, the core and this (bench:elements).
+const STAR_RATING = /[\\/]src[\\/](visuals[\\/]star-rating[\\/]|lib[\\/]rating\.)/;
+// Long lists' row window, for the data viewer's grid and the delta table alike.
+const VIRTUAL = /node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core)[\\/]/;
 
 export default defineConfig({
   plugins: [reactAsModules(here), react(), demoPages(), visualIcons(), bootScript(), inlineHostStyles()],
@@ -139,9 +161,17 @@ export default defineConfig({
             { name: 'cx-lang-de', test: /[\\/]src[\\/]i18n[\\/]locales[\\/]de\.json/, priority: 3 },
             { name: 'cx-core', test: CORE, priority: 1 },
             { name: 'cx-portal', test: PORTAL, priority: 1 },
-            // Shared by the host entry and the elements' assistant chunk: never inside the host's entry chunk,
-            // whose top level starts the portal.
-            { name: 'cx-assistant', test: /[\\/]src[\\/]account[\\/]assistant-token/, priority: 1 },
+            // Shared by the host entry and the autoloader or the elements' assistant chunk: never inside the
+            // host's entry chunk, whose top level starts the portal.
+            { name: 'cx-host', test: HOST, priority: 1 },
+            // Below the groups above, which take their modules' imports with them: the tiles' chunk must
+            // not take the star rating (an element on its own) or the row window (the data viewer's too).
+            { name: 'star-rating', test: STAR_RATING, priority: 0.5 },
+            { name: 'cx-virtual', test: VIRTUAL, priority: 0.5 },
+            { name: 'format', test: /[\\/]src[\\/]visuals[\\/]common[\\/]format\./, priority: 0.5 },
+            { name: 'tile', test: /[\\/]src[\\/]visuals[\\/]tile[\\/]tile\.css/, priority: 0.5 },
+            { name: 'cx-visuals', test: VISUALS, priority: 0 },
+            { name: 'cx-password', test: PASSWORD, priority: 1 },
           ],
         },
       },

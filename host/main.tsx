@@ -19,13 +19,7 @@ import { prefetchDashboardSource } from '../src/api/dashboards';
 import { $path } from '../src/stores/navigation';
 import { listenToAssistant } from '../src/account/assistant-login';
 import { loadClientPlugins } from '../src/shell/client-plugins';
-
-/** Runs `fn` once the page has loaded and the browser has a moment (at most 2 s later). */
-function afterFirstView(fn: () => void) {
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
-}
+import { afterFirstView } from '../src/api/first-view';
 
 // The element of the page opened, fetched with the host rather than after the session, menu and
 // page have rendered: on a slow phone that takes three round trips off the dashboard's first draw.
@@ -51,7 +45,8 @@ startSessionKeeper();
 listenToAssistant();
 // Page views never carry a reset or invitation token (the route's pattern stands in).
 $path.subscribe((path) => trackPageView(telemetryPath(path)));
-void loadClientPlugins();
-// The version the page was loaded with, asked once the first view has loaded: it waits for nothing.
+// Client plugins and the version the page was loaded with wait for the first view: the page's own
+// calls go first (src/api/first-view.ts).
+afterFirstView(() => void loadClientPlugins());
 afterFirstView(() => void startVersionCheck());
 createRoot(document.getElementById('app')!).render(<App />);

@@ -5,6 +5,7 @@ import { requireSignIn, signInArrived } from '../stores/auth-required';
 import { forgetEmbedToken, tokenFrom } from './embed-token';
 import { $session, needsRefresh } from '../stores/session';
 import { decide, type BadRequest } from './errors';
+import { callStarted } from './first-view';
 import { setGate } from '../elements/shared-root';
 import { AuthGate } from '../elements/auth-gate';
 
@@ -91,7 +92,12 @@ export async function ensureFreshToken(): Promise<void> {
   // An element used alone on a page (no host) has not loaded the identity module that registers the refresher.
   const refresh = refresher ?? (await import('./identity')).refreshSession;
   refreshing ??= refresh().finally(() => (refreshing = undefined));
-  await refreshing;
+  const end = callStarted(); // the page's first call: its first view waits for what follows from it
+  try {
+    await refreshing;
+  } finally {
+    end();
+  }
 }
 
 /** Where an element's calls go: its own `api-base` (else the page's), and the element itself (told when a sign-in is needed). */
@@ -110,6 +116,8 @@ export interface RequestOptions {
   script?: boolean;
   /** More headers (the CSRF token of a cookie refresh). */
   headers?: Record<string, string>;
+  /** The call outlives the page (sent as the page is left). */
+  keepalive?: boolean;
 }
 
 async function parse(res: Response): Promise<unknown> {
@@ -134,8 +142,17 @@ async function bearer(apiBase: string, renew: boolean): Promise<string | undefin
   return $session.get()?.token || undefined;
 }
 
-/** One API call with the portal's headers and the error catalogue applied. */
+/** One API call with the portal's headers and the error catalogue applied, counted until it ends (src/api/first-view.ts). */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T | BadRequest> {
+  const end = callStarted();
+  try {
+    return await ask<T>(method, path, options);
+  } finally {
+    end();
+  }
+}
+
+async function ask<T>(method: string, path: string, options: RequestOptions): Promise<T | BadRequest> {
   const apiBase = options.target?.apiBase ?? $config.get().apiBase;
   const signedIn = !!$session.get();
   const signal = signedIn && !options.anonymous ? sessionCalls.signal : undefined;
@@ -151,7 +168,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       if (lastClicked) headers['X-Ppm-MetaData'] = lastClicked;
     }
     // Same-origin calls carry the refresh cookie to the token call; other origins never get credentials.
-    return http(`${apiBase}${path}`, { method, json: options.json, headers, credentials: 'same-origin', signal });
+    return http(`${apiBase}${path}`, { method, json: options.json, headers, credentials: 'same-origin', signal, keepalive: options.keepalive });
   };
   // Outside the host portal with nothing to sign in with (no session, no token): the call could
   // only be refused, so the element asks for a sign-in without making it (no 401 in the console).

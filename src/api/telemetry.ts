@@ -1,4 +1,5 @@
 import { request } from './client';
+import { afterFirstView } from './first-view';
 
 /** Unique events are recorded at most once per 24 hours (spec part 1). */
 export const UNIQUE_WINDOW_MS = 24 * 3_600_000;
@@ -27,10 +28,23 @@ export function seenRecently(store: Pick<Storage, 'getItem' | 'setItem'> | undef
 
 const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
-/** Sends quietly: usage tracking never disturbs the user. */
-function send(event: Event): void {
-  void request('POST', '/api/telemetry', { json: { events: [{ properties: {}, ...event }] }, script: true }).catch(() => undefined);
+/** Events not sent yet: they wait for the page's first view, so usage tracking never slows the page. */
+const queue: Event[] = [];
+
+/** Sends what is queued, quietly: usage tracking never disturbs the user. */
+function flush(leaving = false): void {
+  if (!queue.length) return;
+  const events = queue.splice(0).map((event) => ({ properties: {}, ...event }));
+  void request('POST', '/api/telemetry', { json: { events }, script: true, keepalive: leaving }).catch(() => undefined);
 }
+
+function send(event: Event): void {
+  queue.push(event);
+  afterFirstView(() => flush());
+}
+
+// A page left before its first view was drawn still has its page view counted.
+if (typeof addEventListener === 'function') addEventListener('pagehide', () => flush(true));
 
 export const trackPageView = (path: string) => send({ kind: 'pageView', name: path.split('?')[0] });
 

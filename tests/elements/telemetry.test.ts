@@ -1,8 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setFetch } from '../../src/api/client';
 import { trackEvent } from '../../src/api/telemetry';
 
 const sent: string[] = [];
+/** What was sent, once `count` events have arrived (they wait for the page's first view) and a moment more. */
+async function arrived(count: number) {
+  await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(count), { timeout: 5000 });
+  await new Promise((r) => setTimeout(r, 50));
+  return sent;
+}
+
 const capture = () =>
   setFetch(async (input, init) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
@@ -22,15 +29,13 @@ describe('telemetry events', () => {
     for (let i = 0; i < 3; i++) trackEvent('Error logging in user: incorrect username or password');
     trackEvent('Error deleting user');
     trackEvent('Error deleting user');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(sent).toEqual(['Error logging in user: incorrect username or password', 'Error deleting user']);
+    expect(await arrived(2)).toEqual(['Error logging in user: incorrect username or password', 'Error deleting user']);
   });
 
   it('should record other events every time', async () => {
     capture();
     trackEvent('Something else');
     trackEvent('Something else');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(sent).toEqual(['Something else', 'Something else']);
+    expect(await arrived(2)).toEqual(['Something else', 'Something else']);
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
+import { afterFirstView } from '../../api/first-view';
 import { loadNotifications, markAllNotificationsRead, markNotificationRead, type Notifications } from '../../api/notifications';
 import { PortalLink } from '../../elements/portal-link';
 import { dateTimeText } from '../../lib/intl';
@@ -22,13 +23,15 @@ export function NotificationsMenu({ open, onToggle }: { open: boolean; onToggle:
       .catch(() => undefined);
   }, [api]);
 
-  // Polled while the page is visible, and at once when it becomes visible again.
+  // Polled while the page is visible, and at once when it becomes visible again; first asked once the
+  // page's own first view is drawn (src/api/first-view.ts).
   useEffect(() => {
-    refresh();
+    const cancelFirst = afterFirstView(refresh);
     const timer = setInterval(() => document.visibilityState === 'visible' && refresh(), NOTIFICATION_POLL_MS);
     const onVisible = () => document.visibilityState === 'visible' && refresh();
     document.addEventListener('visibilitychange', onVisible);
     return () => {
+      cancelFirst();
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
