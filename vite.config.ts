@@ -103,7 +103,7 @@ const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores[\\/](
 // What the portal's screens share beyond that: i18next with the English texts, the stores, the API client,
 // and the small helpers most screens use (formatters, dates, roles, the forms' styles). Each of these
 // was a file of its own: on HTTP/1.1 a browser asks six at a time, so a dozen 1 KB files cost a slow
-// phone round trips that their bytes never would (docs/decisions.md, "Fewer, larger files").
+// phone round trips that their bytes never would (docs/decisions.md, "Fewer files, and calls that wait for the first view").
 const PORTAL = new RegExp(
   [
     String.raw`node_modules[\\/](i18next|ky|nanostores|@nanostores)[\\/]`,
@@ -164,6 +164,7 @@ export default defineConfig({
             // Shared by the host entry and the autoloader or the elements' assistant chunk: never inside the
             // host's entry chunk, whose top level starts the portal.
             { name: 'cx-host', test: HOST, priority: 1 },
+            { name: 'cx-password', test: PASSWORD, priority: 1 },
             // Below the groups above, which take their modules' imports with them: the tiles' chunk must
             // not take the star rating (an element on its own) or the row window (the data viewer's too).
             { name: 'star-rating', test: STAR_RATING, priority: 0.5 },
@@ -171,7 +172,6 @@ export default defineConfig({
             { name: 'format', test: /[\\/]src[\\/]visuals[\\/]common[\\/]format\./, priority: 0.5 },
             { name: 'tile', test: /[\\/]src[\\/]visuals[\\/]tile[\\/]tile\.css/, priority: 0.5 },
             { name: 'cx-visuals', test: VISUALS, priority: 0 },
-            { name: 'cx-password', test: PASSWORD, priority: 1 },
           ],
         },
       },

@@ -49,6 +49,12 @@ try {
     console.log(
       `  ${path.padEnd(24)} benchmark index ${Math.round(lhr.environment.benchmarkIndex)}  performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}  FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}  CLS ${lhr.audits['cumulative-layout-shift'].numericValue?.toFixed(3)}`,
     );
+    // Over HTTP/1.1 the slow phone sends six requests at a time: how many came before the largest paint.
+    const items = <T>(id: string) => (lhr.audits[id].details as unknown as { items: T[] }).items;
+    const lcpAt = items<{ observedLargestContentfulPaint: number }>('metrics')[0].observedLargestContentfulPaint;
+    const before = items<{ networkRequestTime: number; resourceType?: string }>('network-requests').filter((r) => r.networkRequestTime < lcpAt);
+    const count = (type: string) => before.filter((r) => r.resourceType === type).length;
+    console.log(`    requests before the largest paint: ${before.length} (scripts ${count('Script')}, calls ${count('Fetch') + count('XHR')})`);
     // What held a category below 100, so the next change knows where to look.
     for (const [id, category] of Object.entries(lhr.categories)) {
       if ((category.score ?? 1) >= 1) continue;

@@ -103,6 +103,8 @@ test('opting out keeps the widget closed after a reload', async ({ page }) => {
   await dialog.getByRole('button', { name: "Don't ask me again" }).click();
   await expect(dialog).toBeHidden();
   const rechecked = suppressionChecked(page);
+  // The reloaded page's client plugins (the widget is one) wait for its first view, which its timers tell.
+  await page.clock.resume();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Feedback', exact: true })).toBeVisible();
   expect(await (await rechecked).json()).toBe(1);
