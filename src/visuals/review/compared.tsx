@@ -6,14 +6,17 @@ interface DeltaProps {
   t: TFunction;
   value: Compared;
   format: (n: number) => string;
+  /** The precision `format` shows: the sign and colour follow the change as shown (−0.3 points reads ±0, not −0). */
+  round?: (n: number) => number;
   /** A fall is good news (a response time): the colour follows the meaning, not the sign. */
   lowerIsBetter?: boolean;
 }
 
 /** A signed change against the previous period, coloured by whether it is good news. */
-export function Delta({ t, value, format, lowerIsBetter = false }: DeltaProps) {
-  const change = pointChange(value.currentValue, value.previousValue);
-  if (change === null) return <span className="delta none">{t('reviews.noPrevious')}</span>;
+export function Delta({ t, value, format, round = (n) => n, lowerIsBetter = false }: DeltaProps) {
+  const exact = pointChange(value.currentValue, value.previousValue);
+  if (exact === null) return <span className="delta none">{t('reviews.noPrevious')}</span>;
+  const change = round(exact) || 0; // no −0
   const direction = deltaSymbol(lowerIsBetter ? -change : change);
   return (
     <span className={`delta ${direction}`}>

@@ -5,6 +5,7 @@ import { DEFAULT_STARS, roundRating, starFills } from '../../lib/rating';
 import { Star } from '../star-rating/star-rating';
 import type { VisualProps } from '../common/visual-props';
 import { Delta } from './compared';
+import { roundAwayFromZero } from '../../lib/deltas';
 
 /** The breakdown bars' longest width (spec part 3 section 9). */
 export const BAR_MAX_WIDTH = 200;
@@ -35,7 +36,7 @@ export function ReviewRatingsVisual({ primary, onDrawn }: VisualProps) {
         <p className="rating">
           <strong className="rating-value">{ratingText(value)}</strong>
           <Stars value={value} label={t('reviews.starsOf', { value: ratingText(value) })} />
-          <Delta t={t} value={data.starValue} format={(n) => n.toFixed(1)} />
+          <Delta t={t} value={data.starValue} round={(n) => roundAwayFromZero(n, 1)} format={(n) => n.toFixed(1)} />
         </p>
       )}
       <ul className="breakdown" aria-label={t('reviews.breakdown')}>

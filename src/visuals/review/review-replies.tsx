@@ -26,7 +26,7 @@ export function ReviewRepliesVisual({ primary, onDrawn }: VisualProps) {
         <dt>{t('reviews.percentReplied')}</dt>
         <dd>
           <strong>{share === null ? '–' : `${roundAway(share)}%`}</strong>{' '}
-          <Delta t={t} value={data.percentageReplied} format={(n) => t('reviews.points', { value: roundAway(n) })} />
+          <Delta t={t} value={data.percentageReplied} round={roundAway} format={(n) => t('reviews.points', { value: n })} />
         </dd>
       </div>
       <div>
