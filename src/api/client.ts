@@ -92,7 +92,7 @@ export async function ensureFreshToken(): Promise<void> {
   // An element used alone on a page (no host) has not loaded the identity module that registers the refresher.
   const refresh = refresher ?? (await import('./identity')).refreshSession;
   refreshing ??= refresh().finally(() => (refreshing = undefined));
-  const end = callStarted(); // the page's first call: its first view waits for what follows from it
+  const end = callStarted(); // counted as a call: the first view waits for the refresh and what follows it
   try {
     await refreshing;
   } finally {

@@ -3,7 +3,7 @@
  * moment to draw them. Calls whose answers nobody looks at first (page views, the notification
  * count, client plugins, the version check) wait for it. A browser sends at most six calls at a
  * time to an origin over HTTP/1.1, and on a slow phone each call sent beside the dashboard's held
- * its first tile back (docs/decisions.md, "Calls that wait for the first view").
+ * its first tile back (docs/decisions.md, "Fewer files, and calls that wait for the first view").
  */
 
 /** How long no portal call may be in flight before the first view counts as drawn. */
