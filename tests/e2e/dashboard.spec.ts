@@ -1,15 +1,12 @@
-import type { Page, Response } from '@playwright/test';
+import type { Response } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { axeViolations, PASSWORD, signInAs } from './helpers';
+import { axeViolations, dashboardReady, PASSWORD, signInAs } from './helpers';
 import { rangeFor, toFilterBounds, type DateChoice } from '../../src/lib/date-ranges';
 import { VISUAL_TYPES, type VisualsResponse } from '../../src/api/visual-types';
 
 const TILES = ['nps', 'stars', 'channel-share', 'nps-trend', 'nps-mix-by-channel', 'store-table', 'comments'];
 
-/** Waits until the dashboard has answered and every tile has reported drawn. */
-async function ready(page: Page) {
-  await expect(page.locator('cx-dashboard .dashboard')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
-}
+const ready = dashboardReady;
 
 const visualsAnswer = (r: Response) => r.request().method() === 'POST' && r.url().includes('/api/dataviz/visuals/overview/');
 const answerOf = async (r: Promise<Response>) => (await (await r).json()) as VisualsResponse;
@@ -32,24 +29,6 @@ test('a returning user opening a dashboard asks for the token and the data sourc
     expect(calls.filter((p) => p === '/api/dataviz/smartFilterDataSource/overview'), `visit ${visit}`).toHaveLength(1);
   }
   await expect(page.getByRole('button', { name: /Profile of/ })).toBeVisible();
-});
-
-test('a dashboard opened afresh asks for its tiles before the calls nobody sees at first, which still follow', async ({ page }) => {
-  await signInAs(page, 'portaluser@demo.cx');
-  await ready(page);
-  const events: string[] = [];
-  const later = ['/api/telemetry', '/api/notifications', '/api/content/clientplugins', '/api/settings/version'];
-  page.on('request', (r) => events.push(`sent ${new URL(r.url()).pathname}`));
-  page.on('requestfinished', (r) => events.push(`answered ${new URL(r.url()).pathname}`));
-  await page.goto('/dashboard/overview/');
-  await ready(page);
-  // Each of them is sent, and only once the tiles' answer is in (src/api/first-view.ts).
-  await expect.poll(() => later.filter((path) => events.includes(`sent ${path}`))).toEqual(later);
-  const tiles = events.indexOf('answered /api/dataviz/visuals/overview/Default');
-  expect(tiles, events.join('\n')).toBeGreaterThan(-1);
-  for (const path of later) expect(events.indexOf(`sent ${path}`), `${path}\n${events.join('\n')}`).toBeGreaterThan(tiles);
-  // And what they bring still shows: the notification count's button is there.
-  await expect(page.getByRole('button', { name: /Notifications/ })).toBeVisible();
 });
 
 test('the dashboard draws every tile, with breadcrumb, filters and data periods', async ({ page }) => {

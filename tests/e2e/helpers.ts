@@ -123,6 +123,11 @@ export async function signInAs(page: Page, email: string, password = PASSWORD): 
  * saved it: the language is the account's, and a test that ended with the save still on its way
  * left the next test's user (same account) on a German page.
  */
+/** Waits until the page's dashboard has answered and every tile has reported drawn. */
+export async function dashboardReady(page: Page): Promise<void> {
+  await expect(page.locator('cx-dashboard .dashboard')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+}
+
 export async function backToEnglish(page: Page): Promise<void> {
   const language = page.getByLabel(/Sprache|Language/);
   if (!(await language.isVisible())) await page.getByRole('button', { name: /Profil von|Profile of/ }).click();
