@@ -65,3 +65,16 @@ test('the restricted user sees only their region’s reviews', async ({ page, re
   expect(stores.length).toBeGreaterThan(0);
   for (const s of stores) expect(north.some((city) => s.includes(city)), s).toBe(true);
 });
+
+test('each star count’s bar is as long as its count, a count of 0 a hairline, beside the filter bar in one dashboard', async ({ page }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/social/');
+  const rows = page.locator('cx-dashboard [data-template="ReviewRatings"] .breakdown li');
+  await expect(rows).toHaveCount(5);
+  const drawn = await rows.evaluateAll((lis) =>
+    lis.map((li) => ({ count: Number(li.querySelector('.count')!.textContent), width: li.querySelector<HTMLElement>('.count')!.previousElementSibling!.getBoundingClientRect().width })),
+  );
+  const max = Math.max(1, ...drawn.map((d) => d.count));
+  // Bars are at most 200 px (spec part 3 section 9), in proportion to the largest count; 0 keeps a 1 px line.
+  for (const { count, width } of drawn) expect(width, JSON.stringify(drawn)).toBeCloseTo(Math.max(1, Math.round((count / max) * 200)), 0);
+});

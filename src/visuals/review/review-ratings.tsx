@@ -43,7 +43,7 @@ export function ReviewRatingsVisual({ primary, onDrawn }: VisualProps) {
         {data.starValueBreakdown.map((b) => (
           <li key={b.stars}>
             <span className="label">{t('reviews.starCount', { count: b.stars })}</span>
-            <span className="bar" style={{ width: `${Math.round((b.currentValue / max) * BAR_MAX_WIDTH)}px` }} />
+            <span className="count-bar" style={{ width: `${Math.round((b.currentValue / max) * BAR_MAX_WIDTH)}px` }} />
             <span className="count">{b.currentValue}</span>
           </li>
         ))}
