@@ -48,7 +48,12 @@ export function PagedTable({ t, caption, columns, rows, count, page, pageSize, o
                 {columns.map((c) => (
                   <td key={c.key}>{cell(c, row[c.key])}</td>
                 ))}
-                {actions && <td className="row-actions">{actions(row)}</td>}
+                {actions && (
+                  <td>
+                    {/* A flex box inside the cell, not the cell itself: a flex td leaves the row, ending above a wrapped name. */}
+                    <div className="row-actions">{actions(row)}</div>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -68,3 +68,17 @@ test('give now, nominate with the validation toasts, invite two people by e-mail
     expect(mail.text).toMatch(/\/survey\/leadership-360\/[0-9a-f-]{36}/);
   }
 });
+
+test('on a phone a directory row whose name wraps keeps its actions in the row: every cell ends on the row’s line', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/content/insights/team-feedback');
+  const people = page.getByRole('table', { name: 'People' });
+  await expect(people.getByRole('row')).toHaveCount(51);
+  const rows = await people.locator('tbody tr').evaluateAll((trs) =>
+    trs.slice(0, 10).map((tr) => ({ height: tr.getBoundingClientRect().height, row: tr.getBoundingClientRect().bottom, cells: [...tr.children].map((td) => td.getBoundingClientRect().bottom) })),
+  );
+  // Names wrap at this width: some rows are two lines high.
+  expect(rows.some((r) => r.height > 40)).toBe(true);
+  for (const { row, cells } of rows) for (const bottom of cells) expect(bottom, JSON.stringify(rows[0])).toBeCloseTo(row, 0);
+});
