@@ -18,6 +18,32 @@ interface Loaded {
 
 type Action = 'refresh' | 'clear' | 'alerts';
 
+/** A read-only table of texts, scrolling sideways inside its own group on a narrow screen. */
+function Listing({ label, head, rows }: { label: string; head: string[]; rows: string[][] }) {
+  return (
+    <TableRegion label={label}>
+      <table>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((cells, i) => (
+            <tr key={i}>
+              {cells.map((c, j) => (
+                <td key={j}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
 /**
  * The operations page (`cx-operations`): on /operations/home (GlobalAdmin, System) the actions
  * (refresh local files, clear the cache, run the alert scheduler now), the log of what was done
@@ -90,56 +116,27 @@ export function OperationsPage({ mode = 'home' }: { mode?: 'home' | 'panel' }) {
             {data.log!.length === 0 ? (
               <p className="empty">{t('operations.logEmpty')}</p>
             ) : (
-              <TableRegion label={t('operations.log')}>
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('operations.when')}</th>
-                      <th scope="col">{t('operations.what')}</th>
-                      <th scope="col">{t('operations.who')}</th>
-                      <th scope="col">{t('operations.detail')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.log!.map((e, i) => (
-                      <tr key={i}>
-                        <td>{time(e.at)}</td>
-                        <td>{e.action}</td>
-                        <td>{e.userName ?? '–'}</td>
-                        <td>{e.detail ?? ''}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableRegion>
+              <Listing
+                label={t('operations.log')}
+                head={[t('operations.when'), t('operations.what'), t('operations.who'), t('operations.detail')]}
+                rows={data.log!.map((e) => [time(e.at), e.action, e.userName ?? '–', e.detail ?? ''])}
+              />
             )}
           </section>
           <section aria-labelledby="outbox-title">
             <h2 id="outbox-title">{t('operations.outbox')}</h2>
             <p className="hint">{t('operations.outboxSummary', { total: data.outbox!.total, waiting: data.outbox!.waiting })}</p>
             {data.outbox!.items.length > 0 && (
-              <TableRegion label={t('operations.outbox')}>
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('operations.queued')}</th>
-                      <th scope="col">{t('operations.recipient')}</th>
-                      <th scope="col">{t('operations.subject')}</th>
-                      <th scope="col">{t('operations.state')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.outbox!.items.map((m, i) => (
-                      <tr key={i}>
-                        <td>{time(m.queuedAt)}</td>
-                        <td>{m.recipient}</td>
-                        <td>{m.subject}</td>
-                        <td>{m.sentAt ? t('operations.sent', { at: time(m.sentAt) }) : m.lastError ? t('operations.retrying', { attempts: m.attempts, error: m.lastError }) : t('operations.waiting')}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableRegion>
+              <Listing
+                label={t('operations.outbox')}
+                head={[t('operations.queued'), t('operations.recipient'), t('operations.subject'), t('operations.state')]}
+                rows={data.outbox!.items.map((m) => [
+                  time(m.queuedAt),
+                  m.recipient,
+                  m.subject,
+                  m.sentAt ? t('operations.sent', { at: time(m.sentAt) }) : m.lastError ? t('operations.retrying', { attempts: m.attempts, error: m.lastError }) : t('operations.waiting'),
+                ])}
+              />
             )}
           </section>
           <section aria-labelledby="trials-title">
