@@ -10,6 +10,7 @@ export const TAB_RESERVED = 80 + 45;
 export function queueTabs<Q extends { name: string }>(queues: readonly Q[], current: string, width: number): { shown: Q[]; more: Q[] } {
   const fit = Math.max(1, Math.floor((width - TAB_RESERVED) / TAB_WIDTH));
   const at = queues.findIndex((q) => q.name === current);
-  const order = at < fit ? [...queues] : [...queues.slice(0, fit - 1), queues[at], ...queues.slice(fit - 1).filter((_, i) => i + fit - 1 !== at)];
+  const others = queues.filter((_, i) => i !== at);
+  const order = at < fit ? [...queues] : [...others.slice(0, fit - 1), queues[at], ...others.slice(fit - 1)];
   return { shown: order.slice(0, fit), more: order.slice(fit) };
 }

@@ -26,7 +26,6 @@ export interface QueueProps {
   queueName?: string;
 }
 
-
 const started = new Set<string>();
 /** A queue holds cases of every age: its filters start on all dates (once per page). */
 function startFilters(scope: string): void {
