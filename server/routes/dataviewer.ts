@@ -5,7 +5,7 @@ import { badRequest } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { moduleById } from '../smartdata/schema';
 import { analyticsData, measuresOf } from '../smartdata/analytics';
-import { countRecords, MAX_PAGE, recordsPage } from '../smartdata/records';
+import { countRecords, MAX_PAGE, recordsPageJson } from '../smartdata/records';
 import { profileColumns, profileOf, profilesOf } from '../smartdata/profiles';
 import { smartFilter } from './smartdata';
 import { readOnly } from '../auth/reads';
@@ -54,7 +54,7 @@ export const dataViewerRoutes = new Hono<Env>()
     readOnly(async (c) => {
       const { module, columns } = viewOf(c);
       const body = await readBody(c, recordsBody);
-      return c.json(await recordsPage(c.var.deps.db, module, body, c.var.user.claims, columns));
+      return c.body(await recordsPageJson(c.var.deps.db, module, body, c.var.user.claims, columns), 200, { 'Content-Type': 'application/json' });
     }),
   )
   // The card viewer's cards: every record the filters let through, up to the limit the viewer has reached.
@@ -65,7 +65,7 @@ export const dataViewerRoutes = new Hono<Env>()
     if (body.limit > max) throw badRequest(`limit must be at most ${max}, the profile's card limit.`);
     const n = await countRecords(c.var.deps.db, module, body, c.var.user.claims);
     if (n > body.limit) throw badRequest(`There are ${n} records, more than the ${body.limit} cards asked for.`);
-    return c.json(await recordsPage(c.var.deps.db, module, { ...body, skip: 0, top: body.limit }, c.var.user.claims, columns));
+    return c.body(await recordsPageJson(c.var.deps.db, module, { ...body, skip: 0, top: body.limit }, c.var.user.claims, columns), 200, { 'Content-Type': 'application/json' });
   })
   .get('/profiles/:moduleId', (c) => c.json(profilesOf(moduleById(c.req.param('moduleId'), c.var.user.roles))))
   .post('/schema/:moduleId/:profile', (c) => {

@@ -88,7 +88,10 @@ function bound(w: Where, keys: SortKey[], sample: Param[], after: boolean): void
  * no index serves it: the caller then pages with OFFSET. A shallow page uses samples already
  * there; a deep page builds them when the set has none or has changed.
  */
-export async function seekPage(db: Queryable, q: { select: string; from: string; where: Where; keys: SortKey[]; skip: number; top: number; fingerprint: string }): Promise<Row[] | undefined> {
+export async function seekPage(
+  db: Queryable,
+  q: { select: string; from: string; where: Where; keys: SortKey[]; skip: number; top: number; fingerprint: string; /** Around the page's query (records.ts, a page of JSON). */ wrap?: (page: string) => string },
+): Promise<Row[] | undefined> {
   const cacheKey = indexKey(q.from, q.where, q.keys);
   let index = indexes.get(cacheKey);
   if (index?.fingerprint !== q.fingerprint) {
@@ -107,5 +110,5 @@ export async function seekPage(db: Queryable, q: { select: string; from: string;
   const w = q.where.clone();
   bound(w, q.keys, index.samples[first], true);
   if (last < index.samples.length) bound(w, q.keys, index.samples[last], false);
-  return db.query(`SELECT ${q.select} FROM ${q.from} ${w.sql} ORDER BY ${orderBy(q.keys)} LIMIT ${w.bind(q.top)} OFFSET ${w.bind(q.skip - first * STEP)}`, w.params);
+  return db.query((q.wrap ?? String)(`SELECT ${q.select} FROM ${q.from} ${w.sql} ORDER BY ${orderBy(q.keys)} LIMIT ${w.bind(q.top)} OFFSET ${w.bind(q.skip - first * STEP)}`), w.params);
 }

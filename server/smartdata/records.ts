@@ -1,4 +1,5 @@
-import type { Db, Row } from '../db';
+import type { Db, Queryable, Row } from '../db';
+import type { Where } from './where';
 import { orderBy, sampledFingerprint, seekPage, STEP, type SortKey } from './position-index';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
@@ -19,7 +20,7 @@ const visibleOf = (module: SmartModule) => module.columns.filter((c) => !c.isHid
  * How one page is read: the sort keys (checked against the schema) with the id last so that pages
  * never overlap, the filters, and the columns.
  */
-function pagePlan(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[]) {
+function pagePlan(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[], asJson = false) {
   const keys: SortKey[] = [
     ...query.orderByFields.map((key) => {
       const col = columnByKey(module, key);
@@ -31,7 +32,8 @@ function pagePlan(db: Db, module: SmartModule, query: RecordsQuery, claims: Clai
   ];
   const where = buildWhere(module, query.smartFilters, claims);
   const select = columns.map((c) => `${readExpr(c)} AS "${c.key}"`).join(', ');
-  return { q: rowsOf(db, module), module, query, columns, keys, where, select };
+  const plain = { q: rowsOf(db, module), module, query, columns, keys, where, select, wrap: undefined as ((page: string) => string) | undefined };
+  return asJson ? { ...plain, ...jsonPage(columns, keys, select) } : plain;
 }
 type PagePlan = ReturnType<typeof pagePlan>;
 
@@ -44,14 +46,14 @@ type PagePlan = ReturnType<typeof pagePlan>;
  * table, 146 ms for the first page of ten million.
  */
 async function readPage(plan: PagePlan, fingerprint?: string) {
-  const { q, module, query, columns, keys, select } = plan;
+  const { q, module, query, columns, keys, select, wrap } = plan;
   const w = plan.where.clone(); // a plan may be read twice: binding LIMIT and OFFSET leaves it as it was
   // A set that only grows has its count for its state; other sets change in place and page by OFFSET.
-  const seek = module.appendOnly && fingerprint !== undefined ? await seekPage(q, { select, from: module.table, where: w, keys, skip: query.skip, top: query.top, fingerprint }) : undefined;
+  const seek = module.appendOnly && fingerprint !== undefined ? await seekPage(q, { select, from: module.table, where: w, keys, skip: query.skip, top: query.top, fingerprint, wrap }) : undefined;
   const rows =
     seek ??
-    (await q.query(`SELECT ${select} FROM ${module.table} ${w.sql} ORDER BY ${orderBy(keys)} LIMIT ${w.bind(query.top)} OFFSET ${w.bind(query.skip)}`, w.params));
-  return apiDates(rows, columns);
+    (await q.query((wrap ?? String)(`SELECT ${select} FROM ${module.table} ${w.sql} ORDER BY ${orderBy(keys)} LIMIT ${w.bind(query.top)} OFFSET ${w.bind(query.skip)}`), w.params));
+  return wrap ? rows : apiDates(rows, columns);
 }
 
 /** Timestamps as the API answers them ('YYYY-MM-DDTHH:mm:ss', UTC). Only the DateTime columns are visited: every value of every row took a tenth of a millisecond a page. */
@@ -68,23 +70,39 @@ function apiDates(rows: Row[], columns: Column[]): Row[] {
 
 /** How many records the filters (and the caller's claims) let through. */
 export async function countRecords(db: Db, module: SmartModule, query: Pick<RecordsQuery, 'smartFilters'>, claims: Claim[] | null): Promise<number> {
-  const w = buildWhere(module, query.smartFilters, claims);
-  const [{ n }] = await rowsOf(db, module).query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${w.sql}`, w.params);
-  return Number(n);
+  return countWhere(rowsOf(db, module), module.table, buildWhere(module, query.smartFilters, claims));
 }
+
+const countWhere = async (q: Queryable, table: string, w: Where) => Number((await q.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} ${w.sql}`, w.params))[0].n);
 
 /** One page of records and the count of all of them. */
 export async function recordsPage(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[] = visibleOf(module)) {
-  const plan = pagePlan(db, module, query, claims, columns);
+  return pageOf(pagePlan(db, module, query, claims, columns));
+}
+
+/**
+ * `recordsPage` as the API's JSON text. On DuckDB the engine writes each row's JSON as it reads the
+ * page: the rows' values were otherwise handed to JavaScript one by one, dates turned to text and
+ * all of it stringified again, a quarter of a millisecond of a 3 ms page at ten million responses.
+ */
+export async function recordsPageJson(db: Db, module: SmartModule, query: RecordsQuery, claims: Claim[] | null, columns: Column[]): Promise<string> {
+  if (db.engine !== 'duckdb') return JSON.stringify(await recordsPage(db, module, query, claims, columns));
+  const { data, recordCount } = await pageOf(pagePlan(db, module, query, claims, columns, true));
+  return `{"data":[${data.map((r) => r.j).join(',')}],"recordCount":${recordCount}}`;
+}
+
+async function pageOf(plan: PagePlan) {
+  const { q, module, query, where } = plan;
+  const count = () => countWhere(q, module.table, where);
   // A page among the first rows reads with OFFSET, beside the count.
   if (query.skip < STEP) {
-    const [n, data] = await Promise.all([countRecords(db, module, query, claims), readPage(plan)]);
+    const [n, data] = await Promise.all([count(), readPage(plan)]);
     return { data, recordCount: n };
   }
   // A deeper one needs the count to know whether the sampled keys are still those of the set: it is
   // read beside the count with the samples held, and again only when the count has moved since.
-  const held = module.appendOnly ? sampledFingerprint(module.table, plan.where, plan.keys) : undefined;
-  const [n, early] = await Promise.all([countRecords(db, module, query, claims), held === undefined ? undefined : readPage(plan, held)]);
+  const held = module.appendOnly ? sampledFingerprint(module.table, where, plan.keys) : undefined;
+  const [n, early] = await Promise.all([count(), held === undefined ? undefined : readPage(plan, held)]);
   return { data: early && held === String(n) ? early : await readPage(plan, String(n)), recordCount: n };
 }
 
@@ -138,6 +156,28 @@ function jsonValue(c: Column): string {
   if (c.typeName === 'DateTime') return `epoch_ms(${e})`;
   if (c.typeName === 'Number') return `CASE WHEN ${e} IS NULL OR isfinite(${e}) THEN to_json(${e}) ELSE to_json(CASE WHEN isnan(${e}) THEN 'NaN' WHEN ${e} > 0 THEN 'Infinity' ELSE '-Infinity' END) END`;
   return e;
+}
+
+/**
+ * A page whose rows are JSON objects the engine writes (`j`), as JSON.stringify wrote the row
+ * objects before: a timestamp as the API's text, a number JSON has no word for (NaN, ±Infinity) as
+ * null. Written around the page's own query, over its rows alone: in its SELECT, the first page of
+ * ten million wrote every row's JSON before keeping a hundred (15 ms became 100 ms). The page's
+ * order is kept by its sort keys, carried out as `_k0`, `_k1`, ...
+ */
+function jsonPage(columns: Column[], keys: SortKey[], select: string) {
+  const value = (c: Column) => {
+    const e = `page."${c.key}"`;
+    if (c.typeName === 'DateTime') return `strftime(${e}, '%Y-%m-%dT%H:%M:%S')`;
+    if (c.typeName === 'Number') return `CASE WHEN isfinite(${e}) THEN ${e} END`;
+    return e;
+  };
+  const object = columns.map((c) => `'${c.key.replaceAll("'", "''")}', ${value(c)}`).join(', ');
+  const order = keys.map((k, i) => `page._k${i} ${k.desc ? 'DESC' : 'ASC'}`).join(', ');
+  return {
+    select: `${select}, ${keys.map((k, i) => `${k.expr} AS _k${i}`).join(', ')}`,
+    wrap: (page: string) => `SELECT CAST(json_object(${object}) AS VARCHAR) AS j FROM (${page}) AS page ORDER BY ${order}`,
+  };
 }
 
 /** Row objects as values in the columns' order. */

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessWithUsers, type Harness } from './harness';
+import { recordsPage } from '../../../server/smartdata/records';
+import { RESPONSES_MODULE } from '../../../server/smartdata/schema';
+import { profileColumns, profileOf } from '../../../server/smartdata/profiles';
 
 let h: Harness;
 let user: string;
@@ -39,5 +42,38 @@ describe('POST /api/dataviewer/data/{moduleId}/{profile}', () => {
     expect((await page({ top: 10_000 })).status).toBe(400);
     expect((await page({ skip: -1 })).status).toBe(400);
     expect((await h.call('POST', '/api/dataviewer/data/nope/default', { token: user, body: {} })).status).toBe(404);
+  });
+
+  // Run last: it adds responses. On DuckDB the engine writes the rows' JSON; the answer must be the
+  // one the row objects gave, values JSON cannot hold and user text included.
+  it('answers every kind of value as the row objects do, at the start and deep in the set', async () => {
+    const [{ top }] = await h.db.query<{ top: number }>('SELECT max(id) AS top FROM responses');
+    const odd = [
+      ['NaN', null, 'Flagged by a moderator', 'Zoë "Q" O\'Brien \\ <b>'],
+      ['Infinity', 'Line one\nline two\ttab \u2028 ✓', null, 'Ünal'],
+      ['-Infinity', null, null, 'Ana'],
+    ];
+    for (const [i, [spend, verbatim, flag, name]] of odd.entries()) {
+      await h.db.query(
+        `INSERT INTO responses (id, response_date, store, region, country, channel, nps, nps_group, stars, driver_price, driver_availability, driver_service, driver_information, verbatim, verbatim_flag, customer_name, customer_email, customer_segment, spend)
+         SELECT $1, CAST('2026-11-19 23:59:58.123' AS TIMESTAMP), store, region, country, channel, nps, nps_group, stars, driver_price, driver_availability, driver_service, driver_information, $2, $3, $4, customer_email, customer_segment, CAST($5 AS DOUBLE PRECISION)
+         FROM responses WHERE id = 1`,
+        [Number(top) + 1 + i, verbatim, flag, name, spend],
+      );
+    }
+    const columns = profileColumns(RESPONSES_MODULE, profileOf(RESPONSES_MODULE, 'default'));
+    // Ours are the newest: on the first page newest first, on the last page oldest first, not on a deep page newest first.
+    for (const [skip, dir, ours] of [[0, 'DESC', 3], [1150, 'ASC', 3], [1100, 'DESC', 0]] as const) {
+      const query = { skip, top: 100, orderByFields: ['ResponseDate'], orderByOperator: dir, smartFilters: [] };
+      const res = await page(query);
+      expect(res.status).toBe(200);
+      expect(res.body, `skip ${skip} ${dir}`).toEqual(JSON.parse(JSON.stringify(await recordsPage(h.db, RESPONSES_MODULE, query, null, columns))));
+      const mine = res.body.data.filter((r: { Id: number }) => r.Id > Number(top));
+      expect(mine.length, `skip ${skip} ${dir}`).toBe(ours);
+    }
+    const first = (await page({ top: 3, orderByFields: ['ResponseDate'], orderByOperator: 'DESC' })).body.data;
+    expect(first.map((r: { Spend: unknown }) => r.Spend)).toEqual([null, null, null]);
+    expect(first.map((r: { ResponseDate: string }) => r.ResponseDate)).toEqual(Array(3).fill('2026-11-19T23:59:58'));
+    expect(first.map((r: { Verbatim: string | null }) => r.Verbatim)).toEqual([null, 'Line one\nline two\ttab \u2028 ✓', 'Flagged by a moderator']);
   });
 });
