@@ -12,7 +12,7 @@ import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const CLIENTS = 50;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const DATA_DIR = '.tmp/bench-server';
