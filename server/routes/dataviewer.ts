@@ -47,6 +47,9 @@ export function viewOf(c: Context<Env>) {
   return { module, profile, columns: profileColumns(module, profile) };
 }
 
+/** An answer already written as JSON text (records.ts writes a page's). */
+const jsonText = (c: Context<Env>, text: string) => c.body(text, 200, { 'Content-Type': 'application/json' });
+
 /** Data viewer records, cards and analytics (spec part 2 section 7); the profile segment names the view of the module. */
 export const dataViewerRoutes = new Hono<Env>()
   .post(
@@ -54,7 +57,7 @@ export const dataViewerRoutes = new Hono<Env>()
     readOnly(async (c) => {
       const { module, columns } = viewOf(c);
       const body = await readBody(c, recordsBody);
-      return c.body(await recordsPageJson(c.var.deps.db, module, body, c.var.user.claims, columns), 200, { 'Content-Type': 'application/json' });
+      return jsonText(c, await recordsPageJson(c.var.deps.db, module, body, c.var.user.claims, columns));
     }),
   )
   // The card viewer's cards: every record the filters let through, up to the limit the viewer has reached.
@@ -65,7 +68,7 @@ export const dataViewerRoutes = new Hono<Env>()
     if (body.limit > max) throw badRequest(`limit must be at most ${max}, the profile's card limit.`);
     const n = await countRecords(c.var.deps.db, module, body, c.var.user.claims);
     if (n > body.limit) throw badRequest(`There are ${n} records, more than the ${body.limit} cards asked for.`);
-    return c.body(await recordsPageJson(c.var.deps.db, module, { ...body, skip: 0, top: body.limit }, c.var.user.claims, columns), 200, { 'Content-Type': 'application/json' });
+    return jsonText(c, await recordsPageJson(c.var.deps.db, module, { ...body, skip: 0, top: body.limit }, c.var.user.claims, columns));
   })
   .get('/profiles/:moduleId', (c) => c.json(profilesOf(moduleById(c.req.param('moduleId'), c.var.user.roles))))
   .post('/schema/:moduleId/:profile', (c) => {

@@ -32,8 +32,8 @@ function pagePlan(db: Db, module: SmartModule, query: RecordsQuery, claims: Clai
   ];
   const where = buildWhere(module, query.smartFilters, claims);
   const select = columns.map((c) => `${readExpr(c)} AS "${c.key}"`).join(', ');
-  const plain = { q: rowsOf(db, module), module, query, columns, keys, where, select, wrap: undefined as ((page: string) => string) | undefined };
-  return asJson ? { ...plain, ...jsonPage(columns, keys, select) } : plain;
+  const json = asJson ? jsonPage(columns, keys) : undefined;
+  return { q: rowsOf(db, module), module, query, columns, keys, where, select: json ? `${select}, ${json.keys}` : select, wrap: json?.wrap };
 }
 type PagePlan = ReturnType<typeof pagePlan>;
 
@@ -165,7 +165,7 @@ function jsonValue(c: Column): string {
  * ten million wrote every row's JSON before keeping a hundred (15 ms became 100 ms). The page's
  * order is kept by its sort keys, carried out as `_k0`, `_k1`, ...
  */
-function jsonPage(columns: Column[], keys: SortKey[], select: string) {
+function jsonPage(columns: Column[], keys: SortKey[]) {
   const value = (c: Column) => {
     const e = `page."${c.key}"`;
     if (c.typeName === 'DateTime') return `strftime(${e}, '%Y-%m-%dT%H:%M:%S')`;
@@ -175,7 +175,8 @@ function jsonPage(columns: Column[], keys: SortKey[], select: string) {
   const object = columns.map((c) => `'${c.key.replaceAll("'", "''")}', ${value(c)}`).join(', ');
   const order = keys.map((k, i) => `page._k${i} ${k.desc ? 'DESC' : 'ASC'}`).join(', ');
   return {
-    select: `${select}, ${keys.map((k, i) => `${k.expr} AS _k${i}`).join(', ')}`,
+    /** Added to the page's SELECT. */
+    keys: keys.map((k, i) => `${k.expr} AS _k${i}`).join(', '),
     wrap: (page: string) => `SELECT CAST(json_object(${object}) AS VARCHAR) AS j FROM (${page}) AS page ORDER BY ${order}`,
   };
 }
