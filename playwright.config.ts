@@ -40,7 +40,7 @@ export default defineConfig({
       // A fresh DuckDB under .tmp/ (the test runner empties it), seeded on start like `npm start` does.
       // The feedback widget is seeded off (it would open over every other test's page); its own test switches it on.
       env: {
-        PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', DATABASE_URL: '', MAIL_OUTBOX_API: '1', EMBED_ORIGINS: partner, EMBED_SECRET,
+        UV_THREADPOOL_SIZE: '16', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', DATABASE_URL: '', MAIL_OUTBOX_API: '1', EMBED_ORIGINS: partner, EMBED_SECRET,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SEED_FEEDBACK_WIDGET: 'off',
       },
       url: `${portal}/demo/`,

@@ -18,6 +18,12 @@ const here = import.meta.dirname;
  * the unit project from 167 to 111 s, security from 107 to 66 s, and server-pg from 228 to 146 s.
  */
 const SERVER_TEST_WORKERS = Math.max(2, availableParallelism() - 1);
+/**
+ * A server test's time limit is sized to its work on a busy machine, not to a fast one: a lockout
+ * test checks 30 passwords with the real scrypt (about 110 ms each on an idle core), and vitest's
+ * 5 s default failed it with a second CPU-heavy process beside the run. No test asserts on time.
+ */
+const SERVER_TEST_LIMITS = { testTimeout: 120_000, hookTimeout: 180_000 };
 const elementEntries = Object.fromEntries(
   readdirSync(resolve(here, 'elements'))
     .filter((f) => /^cx-[a-z-]+\.ts$/.test(f))
@@ -99,7 +105,8 @@ function inlineHostStyles(): Plugin {
 }
 
 // React and the element runtime: one chunk, all that one small element needs (cx-star-rating).
-const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores[\\/](atom|map))[\\/]|[\\/]src[\\/]elements[\\/](define|attributes|styles|base|shared-root|element-(context|boundary)|texts)\.|[\\/]src[\\/]i18n[\\/]languages/;
+// lib/intl (the number formatters, no imports) too: the star rating formats its value with it.
+const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores[\\/](atom|map))[\\/]|[\\/]src[\\/]elements[\\/](define|attributes|styles|base|shared-root|element-(context|boundary)|texts)\.|[\\/]src[\\/]i18n[\\/]languages|[\\/]src[\\/]lib[\\/]intl\./;
 // What the portal's screens share beyond that: i18next with the English texts, the stores, the API client,
 // and the small helpers most screens use (formatters, dates, roles, the forms' styles). Each of these
 // was a file of its own: on HTTP/1.1 a browser asks six at a time, so a dozen 1 KB files cost a slow
@@ -108,7 +115,7 @@ const PORTAL = new RegExp(
   [
     String.raw`node_modules[\\/](i18next|ky|nanostores|@nanostores)[\\/]`,
     String.raw`[\\/]src[\\/](stores|api|i18n|elements)[\\/]`,
-    String.raw`[\\/]src[\\/]lib[\\/](intl|dates|roles|mobile|safe-path|after-login|profanity)\.`,
+    String.raw`[\\/]src[\\/]lib[\\/](dates|roles|mobile|safe-path|after-login|profanity)\.`,
     String.raw`[\\/]src[\\/]account[\\/](login[\\/]after-sign-in|shared[\\/](use-form|forms\.css))`,
     String.raw`[\\/]src[\\/]dashboard[\\/]load-guard`,
     String.raw`[\\/]src[\\/]visuals[\\/]comment-list[\\/]rules\.`,
@@ -178,15 +185,17 @@ export default defineConfig({
     },
   },
   test: {
+    // expect.poll waits up to 15 s (vitest's default is 1 s): a wait sized to a busy machine, ended as soon as it holds.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', maxWorkers: SERVER_TEST_WORKERS },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', maxWorkers: SERVER_TEST_WORKERS, ...SERVER_TEST_LIMITS },
       },
       {
         // Attacks against the real server over HTTP (tests/security/portal.ts), on DuckDB.
         extends: true,
-        test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', maxWorkers: SERVER_TEST_WORKERS },
+        test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', maxWorkers: SERVER_TEST_WORKERS, ...SERVER_TEST_LIMITS },
       },
       {
         // The server and security tests again, on PostgreSQL (TEST_DATABASE_URL; .ci/run starts a cluster).
@@ -197,17 +206,18 @@ export default defineConfig({
           environment: 'node',
           env: { CX_TEST_ENGINE: 'postgres' },
           maxWorkers: SERVER_TEST_WORKERS,
+          ...SERVER_TEST_LIMITS,
         },
       },
       {
         extends: true,
         // Two API processes behind HAProxy on PostgreSQL (needs the build, TEST_DATABASE_URL and haproxy).
-        test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+        test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 },
       },
       {
         extends: true,
         // Kill -9 during writes (DuckDB), PostgreSQL restarted under load (needs TEST_DATABASE_URL and CX_PG_DIR).
-        test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], environment: 'node', testTimeout: 120_000, fileParallelism: false },
+        test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false },
       },
       {
         extends: true,
@@ -215,6 +225,9 @@ export default defineConfig({
           name: 'elements',
           include: ['tests/elements/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/elements/setup.ts'],
+          // A busy machine draws slower: limits sized to the work, as the server projects' (no test asserts on time).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           browser: {
             enabled: true,
             headless: true,

@@ -21,6 +21,11 @@ import { listenToAssistant } from '../src/account/assistant-login';
 import { loadClientPlugins } from '../src/shell/client-plugins';
 import { afterFirstView } from '../src/api/first-view';
 
+// A lite host (hostname starting with "lite.") signs out to /signin. The portal speaks the browser's
+// language until a signed-in user's saved one arrives (the page's lang="en" is only its first paint's).
+// Before the early calls below: the dashboard's source is kept under the language it was asked in.
+configure({ lite: location.hostname.startsWith('lite.'), locale: navigator.language || 'en' });
+
 // The element of the page opened, fetched with the host rather than after the session, menu and
 // page have rendered: on a slow phone that takes three round trips off the dashboard's first draw.
 const opened = matchRoute(location.pathname);
@@ -36,8 +41,6 @@ if (early === 'cx-login' && mayOpen) void loadSettings();
 // when the first element makes a call: the page's data starts a round trip sooner.
 if ($session.get()) void ensureFreshToken().then(() => loadMenu());
 
-// A lite host (hostname starting with "lite.") signs out to /signin.
-configure({ lite: location.hostname.startsWith('lite.') });
 startRouter();
 // A returning user gets their saved language.
 if ($session.get()) void applySavedLocale();

@@ -5,10 +5,12 @@ import { $menu } from '../src/stores/menu';
 import { translator } from '../src/i18n';
 import { endSession } from '../src/api/identity';
 import { contentModule, type ContentModule } from '../src/api/content';
+import { earlyDashboardSource } from '../src/api/dashboards';
 import { ApiError, isBadRequest } from '../src/api/client';
 import { navigate } from '../src/stores/navigation';
 import { DEFAULT_FILTERS, replaceFilters } from '../src/stores/filters';
 import { filtersOfLink } from '../src/lib/filter-link';
+import { HelpPage } from './help-page';
 
 /** The main element of the pages below that open on it (data pages, sign-in), for the host to fetch before the page renders. */
 export const PAGE_ELEMENT: Partial<Record<Page, string>> = {
@@ -107,8 +109,10 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return <cx-dataviz-home></cx-dataviz-home>;
     case 'create-survey':
       return <cx-survey-editor></cx-survey-editor>;
+    case 'help':
+      return <HelpPage lang={lang} />;
     case 'survey':
-      return <cx-survey shortcode={p.shortcode} invite-id={p.inviteId}></cx-survey>;
+      return <cx-survey shortcode={p.shortcode} invite-id={p.inviteId} store={query.get('store') ?? undefined}></cx-survey>;
     default:
       return (
         <section aria-labelledby="soon-title">
@@ -197,9 +201,26 @@ function DashboardPage({ first, second, editor, query }: { first: string; second
     <section aria-labelledby="dashboard-title">
       {/* The breadcrumb shows where the user is; the page's heading names it for assistive technology. */}
       <h1 id="dashboard-title" className="visually-hidden">{name}</h1>
+      <UnknownDashboardTo404 key={`guard-${dashboardId}`} dashboardId={dashboardId} />
       <cx-dashboard key={dashboardId} dashboard-id={dashboardId} editor={editor || undefined}></cx-dashboard>
     </section>
   );
+}
+
+/**
+ * An unknown dashboard is a content load failure: /404 (spec part 1 section 8). It watches the
+ * dashboard's source that the element takes too (asked for before the element renders, one call).
+ */
+function UnknownDashboardTo404({ dashboardId }: { dashboardId: string }) {
+  const [answer] = useState(() => earlyDashboardSource(dashboardId));
+  useEffect(() => {
+    let live = true;
+    answer.catch((error: unknown) => live && error instanceof ApiError && error.status === 404 && navigate('/404', { replace: true }));
+    return () => {
+      live = false;
+    };
+  }, [answer]);
+  return null;
 }
 
 /** /logout: the session ends on arrival. */

@@ -9,7 +9,7 @@ export type Page =
   | 'home' | 'login' | 'signin' | 'forgot' | 'reset' | 'create' | 'logout' | 'error' | 'not-found' | 'unauthorised' | 'echo-503'
   | 'sso-start' | 'sso-confirm' | 'sso-error' | 'user-register' | 'change-password' | 'user-settings' | 'echo-login' | 'app-registrations'
   | 'user-detail' | 'user-list' | 'group-list' | 'group-register' | 'group-detail' | 'alerts' | 'editor' | 'create-survey' | 'dataviz'
-  | 'processflow' | 'operations' | 'operations-panel' | 'content' | 'dashboard' | 'survey';
+  | 'processflow' | 'operations' | 'operations-panel' | 'content' | 'dashboard' | 'survey' | 'help';
 
 export interface Route {
   path: string;
@@ -39,7 +39,8 @@ export const ROUTES: Route[] = [
   { path: '/echo-503', page: 'echo-503', anonymous: true, title: 'Not available on mobile' },
   { path: '/sso/start', page: 'sso-start', anonymous: true, title: 'Single sign-on' },
   { path: '/sso/confirm', page: 'sso-confirm', anonymous: true, title: 'Single sign-on' },
-  { path: '/sso/error', page: 'sso-error', anonymous: true, title: 'Single sign-on' },
+  { path: '/sso/error/:error?', page: 'sso-error', anonymous: true, title: 'Single sign-on' },
+  { path: '/help', page: 'help', anonymous: true, title: 'Help' },
   { path: '/user/register', page: 'user-register', title: 'Create a user' },
   { path: '/user/changePassword', page: 'change-password', title: 'Change password' },
   { path: '/user/updateSettings', page: 'user-settings', title: 'Settings' },
@@ -124,13 +125,18 @@ export function pageTitle(match: Match, suffix = 'CX Portal', names: TitleNames 
   const p = match.params;
   const profileOf = (id?: string) => names.profiles.find((x) => x.name.toLowerCase() === id?.toLowerCase());
   const moduleName = (id?: string) => names.profiles.flatMap((x) => x.navigationItems).find((i) => i.moduleId.toLowerCase() === id?.toLowerCase())?.navName;
+  // A page whose address names no profile (a dashboard by its name, a case) is in the profile whose menu holds its module.
+  const holding = (moduleId?: string) => names.profiles.find((x) => x.navigationItems.some((i) => i.moduleId.toLowerCase() === moduleId?.toLowerCase()));
   let parts: Array<string | undefined> = [match.route.title];
   if (page === 'content') {
     const [sourceObject, id] = (p.rest ?? '').split('/');
     parts = [profileOf(p.profileId)?.title ?? match.route.title, moduleName(p.moduleId), sourceObject && words(sourceObject), id];
   } else if (page === 'dashboard') {
     const profile = profileOf(p.first);
-    parts = profile ? [profile.title, moduleName(p.second)] : [moduleName(p.first) ?? words(p.first), p.second && (profileOf(p.second)?.title ?? words(p.second))];
+    const module = profile ? p.second : p.first;
+    parts = [(profile ?? profileOf(p.second) ?? holding(module))?.title, moduleName(module) ?? (module && words(module))];
+  } else if (page === 'processflow') {
+    parts = [(profileOf(p.profileId) ?? holding(p.moduleId))?.title, moduleName(p.moduleId) ?? words(p.moduleId), p.sourceObjectId];
   }
   return `${parts.filter(Boolean).join(' - ')} | ${suffix}`;
 }

@@ -1,3 +1,4 @@
+import { urgentWrites } from './db/priority';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { readFile } from 'node:fs/promises';
@@ -6,6 +7,7 @@ import { resolveDeps, type Deps, type Env } from './context';
 import { onError } from './http/errors';
 import { refuseNul } from './http/validate';
 import { limitBody } from './http/body-limit';
+import { noStoreUnlessSet } from './http/no-store';
 import { apiCors, publicCors } from './http/cors';
 import { cacheControlFor, compressAnswers, REVALIDATE, STATIC } from './http/delivery';
 import { etag } from 'hono/etag';
@@ -39,6 +41,7 @@ import { telemetryRoutes } from './routes/telemetry';
 import { ssoRoutes } from './routes/sso';
 import { directoryRoutes } from './routes/identity-directory';
 import { embedRoutes } from './routes/embed';
+import { DATASOURCE_ROLES, datasourceRoutes, PREVIEW_PATH } from './routes/datasources';
 import { LocalIdentityProvider } from './sso/provider';
 import { inlineStyleSources } from './http/host-page';
 
@@ -73,10 +76,12 @@ export function createApi(given: Deps): Hono<Env> {
   api.use('*', localiseErrors);
   api.use('/api/*', refuseNul);
   api.use('/reporting/*', refuseNul);
-  api.use(
-    '*',
-    limitBody(BODY_LIMIT_BYTES, (c) => c.json({ message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.` }, 413)),
-  );
+  // Answers carry users' data: never cached (after CORS, so a preflight keeps its own max-age).
+  api.use('/api/*', noStoreUnlessSet);
+  api.use('/reporting/*', noStoreUnlessSet);
+  const apiBodyLimit = limitBody(BODY_LIMIT_BYTES, (c) => c.json({ message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.` }, 413));
+  // A data-source file has its own, larger limit (DATASOURCE_MAX_BYTES), checked as it streams to disk.
+  api.use('*', (c, next) => (c.req.path === PREVIEW_PATH ? next() : apiBodyLimit(c, next)));
 
   // For a load balancer's health check: up while the database answers.
   api.get('/api/health', async (c) => {
@@ -89,6 +94,9 @@ export function createApi(given: Deps): Hono<Env> {
   });
 
   const auth = new Hono<Env>().use(requireAuth);
+  // A sign-in's writes go ahead of bulk writes (server/db/priority.ts).
+  api.use('/api/identity/token', urgentWrites);
+  api.use('/api/sso/*', urgentWrites);
   api.route('/api/identity', tokenRoutes);
   api.route('/api/identity', passwordRoutes);
   api.route('/api/identity', sessionPasswordRoutes);
@@ -127,6 +135,7 @@ export function createApi(given: Deps): Hono<Env> {
   // Surveys: the editor's calls for its roles; a published survey's page for anyone (http/cors.ts).
   api.route('/api/surveys', surveyEditorRoutes);
   api.route('/api/survey', publicSurveyRoutes);
+  api.route('/api/datasources', new Hono<Env>().use(requireAuth, requireRoles(...DATASOURCE_ROLES)).route('/', datasourceRoutes));
   api.route('/api/alerts', new Hono<Env>().use(requireAuth, requireRoles(...ALERT_ROLES)).route('/', alertRoutes));
   api.route('/api/notifications', new Hono<Env>().use(requireAuth).route('/', notificationRoutes));
   api.route('/api/operations', new Hono<Env>().use(requireAuth).route('/', operationsRoutes));

@@ -4,6 +4,8 @@ import { availableParallelism } from 'node:os';
 import { scryptHasher, type PasswordHasher } from './auth/password';
 import { HashQueue, queuedHasher } from './auth/hash-queue';
 import { reviewProviders, type ReviewProviders } from './reviews/providers';
+import type { SubmissionLimits } from './http/rate-counts';
+import type { PreviewLimits } from './datasources/limits';
 
 /** What every route handler can reach: the database, the signing secret and the clock. */
 export interface Deps {
@@ -22,15 +24,22 @@ export interface Deps {
   embedOrigins?: string[];
   /** The secret partners sign embed requests with (EMBED_SECRET); without it signed embedding is off. */
   embedSecret?: string;
-  /** The portal's address in links sent by e-mail (PUBLIC_ORIGIN); else the request's own origin. */
+  /** The portal's address in links sent by e-mail (PUBLIC_ORIGIN); else `localOrigin()`, never a request's Host. */
   publicOrigin?: string;
   /** Where reviews come from and replies go (the local provider, and Google when GOOGLE_* is set). */
   reviews?: ReviewProviders;
+  /** Lower limits of survey answers and feedback than the defaults (tests). */
+  submissionLimits?: Partial<SubmissionLimits>;
+  /** Other limits of data-source previews than the defaults (tests; DATASOURCE_MAX_BYTES sets the size). */
+  datasourceLimits?: Partial<PreviewLimits>;
 }
 
 export const FAILURE_DELAY_MS = 1000;
 
-export type ResolvedDeps = Deps & Required<Pick<Deps, 'hasher' | 'failureDelayMs' | 'reviews'>>;
+/** E-mailed links' origin without PUBLIC_ORIGIN: this machine at the configured port, never a request's Host. */
+export const localOrigin = (port: string | number = process.env.PORT ?? 8080) => `http://localhost:${port}`;
+
+export type ResolvedDeps = Deps & Required<Pick<Deps, 'hasher' | 'failureDelayMs' | 'reviews' | 'publicOrigin'>>;
 
 /**
  * Hashes at once: all cores but one (the API keeps a core); waiting: about 3.5 s of hashing
@@ -44,6 +53,7 @@ export const resolveDeps = (deps: Deps): ResolvedDeps => ({
   hasher: deps.hasher ?? queuedHasher(scryptHasher, hashQueue()),
   failureDelayMs: deps.failureDelayMs ?? FAILURE_DELAY_MS,
   reviews: deps.reviews ?? reviewProviders(deps.secret),
+  publicOrigin: deps.publicOrigin ?? localOrigin(),
 });
 
 export type Env = { Variables: { user: Principal; deps: ResolvedDeps } };

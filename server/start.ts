@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createApp } from './app';
+import { localOrigin } from './context';
 import { openDb } from './db';
 import { migrate } from './db/migrate';
 import { isEmpty, seed } from './seed';
@@ -11,6 +12,13 @@ import { parseOrigins } from './http/cors';
 import { embedSecret } from './embed/request';
 import { startMailDelivery } from './mail/delivery';
 import { ALERT_INTERVAL_MS, startAlertScheduler } from './alerts/scheduler';
+import { guardProcess } from './http/process-guard';
+import { applyPortalTimeZone } from './portal-time';
+
+// One request's stray error is logged, not the end of every other request (README: run under a supervisor too).
+guardProcess();
+// Days and periods are whole days of the portal's zone (PORTAL_TIME_ZONE), whatever the machine's.
+applyPortalTimeZone();
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 if (!existsSync(resolve(distDir, 'host', 'index.html'))) {
@@ -41,7 +49,9 @@ if (await isEmpty(db)) {
 // Without JWT_SECRET, tokens are signed with a per-process key: a restart signs everyone out of
 // their access token, and the client's refresh token (stored server-side) gets them a new one.
 const secret = process.env.JWT_SECRET ?? newSecret();
-const publicOrigin = process.env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || undefined;
+const port = Number(process.env.PORT ?? 8080);
+// E-mailed links name this origin, decided here once: PUBLIC_ORIGIN, else this machine's port (never a request's Host).
+const publicOrigin = process.env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || localOrigin(port);
 const app = createApp({
   deps: {
     db,
@@ -58,8 +68,7 @@ const app = createApp({
 // With SMTP_URL the outbox is delivered over SMTP; without it, messages wait in the outbox.
 const stopMail = process.env.SMTP_URL ? startMailDelivery(db, process.env.SMTP_URL, { from: process.env.MAIL_FROM }) : async () => undefined;
 // Alerts are checked every minute (ALERT_INTERVAL_MS); operations can run them at once.
-const stopAlerts = startAlertScheduler(db, publicOrigin ?? `http://localhost:${process.env.PORT ?? 8080}`, Number(process.env.ALERT_INTERVAL_MS ?? ALERT_INTERVAL_MS));
-const port = Number(process.env.PORT ?? 8080);
+const stopAlerts = startAlertScheduler(db, publicOrigin, Number(process.env.ALERT_INTERVAL_MS ?? ALERT_INTERVAL_MS));
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`CX portal on http://localhost:${info.port}/  (demo pages: http://localhost:${info.port}/demo/)`);
   console.log(`Database: ${db.engine}. Demo sign-ins, all with the password ${DEMO_PASSWORD}:`);

@@ -4,9 +4,9 @@ import type { Claim } from '../identity/users';
 import { buildWhere } from '../smartdata/where';
 import { columnByKey, type SmartModule } from '../smartdata/schema';
 import { MEASURES, num } from '../dashboards/measures';
-import { ALERT_WINDOW_DAYS, type AlertDefinition } from '../../src/lib/alerts';
-
-const DAY = 86_400_000;
+import type { AlertDefinition } from '../../src/lib/alerts';
+import { formatDay } from '../../src/lib/date-ranges';
+import { periodsFor } from '../smartdata/periods';
 
 /** The measure as an aggregate over the rows where `c` holds, on the scale the user reads it. */
 function aggregate(a: AlertDefinition, module: SmartModule, c: string): string {
@@ -29,17 +29,25 @@ export const alertWhere = (a: AlertDefinition, module: SmartModule, claims: Clai
   buildWhere(module, a.filters.map((f) => ({ filterKey: f.key, filterValue: f.value })), module.ignoreClaims ? null : claims);
 
 /**
- * The alert's measure over the last seven days and the seven before, under its filters and the
+ * The days an alert measures: the dashboards' Last 7 Days (whole days in the portal's time zone,
+ * today the last), so the dashboard its link opens on these days shows the number it told.
+ */
+export function alertDays(module: SmartModule, now: Date) {
+  const periods = periodsFor([], module.dateKey, now);
+  return { ...periods, days: { from: formatDay(periods.current.start), to: formatDay(periods.current.end) } };
+}
+
+/**
+ * The alert's measure over its days and the as many days before, under its filters and the
  * owner's claims (an alert never sees more than its owner), with the count of rows in each.
  */
 export async function measureAlert(db: Db, a: AlertDefinition, module: SmartModule, claims: Claim[] | null, now: Date) {
   const where = alertWhere(a, module, claims);
   const date = columnByKey(module, module.dateKey)!.column;
-  const start = where.bind(new Date(now.getTime() - ALERT_WINDOW_DAYS * DAY));
-  const before = where.bind(new Date(now.getTime() - 2 * ALERT_WINDOW_DAYS * DAY));
-  const end = where.bind(now);
-  const current = `${date} >= CAST(${start} AS TIMESTAMP) AND ${date} <= CAST(${end} AS TIMESTAMP)`;
-  const previous = `${date} >= CAST(${before} AS TIMESTAMP) AND ${date} < CAST(${start} AS TIMESTAMP)`;
+  const periods = alertDays(module, now);
+  const between = (p: { start: Date; end: Date }) => `${date} >= CAST(${where.bind(p.start)} AS TIMESTAMP) AND ${date} <= CAST(${where.bind(p.end)} AS TIMESTAMP)`;
+  const current = between(periods.current);
+  const previous = between(periods.previous);
   const [row] = await rowsOf(db, module).query(
     `SELECT ${aggregate(a, module, current)} AS value, ${aggregate(a, module, previous)} AS previous, count(*) FILTER (WHERE ${current}) AS n FROM ${module.table} ${where.sql}`,
     where.params,

@@ -6,10 +6,11 @@ import { notify } from '../notifications/notifications';
 import { queueMail } from '../mail/outbox';
 import { conditionMet, SCHEDULE_MS, type AlertDefinition } from '../../src/lib/alerts';
 import { filterLink } from '../../src/lib/filter-link';
-import { measureAlert, newDetractors } from './measure';
+import { alertDays, measureAlert, newDetractors } from './measure';
 import { describeFiring } from './describe';
+import { spendOnce } from '../identity/one-time';
 
-/** Where an alert's link leads: the Overview dashboard with the alert's filters and period. */
+/** Where an alert's link leads: the Overview dashboard with the alert's filters and days. */
 export const ALERT_DASHBOARD = '/dashboard/overview/';
 /** How often the scheduler looks for due alerts. */
 export const ALERT_INTERVAL_MS = 60_000;
@@ -70,7 +71,8 @@ async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promi
   // An immediate alert tells of the change into its condition, not of every minute it lasts; a
   // daily or weekly one reports at each check while the condition holds.
   const fire = met && (a.condition === 'newDetractor' || a.schedule !== 'immediate' || !row.firing);
-  const link = filterLink(ALERT_DASHBOARD, 'Last7Days', a.filters);
+  // The link opens the days measured, not Last 7 Days as of whenever it is followed.
+  const link = filterLink(ALERT_DASHBOARD, alertDays(module, now).days, a.filters);
   const { subject, text } = describeFiring(a, value, previous);
   return db.tx(async (q) => {
     // Kept only while this run's claim is the latest; a later run's result stands instead.
@@ -88,11 +90,37 @@ async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promi
   });
 }
 
-/** Runs the scheduler every `intervalMs` until stopped; a failed run is logged and the next one tries again. */
+/** How long a run holds the scheduler's lease; one whose process died lets go after this. */
+export const ALERT_LEASE_MS = 10 * 60_000;
+const LEASE = 'lease:alert-scheduler';
+
+/**
+ * A scheduled run, unless another is still going in any process over this database: the run holds
+ * a lease (a row only one writer can add, the same as a spent nonce) and lets go when it ends. Of
+ * overlapping runs each would re-check every immediate alert and throw the other's results away.
+ */
+export async function runScheduledAlerts(db: Db, now: Date, origin: string): Promise<{ checked: number; fired: number } | undefined> {
+  const until = new Date(now.getTime() + ALERT_LEASE_MS);
+  if (!(await spendOnce(db, LEASE, until, now))) return undefined;
+  try {
+    return await runDueAlerts(db, now, origin);
+  } finally {
+    // Only this run's own lease: one that lapsed meanwhile may be another process's by now.
+    await db.query('DELETE FROM used_assertions WHERE nonce = $1 AND expires_at = CAST($2 AS TIMESTAMP)', [LEASE, until]);
+  }
+}
+
+/**
+ * Runs the scheduler every `intervalMs` until stopped; a tick while the last run is still going is
+ * skipped; a failed run is logged and the next one tries again.
+ */
 export function startAlertScheduler(db: Db, origin: string, intervalMs = ALERT_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
-    running = runDueAlerts(db, new Date(), origin).catch((error) => console.error('Alert scheduler:', error));
+    if (running) return;
+    running = runScheduledAlerts(db, new Date(), origin)
+      .catch((error) => console.error('Alert scheduler:', error))
+      .finally(() => (running = undefined));
   }, intervalMs);
   return async () => {
     clearInterval(timer);

@@ -21,6 +21,9 @@ interface AlertRow {
 /** The data alerts watch: the survey responses, whose rows carry NPS, stars and drivers. */
 export const ALERT_MODULES = ['responses'];
 
+/** The most alerts one user may have (docs/decisions.md, "Alerts per user"). */
+export const MAX_ALERTS_PER_USER = 50;
+
 /** Alerts exist only with the alerting feature (spec part 1 section 6). */
 export async function requireAlerting(db: Db): Promise<void> {
   if (!(await portalFeatures(db)).alerting) throw notFound('Alerts are not available on this portal.');
@@ -58,13 +61,26 @@ export async function listAlerts(db: Db, userId: string): Promise<AlertView[]> {
   return rows.map(viewOf);
 }
 
+/**
+ * Adds an alert while the user has fewer than MAX_ALERTS_PER_USER. The count and the insert are one
+ * transaction that racing requests of the user take in turn (DuckDB's writes take turns anyway;
+ * PostgreSQL takes a lock keyed by the user until the end), so they never pass the limit together.
+ */
 export async function createAlert(db: Db, user: Principal, a: AlertDefinition, now: Date): Promise<AlertView[]> {
   checkAlert(a, user);
-  await db.query(
-    `INSERT INTO alerts (id, user_id, definition, schedule, active, created_at, updated_at, checks, last_checked_at, last_value, firing, last_fired_at)
-     VALUES ($1, $2, $3, $4, true, CAST($5 AS TIMESTAMP), CAST($5 AS TIMESTAMP), 0, NULL, NULL, false, NULL)`,
-    [crypto.randomUUID(), user.id, JSON.stringify(a), a.schedule, now],
-  );
+  await db.tx(async (q) => {
+    if (db.engine === 'postgres') await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`alerts:${user.id}`]);
+    const [{ n }] = await q.query<{ n: number }>('SELECT count(*) AS n FROM alerts WHERE user_id = $1', [user.id]);
+    if (Number(n) >= MAX_ALERTS_PER_USER) {
+      const full = `You have ${MAX_ALERTS_PER_USER} alerts, the most one user may have: delete one to add another.`;
+      throw badRequest(full, { name: [full] });
+    }
+    await q.query(
+      `INSERT INTO alerts (id, user_id, definition, schedule, active, created_at, updated_at, checks, last_checked_at, last_value, firing, last_fired_at)
+       VALUES ($1, $2, $3, $4, true, CAST($5 AS TIMESTAMP), CAST($5 AS TIMESTAMP), 0, NULL, NULL, false, NULL)`,
+      [crypto.randomUUID(), user.id, JSON.stringify(a), a.schedule, now],
+    );
+  });
   return listAlerts(db, user.id);
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db';
 import { readJwt, signJwt } from './jwt';
 import type { EmbedScope } from '../embed/scope';
@@ -89,8 +89,7 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 export const newSecret = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
 /** Stores a new refresh token (only its hash) in a session's rotation family; returns the token. */
-export async function issueRefreshToken(q: Queryable, userId: string, family: string, days: number, now = new Date()) {
-  const token = newSecret();
+export async function issueRefreshToken(q: Queryable, userId: string, family: string, days: number, now = new Date(), token = newSecret()) {
   const expires = new Date(now.getTime() + days * 86_400_000);
   await q.query(
     'INSERT INTO refresh_tokens (token_hash, user_id, family, expires_at, used) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP), false)',
@@ -99,21 +98,30 @@ export async function issueRefreshToken(q: Queryable, userId: string, family: st
   return token;
 }
 
-export type RefreshOutcome = { ok: true; userId: string; family: string } | { ok: false; reason: string };
+export type RefreshOutcome = { ok: true; userId: string; family: string; refreshToken: string } | { ok: false; reason: string };
 
 /**
  * A spent token presented again this soon is a retry, not a theft: the browser left the page while
- * the refresh was answered, so the new cookie never arrived. It gets a new token of the same session.
+ * the refresh was answered, so the new cookie never arrived. It gets the same successor back.
  */
 export const REUSE_GRACE_MS = 30_000;
 
 /**
- * Uses a refresh token once. The spend is one conditional update, so of two requests racing with
- * the same token exactly one wins. A spent token presented again means it was stolen or replayed:
- * its whole family (the session) is revoked, so neither the thief nor the owner can keep refreshing.
+ * The one token that succeeds `token`: derived from it under the server's secret, so a retry gets
+ * the same successor back although only hashes are stored, and a token never has two.
  */
-export async function useRefreshToken(q: Queryable, token: string, now = new Date()): Promise<RefreshOutcome> {
+const successorOf = (token: string, secret: string) => createHmac('sha256', secret).update(`refresh-successor\n${token}`).digest('base64url');
+
+/**
+ * Uses a refresh token once and answers its successor. The spend is one conditional update, so of
+ * requests racing with the same token exactly one issues the successor; the others, and a retry
+ * within REUSE_GRACE_MS while the successor is unused, get that same successor. Any other spent
+ * token presented again was stolen or replayed: its whole family (the session) is revoked, so
+ * neither the thief nor the owner can keep refreshing.
+ */
+export async function rotateRefreshToken(q: Queryable, token: string, secret: string, now = new Date()): Promise<RefreshOutcome> {
   const hash = sha256(token);
+  const successor = successorOf(token, secret);
   const [won] = await q.query<{ user_id: string; family: string }>(
     `UPDATE refresh_tokens SET used = true, used_at = CAST($2 AS TIMESTAMP)
      WHERE token_hash = $1 AND NOT used AND expires_at > CAST($2 AS TIMESTAMP)
@@ -121,12 +129,20 @@ export async function useRefreshToken(q: Queryable, token: string, now = new Dat
      RETURNING user_id, family`,
     [hash, now],
   );
-  if (won) return { ok: true, userId: won.user_id, family: won.family };
+  if (won) {
+    const [session] = await q.query<{ remember: boolean }>('SELECT remember FROM sessions WHERE id = $1', [won.family]);
+    await issueRefreshToken(q, won.user_id, won.family, session.remember ? REMEMBER_ME_DAYS : REFRESH_TOKEN_DAYS, now, successor);
+    return { ok: true, userId: won.user_id, family: won.family, refreshToken: successor };
+  }
   const [row] = await q.query<{ user_id: string; family: string; expires_at: Date; used: boolean; used_at: Date | null }>(
     'SELECT r.user_id, r.family, r.expires_at, r.used, r.used_at FROM refresh_tokens r JOIN sessions s ON s.id = r.family WHERE r.token_hash = $1 AND NOT s.revoked',
     [hash],
   );
-  if (row?.used && row.used_at && now.getTime() - row.used_at.getTime() < REUSE_GRACE_MS) return { ok: true, userId: row.user_id, family: row.family };
+  if (row?.used && row.used_at && now.getTime() - row.used_at.getTime() < REUSE_GRACE_MS) {
+    // Only while the successor never came into use: once it did, it had arrived, and this is a replay.
+    const [next] = await q.query('SELECT token_hash FROM refresh_tokens WHERE token_hash = $1 AND family = $2 AND NOT used', [sha256(successor), row.family]);
+    if (next) return { ok: true, userId: row.user_id, family: row.family, refreshToken: successor };
+  }
   if (!row) {
     const [any] = await q.query('SELECT family FROM refresh_tokens WHERE token_hash = $1', [hash]);
     return { ok: false, reason: any ? 'This session has ended; sign in again.' : 'The refresh token is not valid.' };

@@ -6,6 +6,7 @@ import { migrate } from '../db/migrate';
 import { isEmpty, seed } from '../seed';
 import { serverStates, startHaproxy } from './haproxy';
 import { freePort } from './ports';
+import { localOrigin } from '../context';
 
 export interface ClusterOptions {
   processes: number;
@@ -53,7 +54,8 @@ export async function answers(url: string, ms: number): Promise<void> {
 /** server/start.ts in a process of its own on 127.0.0.1:`port`, with `env` over this process's environment. */
 export function spawnServer(port: number, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // As `npm start` does (package.json): libuv's pool runs DuckDB's statements and the password hashes alike.
+    env: { UV_THREADPOOL_SIZE: '16', ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -66,6 +68,8 @@ function startProcess(name: string, port: number, options: ClusterOptions): ApiP
     JWT_SECRET: options.jwtSecret,
     TRUST_PROXY: '1',
     CX_PROCESSES: String(options.processes),
+    // E-mailed links name the balancer's port, the one users reach, not this process's own.
+    PUBLIC_ORIGIN: options.env?.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? localOrigin(options.port),
   });
   return { name, port, child };
 }

@@ -1,14 +1,21 @@
 import type { Breadcrumb, VisualDefinition } from '../../src/api/visual-types';
 import { localiseName, type Lang } from '../i18n';
 
-const TEXT_SETTINGS = ['Header', 'SubHeader', 'HeroLabel'] as const;
+/** The settings that hold texts a tile shows, at any depth: titles, column and measure headers, tab names, a blank field's text. */
+const TEXT_SETTINGS = new Set(['Header', 'SubHeader', 'HeroLabel', 'NullOrWhitespaceValue', 'Name']);
 
-/** A visual's titles in the language (its query and other settings as they are). */
+/** The settings with their shown texts in the language; the query's are names of fields, never shown. */
+function localiseSettings(lang: Lang, value: unknown, key = ''): unknown {
+  if (typeof value === 'string') return TEXT_SETTINGS.has(key) ? localiseName(lang, value) : value;
+  if (Array.isArray(value)) return value.map((v) => localiseSettings(lang, v));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'Query' || k === 'ExtraSeries' ? v : localiseSettings(lang, v, k)]));
+}
+
+/** A visual's shown texts in the language (its query and other settings as they are). */
 export function localiseDefinition(lang: Lang, def: VisualDefinition): VisualDefinition {
   if (lang === 'en') return def;
-  const bindings: Record<string, unknown> = { ...def.templateBindings };
-  for (const key of TEXT_SETTINGS) if (typeof bindings[key] === 'string') bindings[key] = localiseName(lang, bindings[key] as string);
-  return { ...def, templateBindings: bindings as VisualDefinition['templateBindings'] };
+  return { ...def, templateBindings: localiseSettings(lang, def.templateBindings) as VisualDefinition['templateBindings'] };
 }
 
 export function localiseBreadcrumb(lang: Lang, b: Breadcrumb): Breadcrumb {

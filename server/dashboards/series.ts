@@ -9,6 +9,7 @@ import { bounds, dimension, periodScan, type PeriodScan } from './scan';
 import { commentsSeries } from './comments';
 import type { FeedRequest } from '../../src/api/review-types';
 import { rowsOf } from '../smartdata/rows';
+import { localiseName, type Lang } from '../i18n';
 
 export interface SeriesInput {
   db: Db;
@@ -18,7 +19,12 @@ export interface SeriesInput {
   now: Date;
   /** A review feed's page, tab and order (the other visuals ignore it). */
   feed?: FeedRequest;
+  /** The language of the measures' names in the answer (English when not given). */
+  lang?: Lang;
 }
+
+/** A measure's name as the answer shows it, in the request's language. */
+const measureName = (input: SeriesInput, measure: MeasureKey) => localiseName(input.lang ?? 'en', MEASURES[measure].name);
 
 /** A category label as SQL text: blanks become '[Blank]' (the client's ShowBlank rule drops them). */
 const label = (column: string) => `COALESCE(NULLIF(CAST(${column} AS VARCHAR), ''), '${BLANK}')`;
@@ -44,8 +50,9 @@ async function kpi(input: SeriesInput, measure: MeasureKey): Promise<Series> {
      FROM ${input.module.table} ${scan.where.sql}`,
     scan.where.params,
   );
-  const data: DataRow[] = [{ Name: m.name, Key: measure, Val: num(row.cur), ValForDelta: num(row.prev) }];
-  return shell(scan, measure, input.module.dateKey, { cur: Number(row.n), prev: Number(row.pn) }, [{ Name: m.name, key: measure, data }]);
+  const name = measureName(input, measure);
+  const data: DataRow[] = [{ Name: name, Key: measure, Val: num(row.cur), ValForDelta: num(row.prev) }];
+  return shell(scan, measure, input.module.dateKey, { cur: Number(row.n), prev: Number(row.pn) }, [{ Name: name, key: measure, data }]);
 }
 
 /** Buckets of the current period: days up to a month, weeks up to half a year, months beyond. */
@@ -63,7 +70,7 @@ async function trend(input: SeriesInput, measure: MeasureKey, seriesKey?: string
   const m = MEASURES[measure];
   // One scan of both periods: the buckets come from the current one, the record counts from both.
   const rows = await rowsOf(input.db, input.module).query<{ s: string; b: string; v: unknown; n: unknown; pn: unknown }>(
-    `SELECT ${series ? label(series.column) : `'${m.name}'`} AS s, CAST(date_trunc('${bucket}', ${date}) AS VARCHAR) AS b, ${m.sql(scan.current)} AS v,
+    `SELECT ${series ? label(series.column) : `'${measureName(input, measure).replace(/'/g, "''")}'`} AS s, CAST(date_trunc('${bucket}', ${date}) AS VARCHAR) AS b, ${m.sql(scan.current)} AS v,
             ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
     scan.where.params,
@@ -136,7 +143,7 @@ async function table(input: SeriesInput, rowKey: string, measures: MeasureKey[])
   const content = rows.map((r) => ({
     Name: String(r.r),
     key: String(r.r),
-    data: measures.map((k, i) => ({ Key: k, Name: MEASURES[k].name, Val: num(r[`c${i}`]), ValForDelta: num(r[`p${i}`]) })),
+    data: measures.map((k, i) => ({ Key: k, Name: measureName(input, k), Val: num(r[`c${i}`]), ValForDelta: num(r[`p${i}`]) })),
   }));
   const counts = { cur: rows.reduce((t, r) => t + Number(r.n), 0), prev: rows.reduce((t, r) => t + Number(r.pn), 0) };
   return shell(scan, 'table', row.key, counts, content);

@@ -2,6 +2,7 @@ import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBConnection, type Duc
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Db, type Param, type Queryable, type Row } from './types';
+import { isUrgent } from './priority';
 
 const POOL_SIZE = 4;
 
@@ -117,12 +118,19 @@ async function* whileLent<T>(lend: Lend, fn: (c: DuckDBConnection) => AsyncGener
   }
 }
 
-/** Lends the connections one call at a time, first come first served. */
+/** Lends the connections one call at a time, first come first served, but an urgent call (a sign-in's, priority.ts) ahead of the others. */
 function pool(conns: DuckDBConnection[]): Lend {
   const idle = [...conns];
   const waiting: Array<(c: DuckDBConnection) => void> = [];
+  let urgentWaiting = 0;
+  const wait = () =>
+    new Promise<DuckDBConnection>((resolve) => {
+      if (!isUrgent()) return void waiting.push(resolve);
+      // Behind the urgent calls already waiting, ahead of every other.
+      waiting.splice(urgentWaiting++, 0, (c) => (urgentWaiting--, resolve(c)));
+    });
   return async (fn) => {
-    const conn = idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => waiting.push(resolve)));
+    const conn = idle.pop() ?? (await wait());
     try {
       return await fn(conn);
     } finally {
@@ -152,21 +160,30 @@ export async function openDuckDb(path: string): Promise<Db> {
 
   // DuckDB has one writer and optimistic conflicts: two connections upserting the same key both
   // insert and one fails (duplicate key). Writes therefore take turns here; reads stay parallel.
+  // Urgent writes (a sign-in's, see priority.ts) take the next turn ahead of the others.
   // Every write passes here, and is counted as it starts and as it ends (Db.writes).
-  let turns: Promise<unknown> = Promise.resolve();
+  const waiting = { urgent: [] as Array<() => Promise<void>>, other: [] as Array<() => Promise<void>> };
+  let busy = false;
   let written = 0;
+  const nextTurn = () => {
+    const turn = waiting.urgent.shift() ?? waiting.other.shift();
+    busy = turn !== undefined;
+    void turn?.().finally(nextTurn);
+  };
   function inTurn<T>(fn: () => Promise<T>): Promise<T> {
-    const counted = async () => {
-      written++;
-      try {
-        return await fn();
-      } finally {
+    return new Promise<T>((resolve, reject) => {
+      (isUrgent() ? waiting.urgent : waiting.other).push(async () => {
         written++;
-      }
-    };
-    const run = turns.then(counted, counted);
-    turns = run.catch(() => undefined);
-    return run;
+        try {
+          resolve(await fn());
+        } catch (error) {
+          reject(error);
+        } finally {
+          written++;
+        }
+      });
+      if (!busy) nextTurn();
+    });
   }
   // Only a plain SELECT is taken for a read: a WITH may end in a write, which must be counted.
   const isRead = (sql: string) => /^\s*SELECT\b/i.test(sql);

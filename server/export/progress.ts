@@ -32,12 +32,13 @@ export const PROGRESS_EVERY_MS = 250;
  * a key: the first chunk, then one at most every `PROGRESS_EVERY_MS`, updates the row and learns
  * whether the user cancelled, which stops the export with a 409 (the writer then removes its file).
  * Chunks are small (a streamed export's are 2,048 rows), so a write per chunk would cost more than
- * the rows. The row goes when the export ends.
+ * the rows. The row goes when the export ends, and a cancel found then stops it too.
  */
 export async function* withProgress<T>({ db, now, userId, key }: ProgressOwner, chunks: AsyncIterable<T[]>, total: number): AsyncGenerator<T[]> {
   if (key === undefined) return yield* chunks;
   await db.query('DELETE FROM export_progress WHERE progress_key = $1 AND user_id = $2', [key, userId]);
   await db.query('INSERT INTO export_progress (progress_key, user_id, written, total, cancelled, updated_at) VALUES ($1, $2, 0, $3, false, CAST($4 AS TIMESTAMP))', [key, userId, total, now()]);
+  let ended = false;
   try {
     let written = 0;
     let reported = -Infinity;
@@ -56,8 +57,14 @@ export async function* withProgress<T>({ db, now, userId, key }: ProgressOwner, 
       if (!row || row.cancelled) throw new ApiError(409, CANCELLED);
       yield rows;
     }
+    // The last word on a cancel: one that came after the last count (or between counts of a quick
+    // export) was answered `cancelled: true`, so the export must not be kept. Past this DELETE a
+    // cancel finds nothing in writing and answers false.
+    ended = true;
+    const [row] = await db.query<{ cancelled: boolean }>('DELETE FROM export_progress WHERE progress_key = $1 AND user_id = $2 RETURNING cancelled', [key, userId]);
+    if (!row || row.cancelled) throw new ApiError(409, CANCELLED);
   } finally {
-    await db.query('DELETE FROM export_progress WHERE progress_key = $1 AND user_id = $2', [key, userId]);
+    if (!ended) await db.query('DELETE FROM export_progress WHERE progress_key = $1 AND user_id = $2', [key, userId]);
   }
 }
 

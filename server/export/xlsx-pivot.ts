@@ -18,7 +18,8 @@ export interface PivotLayout {
   hideColumnTotals: boolean;
 }
 
-const excelFormat = (format: string) => (/^0(\.0+)?$/.test(format) ? format : 'General');
+/** A measure's format as Excel's: '0.00', and '0.0%' for a share (a fraction, as Excel's percent formats expect). */
+const excelFormat = (format: string) => (/^0(\.0+)?%?$/.test(format) ? format : 'General');
 
 /**
  * The pivot as shown: two header rows (column values over measure names), every row level with its

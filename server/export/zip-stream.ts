@@ -1,5 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
 import { crc32, createDeflateRaw } from 'node:zlib';
 
 /** 1980-01-01, the first date a zip can say: the entries' own times carry nothing. */
@@ -22,13 +23,18 @@ export class ZipStream {
   private readonly out: WriteStream;
   private readonly entries: Entry[] = [];
   private offset = 0;
+  /** The file's first failure (a full disk, writes pending at a destroy): it rejects the writer, never ends the process. */
+  private failure: Error | undefined;
 
   constructor(file: string) {
     this.out = createWriteStream(file);
+    this.out.on('error', (error) => (this.failure ??= error));
   }
 
   private async write(buf: Buffer): Promise<void> {
+    if (this.failure) throw this.failure;
     this.offset += buf.length;
+    // `once` rejects on an 'error' while it waits.
     if (!this.out.write(buf)) await once(this.out, 'drain');
   }
 
@@ -44,29 +50,27 @@ export class ZipStream {
     local.writeUInt16LE(entry.name.length, 26);
     await this.write(Buffer.concat([local, entry.name]));
 
-    // Fast deflate: the XML of a sheet repeats itself, level 1 still shrinks it about eight times.
-    const deflate = createDeflateRaw({ level: 1 });
-    const pumped = (async () => {
-      for await (const chunk of deflate as AsyncIterable<Buffer>) {
-        entry.compressed += chunk.length;
-        await this.write(chunk);
-      }
-    })();
-    try {
-      for await (const part of parts) {
-        const buf = Buffer.from(part, 'utf8');
-        entry.crc = crc32(buf, entry.crc);
-        entry.size += buf.length;
-        if (!deflate.write(buf)) await once(deflate, 'drain');
-      }
-    } catch (error) {
-      // The text stopped coming (a cancel, a failed read): the entry is abandoned with the file.
-      deflate.destroy();
-      await pumped.catch(() => undefined);
-      throw error;
-    }
-    deflate.end();
-    await pumped;
+    // One pipeline from the text through deflate into the file: a failure anywhere (the text stopped
+    // coming on a cancel or a failed read, deflate, the file) stops every stage and rejects here,
+    // and the entry is abandoned with the file.
+    await pipeline(
+      async function* () {
+        for await (const part of parts) {
+          const buf = Buffer.from(part, 'utf8');
+          entry.crc = crc32(buf, entry.crc);
+          entry.size += buf.length;
+          yield buf;
+        }
+      },
+      // Fast deflate: the XML of a sheet repeats itself, level 1 still shrinks it about eight times.
+      createDeflateRaw({ level: 1 }),
+      async (compressed: AsyncIterable<Buffer>) => {
+        for await (const chunk of compressed) {
+          entry.compressed += chunk.length;
+          await this.write(chunk);
+        }
+      },
+    );
 
     const descriptor = Buffer.alloc(16);
     descriptor.writeUInt32LE(0x08074b50, 0);
@@ -104,9 +108,10 @@ export class ZipStream {
     await this.write(end);
     this.out.end();
     await once(this.out, 'close');
+    if (this.failure) throw this.failure;
   }
 
-  /** Stops writing and closes the file (the caller removes it). */
+  /** Stops writing and closes the file (the caller removes it); writes still pending fail quietly. */
   destroy(): void {
     this.out.destroy();
   }

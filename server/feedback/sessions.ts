@@ -4,6 +4,7 @@ import type { Principal } from '../auth/tokens';
 import { badRequest, notFound } from '../http/errors';
 import { check } from '../http/validate';
 import { npsGroup } from '../seed/responses';
+import { DAY_MS, forgetOldCounts, takeCount } from '../http/rate-counts';
 import type { FeedbackConfig, QuestionType } from './config';
 
 /** Answers (spec part 2 section 3): nps, npsStar, driver (a comma list), verbatim, isCallbackRequested. */
@@ -56,9 +57,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Stores a post: a new session when SessionId is empty, else the answers merged into the user's
- * own open session (another user's, or a finished one, cannot be written). Returns the session id.
+ * own open session (another user's, or a finished one, cannot be written). A user starts at most
+ * `perDay` sessions a day (each completes once: docs/decisions.md). Returns the session id.
  */
-export async function saveFeedback(db: Db, user: Principal, body: z.infer<typeof saveBody>, config: FeedbackConfig, now: Date): Promise<string> {
+export async function saveFeedback(db: Db, user: Principal, body: z.infer<typeof saveBody>, config: FeedbackConfig, now: Date, perDay: number): Promise<string> {
   const a = readAnswers(body.Data, config);
   const completed = body.IsCompleted === true;
   const callback = a.isCallbackRequested === true ? (await db.query<{ name: string; email: string }>("SELECT trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) AS name, email FROM users WHERE id = $1", [user.id]))[0] : undefined;
@@ -78,7 +80,11 @@ export async function saveFeedback(db: Db, user: Principal, body: z.infer<typeof
     const id = crypto.randomUUID();
     const columns = ['id', 'user_id', 'created_at', 'updated_at', 'status', 'callback_requested', 'page', ...set.filter(([k]) => k !== 'callback_requested').map(([k]) => k)];
     const params = [id, user.id, now, now, completed ? 'Completed' : 'Partial', a.isCallbackRequested ?? false, body.Page ?? null, ...set.filter(([k]) => k !== 'callback_requested').map(([, v]) => v)];
-    await db.query(`INSERT INTO feedback_sessions (${columns.join(', ')}) VALUES (${params.map((p, i) => placeholder(p, i + 1)).join(', ')})`, params);
+    await forgetOldCounts(db, now);
+    await db.tx(async (q) => {
+      await takeCount(q, { counter: `feedback:${user.id}`, max: perDay, windowMs: DAY_MS, refusal: `You have sent feedback ${perDay} times today: thank you!` }, now);
+      await q.query(`INSERT INTO feedback_sessions (${columns.join(', ')}) VALUES (${params.map((p, i) => placeholder(p, i + 1)).join(', ')})`, params);
+    });
     return id;
   }
   if (!UUID.test(body.SessionId)) throw badRequest('SessionId is not a feedback session id.');

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Headers the answer carries (a 429's Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -19,6 +21,8 @@ export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const forbidden = (message = 'You do not have permission to do this.') => new ApiError(403, message);
 export const conflict = (message: string, errors?: Record<string, string[]>) => new ApiError(409, message, errors);
 export const unauthorized = (message = 'Sign in to continue.') => new ApiError(401, message);
+/** A limit reached: a 429 that says when to try again. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new ApiError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /**
  * Runs a write that a unique index may refuse (a name already taken, also by a racing request):
@@ -36,6 +40,7 @@ export async function unlessTaken<T>(write: () => Promise<T>, answer: () => ApiE
 /** Known errors keep their status and message; anything else is a 500 with a correlation id, logged once. */
 export function onError(error: Error, c: Context) {
   if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
   }
   // A malformed percent-encoding reached a decoder: the caller's address is at fault, not the server.

@@ -48,15 +48,25 @@ export const MESSAGES_DE: ReadonlyArray<readonly [RegExp, string]> = [
   [/^"(.+)" is not an action for a case in state (.+)\.$/, '„$1“ ist keine Aktion für einen Fall im Status $2.'],
   [/^This case was changed by (.+) at (.+); reload it\.$/, 'Dieser Fall wurde von $1 um $2 geändert; laden Sie ihn neu.'],
   [/^The address holds a malformed percent-encoding\.$/, 'Die Adresse enthält eine fehlerhafte Prozent-Kodierung.'],
+  [/^This survey does not take answers for the store "(.+)"\.$/, 'Diese Umfrage nimmt keine Antworten für die Filiale „$1“ an.'],
+  [/^Choose the store your answers are about\.$/, 'Wählen Sie die Filiale, auf die sich Ihre Antworten beziehen.'],
 ];
 
 /** Names of the seeded content: menu items, profiles, dashboards, tiles, layouts. */
 export const CONTENT_DE: Readonly<Record<string, string>> = {
   Home: 'Startseite', Overview: 'Übersicht', Drivers: 'Treiber', Responses: 'Antworten', Cases: 'Fälle', Alerts: 'Warnungen',
-  Reviews: 'Bewertungen', 'Review replies': 'Antworten auf Bewertungen',
+  // "Review replies" must not start like "Responses" (Antworten): two menu items reading alike.
+  Reviews: 'Bewertungen', 'Review replies': 'Bewertungsantworten',
+  'Review ratings': 'Bewertungen im Überblick', 'Review updates': 'Neue Bewertungen', 'Review feed': 'Bewertungsverlauf', 'Reviews by stars': 'Bewertungen nach Sternen',
+  'Average rating over time': 'Durchschnittsbewertung im Zeitverlauf', 'Average rating by region': 'Durchschnittsbewertung nach Region',
+  'Completed and partial answers': 'Vollständige und teilweise Antworten', 'No comment provided': 'Kein Kommentar angegeben', 'Review id': 'Bewertungs-ID',
+  'Review date': 'Bewertungsdatum', 'Head of department': 'Abteilungsleitung', 'Change status': 'Status ändern', Reply: 'Antwort',
+  // The case page's actions (shown by these names; taken by their English ones).
+  Assign: 'Zuweisen', 'Contact customer': 'Kunden kontaktieren', Tags: 'Schlagwörter', 'Start work': 'Bearbeitung beginnen',
+  'Close without action': 'Ohne Maßnahme schließen', Resolve: 'Lösen', Reopen: 'Wieder öffnen', 'Send e-mail': 'E-Mail senden', Tag: 'Schlagwort',
   Users: 'Benutzer', 'Survey editor': 'Umfrage-Editor', Operations: 'Betrieb', Groups: 'Gruppen', Help: 'Hilfe',
   Insights: 'Einblicke', 'Case management': 'Fallbearbeitung', Administration: 'Verwaltung', 'Visual gallery': 'Galerie der Visualisierungen',
-  Default: 'Standard', 'Comments first': 'Kommentare zuerst',
+  Default: 'Standard', 'Comments first': 'Kommentare zuerst', All: 'Alle', Detractors: 'Kritiker', Neutrals: 'Passive', Channels: 'Kanäle',
   NPS: 'NPS', 'Average star rating': 'Durchschnittliche Sternebewertung', 'Star rating': 'Sternebewertung', Stores: 'Filialen', Regions: 'Regionen',
   'Latest comments': 'Neueste Kommentare', 'Detractor comments': 'Kommentare von Kritikern', 'NPS groups': 'NPS-Gruppen', Promoters: 'Promotoren',
   'Responses by channel': 'Antworten nach Kanal', 'Responses by segment': 'Antworten nach Segment', 'NPS over time': 'NPS im Zeitverlauf',
@@ -77,6 +87,7 @@ export const CONTENT_DE: Readonly<Record<string, string>> = {
   'Customer segment': 'Kundensegment', Spend: 'Ausgaben', Records: 'Datensätze', 'Average likelihood to recommend': 'Durchschnittliche Weiterempfehlungsbereitschaft',
   'Total spend': 'Gesamtausgaben', 'Lowest spend': 'Niedrigste Ausgaben', 'Highest spend': 'Höchste Ausgaben', Customers: 'Kunden',
   'With a comment': 'Mit Kommentar', 'Without a comment': 'Ohne Kommentar', 'Distinct comments': 'Verschiedene Kommentare',
+  'Share of promoters': 'Anteil Promotoren', 'Share of passives': 'Anteil Passive', 'Share of detractors': 'Anteil Kritiker',
   // The feedback widget's seeded questions and the in-portal survey's seeded texts.
   'How likely are you to recommend the CX Portal to a colleague?': 'Wie wahrscheinlich ist es, dass Sie das CX-Portal einem Kollegen empfehlen?',
   'What is your score mostly about?': 'Worauf bezieht sich Ihre Bewertung vor allem?', Dashboards: 'Dashboards', 'Data viewer': 'Datenansicht',

@@ -17,7 +17,8 @@ export function localiseMessage(lang: Lang, message: string): string {
 }
 
 /** A name of the seeded content (menu item, tile title, layout) in the language; others as they are. */
-export const localiseName = (lang: Lang, name: string): string => (lang === 'de' ? (CONTENT_DE[name] ?? name) : name);
+// Own keys only: a name like "constructor" is a name, not Object's.
+export const localiseName = (lang: Lang, name: string): string => (lang === 'de' && Object.hasOwn(CONTENT_DE, name) ? CONTENT_DE[name] : name);
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 

@@ -48,6 +48,8 @@ export function historySource(moduleId: string, inviterId: string): SmartModule 
       { key: 'SurveyDefinitionId', name: 'Survey', column: 'definition_id', typeName: 'String', dimension: true, smartDataTags: ['InPortal'] },
       { key: 'Kind', name: 'Kind', column: 'kind', typeName: 'String', dimension: true, smartDataTags: ['InPortal', 'InPortalMobile'] },
       { key: 'InvitedAt', name: 'Invited', column: 'created_at', typeName: 'DateTime', smartDataTags: ['InPortal', 'InPortalMobile'] },
+      // When its survey was answered (none yet: a Give Now link only opened): the Kind column's text follows it.
+      { key: 'AnsweredAt', name: 'Answered', column: 'answered_at', typeName: 'DateTime' },
     ],
   };
 }

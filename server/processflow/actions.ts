@@ -1,11 +1,12 @@
 import { dataTime, placeholder, type Db, type Queryable } from '../db';
 import type { Principal } from '../auth/tokens';
 import { badRequest, notFound } from '../http/errors';
-import { queueMail } from '../mail/outbox';
+import { isOneAddress, queueMail } from '../mail/outbox';
 import { displayNameOf } from '../identity/users';
 import { findCaseById, historyRecord } from './cases';
 import type { PfModule } from './modules';
-import { caseWorkers } from './people';
+import { colleaguesFor } from './people';
+import { checkSubject, takeCaseMail, tidyCaseMailCounts } from './case-mail';
 import { checkTag } from './tags';
 import { ACTION_TYPE, findAction, type ActionItem, type CaseState } from './workflow';
 
@@ -39,6 +40,18 @@ type Answer = { validationResults: Array<{ messages: string[] }> } | { processFl
 
 const invalid = (...messages: string[]): Answer => ({ validationResults: [{ messages }] });
 
+/**
+ * The spec's names of the action properties (part 3: allocatedToUserId, actionSubjectLine,
+ * mentionedUsers; the role as the case holds it, allocatedToRole) for the names read here. The
+ * short names are still read, for callers written before (docs/decisions.md).
+ */
+const SPEC_NAMES = { allocatedToUserId: 'userId', allocatedToRole: 'role', actionSubjectLine: 'subject', mentionedUsers: 'mentions' } as const;
+const fromSpecNames = (raw: Record<string, unknown>) => {
+  const out = { ...raw };
+  for (const [spec, own] of Object.entries(SPEC_NAMES)) if (raw[spec] !== undefined) out[own] = raw[spec];
+  return out;
+};
+
 function propertiesOf(text: string | undefined): Properties {
   if (!text) return {};
   let value: unknown;
@@ -48,7 +61,10 @@ function propertiesOf(text: string | undefined): Properties {
     throw badRequest('actionProperties must be JSON text.');
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('actionProperties must be a JSON object.');
-  return value as Properties;
+  const p = fromSpecNames(value as Record<string, unknown>) as Properties;
+  if (p.mentions !== undefined && (!Array.isArray(p.mentions) || p.mentions.some((m) => typeof m !== 'string'))) throw badRequest('mentions must be a list of user ids.');
+  for (const key of ['userId', 'role'] as const) if (p[key] !== undefined && typeof p[key] !== 'string') throw badRequest(`${key} must be text.`);
+  return { ...p, subject: checkSubject(p.subject) };
 }
 
 /** The form rules of spec part 3 section 5, checked again here. */
@@ -66,95 +82,130 @@ const stale = (row: Record<string, unknown>) => {
   return invalid(`This case was changed by ${row.last_actioned_by_user_name ?? 'someone'} at ${at}; reload it.`);
 };
 
+type Found = NonNullable<Awaited<ReturnType<typeof findCaseById>>>;
+
+/** What an action will write, worked out from the case as the user's read found it. */
+interface Plan {
+  found: Found;
+  item: ActionItem;
+  set: Record<string, unknown>;
+  tagChange?: { add: string[]; remove: string[] };
+  mentioned: Array<{ id: string; fullName: string }>;
+  userName: string;
+  /** The customer's address, for an e-mail (a hidden field: read here, never sent to the page). */
+  mailTo?: string;
+}
+
 /**
- * Takes one action on a case in one transaction: its state, allocation or tags, the history entry,
- * the e-mail and the mentions' notifications, or nothing. An action against an older version than
- * the case's (two users at once) changes nothing and says who changed it.
+ * Reads the case and its people and checks the action, outside the write: on DuckDB writes take
+ * turns on one connection, and an action that read inside its transaction held everyone's writes
+ * (a sign-in's included) for its reads too. The write's version guard keeps the plan honest: a case
+ * that changed since it was read is not written.
+ */
+async function planAction(db: Db, user: Principal, m: PfModule, pfoId: string, body: ActionBody, p: Properties, comment: string, now: Date, social?: SocialReply): Promise<Plan | Answer> {
+  const found = await findCaseById(db, pfoId, user.claims);
+  // A case of another module than the path's is not found there either.
+  if (!found || found.module !== m) throw notFound('No such case.');
+  const { row } = found;
+  const state = String(row.state) as CaseState;
+  // First: an action on what the user no longer sees (someone acted in between) says so.
+  if (p.version !== undefined && p.version !== Number(row.version)) return stale(row);
+  const item = findAction(state, body.actionName, found.module.social);
+  if (!item) return invalid(`"${body.actionName}" is not an action for a case in state ${state}.`);
+  // A public reply goes only through the social call, which checked the sign-in and published it.
+  if (item.isSocial && !social) return invalid('Sign in to the review provider to reply.');
+  const errors = formErrors(item, comment, p);
+  if (errors.length) return invalid(...errors);
+
+  // Only colleagues who may open the case can be given it or mentioned on it: either delivers its text.
+  const [workers, userName] = await Promise.all([colleaguesFor(db, found), displayNameOf(db, user)]);
+  const mentions = (p.mentions ?? []).filter((id) => id !== user.id);
+  if (mentions.some((id) => !workers.some((w) => w.id === id))) throw badRequest('Someone you mentioned cannot open this case: mention only colleagues who can.');
+  const set: Record<string, unknown> = {};
+  let tagChange: Plan['tagChange'];
+  if (item.actionType === ACTION_TYPE.Allocation) {
+    const to = workers.find((w) => w.id === p.userId);
+    if (!to) throw badRequest('That colleague cannot open this case: assign it to someone who can.');
+    if (to.role.toLowerCase() !== p.role!.toLowerCase()) return invalid('The case can be assigned only to a colleague who works cases, in their role.');
+    Object.assign(set, { allocated_at: now, allocated_to_user_id: to.id, allocated_to_user_name: to.fullName, allocated_to_role: to.role, allocated_by_user_id: user.id, allocated_by_user_name: userName });
+  }
+  if (item.actionType === ACTION_TYPE.Tag) {
+    const existing = found.record.Tags as string[];
+    const values = (p.tags ?? []).map((t) => String(t.tagValue ?? ''));
+    if (p.operation === 1) tagChange = { add: [], remove: values.map((v) => v.trim().toLowerCase()).filter((v) => existing.includes(v)) };
+    else {
+      const checked = values.map((v) => checkTag(v, existing));
+      const refused = checked.flatMap((c) => ('error' in c ? [c.error] : []));
+      if (refused.length) return invalid(...refused);
+      tagChange = { add: [...new Set(checked.map((c) => (c as { tag: string }).tag))], remove: [] };
+    }
+    const remaining = existing.filter((t) => !tagChange!.remove.includes(t));
+    set.tag_list = [...new Set([...remaining, ...tagChange.add])].sort().join(',') || null;
+  }
+  const toState = item.toState ?? state;
+  Object.assign(set, { last_action_type: item.actionType, last_action_name: item.actionName, last_actioned_at: now, last_actioned_by_user_id: user.id, last_actioned_by_user_name: userName, action_comment: comment || null });
+  if (toState !== state) Object.assign(set, { state: toState, last_state_change_at: now, last_state_change_by_user_id: user.id, last_state_change_by_user_name: userName });
+
+  let mailTo: string | undefined;
+  if (item.actionType === ACTION_TYPE.SendEmail) {
+    const [to] = await db.query<{ customer_email: string | null }>('SELECT customer_email FROM responses WHERE id = $1', [Number(row.source_object_id)]);
+    mailTo = to?.customer_email ?? '';
+    if (!isOneAddress(mailTo)) throw badRequest('This customer left no e-mail address to write to.');
+  }
+  return { found, item, set, tagChange, mentioned: workers.filter((w) => mentions.includes(w.id)), userName, mailTo };
+}
+
+/**
+ * Takes one action on a case: its state, allocation or tags, the history entry, the e-mail and the
+ * mentions' notifications are written in one transaction, or nothing. An action against an older
+ * version than the case's (two users at once) changes nothing and says who changed it.
  */
 export async function performAction(db: Db, user: Principal, m: PfModule, pfoId: string, body: ActionBody, now: Date, social?: SocialReply): Promise<Answer> {
   const p = propertiesOf(body.actionProperties);
   const comment = (body.comment ?? '').trim();
   if (comment.length > 4000) throw badRequest('A comment has at most 4000 characters.');
-  return db.tx(async (q) => {
-    const found = await findCaseById(q, pfoId, user.claims);
-    // A case of another module than the path's is not found there either.
-    if (!found || found.module !== m) throw notFound('No such case.');
-    const { row } = found;
-    const state = String(row.state) as CaseState;
-    const version = Number(row.version);
-    // First: an action on what the user no longer sees (someone acted in between) says so.
-    if (p.version !== undefined && p.version !== version) return stale(row);
-    const item = findAction(state, body.actionName, found.module.social);
-    if (!item) return invalid(`"${body.actionName}" is not an action for a case in state ${state}.`);
-    // A public reply goes only through the social call, which checked the sign-in and published it.
-    if (item.isSocial && !social) return invalid('Sign in to the review provider to reply.');
-    const errors = formErrors(item, comment, p);
-    if (errors.length) return invalid(...errors);
-
-    const [workers, userName] = await Promise.all([caseWorkers(q), displayNameOf(q, user)]);
-    const set: Record<string, unknown> = {};
-    let tagChange: { add: string[]; remove: string[] } | undefined;
-    if (item.actionType === ACTION_TYPE.Allocation) {
-      const to = workers.find((w) => w.id === p.userId);
-      if (!to || to.role.toLowerCase() !== p.role!.toLowerCase()) return invalid('The case can be assigned only to a colleague who works cases, in their role.');
-      Object.assign(set, { allocated_at: now, allocated_to_user_id: to.id, allocated_to_user_name: to.fullName, allocated_to_role: to.role, allocated_by_user_id: user.id, allocated_by_user_name: userName });
-    }
-    if (item.actionType === ACTION_TYPE.Tag) {
-      const existing = found.record.Tags as string[];
-      const values = (p.tags ?? []).map((t) => String(t.tagValue ?? ''));
-      if (p.operation === 1) tagChange = { add: [], remove: values.map((v) => v.trim().toLowerCase()).filter((v) => existing.includes(v)) };
-      else {
-        const checked = values.map((v) => checkTag(v, existing));
-        const refused = checked.flatMap((c) => ('error' in c ? [c.error] : []));
-        if (refused.length) return invalid(...refused);
-        tagChange = { add: [...new Set(checked.map((c) => (c as { tag: string }).tag))], remove: [] };
-      }
-    }
-    if (tagChange) {
-      const remaining = (found.record.Tags as string[]).filter((t) => !tagChange!.remove.includes(t));
-      set.tag_list = [...new Set([...remaining, ...tagChange.add])].sort().join(',') || null;
-    }
-    const toState = item.toState ?? state;
-    Object.assign(set, { last_action_type: item.actionType, last_action_name: item.actionName, last_actioned_at: now, last_actioned_by_user_id: user.id, last_actioned_by_user_name: userName, action_comment: comment || null });
-    if (toState !== state) Object.assign(set, { state: toState, last_state_change_at: now, last_state_change_by_user_id: user.id, last_state_change_by_user_name: userName });
-
+  if (p.subject) await tidyCaseMailCounts(db, now);
+  const plan = await planAction(db, user, m, pfoId, body, p, comment, now, social);
+  if (!('found' in plan)) return plan;
+  const { found: { row }, item, set, tagChange, mentioned, userName, mailTo } = plan;
+  const state = String(row.state);
+  const version = Number(row.version);
+  const historyId = crypto.randomUUID();
+  const written = await db.tx(async (q) => {
     // The version guard: a second action that read the same version updates nothing.
     const columns = Object.keys(set);
     const updated = await q.query(
       `UPDATE cases SET ${columns.map((c, i) => `${c} = ${placeholder(set[c], i + 3)}`).join(', ')}, version = version + 1 WHERE pfo_id = $1 AND version = $2 RETURNING pfo_id`,
       [pfoId, version, ...columns.map((c) => set[c] as never)],
     );
-    if (!updated.length) return stale((await findCaseById(q, pfoId, user.claims))!.row);
-
+    if (!updated.length) return false;
     if (tagChange) {
       for (const tag of tagChange.add) await q.query('INSERT INTO case_tags (pfo_id, tag_value, input_source, added_at, added_by) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP), $5)', [pfoId, tag, 'UserDefined', now, user.id]);
       for (const tag of tagChange.remove) await q.query('DELETE FROM case_tags WHERE pfo_id = $1 AND tag_value = $2', [pfoId, tag]);
     }
-    const mentioned = workers.filter((w) => (p.mentions ?? []).includes(w.id) && w.id !== user.id);
     const properties = { ...(p.userId ? { allocatedTo: set.allocated_to_user_name } : {}), ...(p.subject ? { subject: p.subject } : {}), ...(tagChange ? { tagsAdded: tagChange.add, tagsRemoved: tagChange.remove } : {}), ...(mentioned.length ? { mentions: mentioned.map((m) => m.fullName) } : {}) };
-    const historyId = crypto.randomUUID();
     await q.query(
       `INSERT INTO case_history (history_id, pfo_id, action_type, action_name, from_state, to_state, comment, properties, user_id, user_name, actioned_at, version)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CAST($11 AS TIMESTAMP), $12)`,
-      [historyId, pfoId, item.actionType, item.actionName, state, toState, comment || null, JSON.stringify(properties), user.id, userName, now, version + 1],
+      [historyId, pfoId, item.actionType, item.actionName, state, item.toState ?? state, comment || null, JSON.stringify(properties), user.id, userName, now, version + 1],
     );
     for (const m of mentioned) {
       await q.query('INSERT INTO notifications (notification_id, user_id, kind, pfo_id, text, created_at) VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP))', [
         crypto.randomUUID(), m.id, 'mention', pfoId, `${userName} mentioned you on case ${row.source_object_id}: ${comment}`.slice(0, 500), now,
       ]);
     }
-    if (item.actionType === ACTION_TYPE.SendEmail) {
-      // The customer's address is a hidden field: read here, never sent to the page.
-      const [to] = await q.query<{ customer_email: string }>('SELECT customer_email FROM responses WHERE id = $1', [Number(row.source_object_id)]);
-      await queueMail(q, to.customer_email, p.subject!.trim(), comment, now);
+    if (mailTo !== undefined) {
+      // Counted with the e-mail: a refusal (429) undoes the whole action.
+      await takeCaseMail(q, mailTo, user.id, now);
+      await queueMail(q, mailTo, p.subject!, comment, now);
     }
-
     if (social) await social.record(q, userName);
-
-    const after = (await findCaseById(q, pfoId, user.claims))!;
-    const [history] = await q.query('SELECT * FROM case_history WHERE history_id = $1', [historyId]);
-    return { processFlowObject: processFlowObject(after.row, after.record, after.module.social), actionHistoryRecord: historyRecord(history) };
+    return true;
   });
+  const after = (await findCaseById(db, pfoId, user.claims))!;
+  if (!written) return stale(after.row);
+  const [history] = await db.query('SELECT * FROM case_history WHERE history_id = $1', [historyId]);
+  return { processFlowObject: processFlowObject(after.row, after.record, after.module.social), actionHistoryRecord: historyRecord(history) };
 }
 
 /** The process-flow object of spec part 3: identity, state, last action, allocation, tags and the record's properties. */

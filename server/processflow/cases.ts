@@ -1,7 +1,7 @@
 import { dataTime, type Db, type Queryable } from '../db';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
-import { columnByKey, readExpr, type Column } from '../smartdata/schema';
+import { columnByKey, readExpr, type Column, type SmartModule } from '../smartdata/schema';
 import { buildWhere, type Where } from '../smartdata/where';
 import { orderBy, seekPage, type SortKey } from '../smartdata/position-index';
 import type { SmartFilter } from '../../src/stores/filters';
@@ -28,13 +28,17 @@ function shapeOf(m: PfModule): Shape {
 }
 const FROM = 'cases c';
 
-/** The cases of a queue tag that the filters and the caller's claims let through: one table, its own copy of the response. */
-function scan(m: PfModule, tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Where {
-  // The view's rows condition keeps the module's cases apart from the other modules' in the table.
-  const w = buildWhere(m.view, filters, claims);
-  if (tag !== 'All') w.add(`c.state IN (${STATES_OF_TAG[tag].map((s) => w.bind(s)).join(', ')})`);
-  return w;
+/**
+ * A module's view narrowed to a queue tag's cases: the view's rows condition keeps the module's
+ * cases apart from the other modules' in the table, and the states keep the queue's.
+ */
+export function queueView(m: PfModule, tag: QueueTag): SmartModule {
+  if (tag === 'All') return m.view;
+  return { ...m.view, rows: [...[m.view.rows ?? []].flat(), { column: 'state', value: STATES_OF_TAG[tag] }] };
 }
+
+/** The cases of a queue tag that the filters and the caller's claims let through: one table, its own copy of the response. */
+const scan = (m: PfModule, tag: QueueTag, filters: SmartFilter[], claims: Claim[] | null): Where => buildWhere(queueView(m, tag), filters, claims);
 
 /** A case row with its response as one record: the response's fields, the case's, and its tags. */
 function toRecord(m: PfModule, row: Record<string, unknown>): Record<string, unknown> {
@@ -51,7 +55,8 @@ const tagsOfRow = (row: Record<string, unknown>): string[] => (row.tag_list ? St
 
 /** A sort key: a case field or a field of the response (anything else is a 400). */
 function sortColumn(m: PfModule, key: string): string {
-  if (key in CASE_FIELDS) return `c.${CASE_FIELDS[key as CaseFieldKey]}`;
+  // Own keys only: 'constructor' or 'toString' is in every object, and is no case field.
+  if (Object.hasOwn(CASE_FIELDS, key)) return `c.${CASE_FIELDS[key as CaseFieldKey]}`;
   const col = columnByKey(m.view, key);
   if (!col) throw badRequest(`Unknown sort field "${key}".`);
   return `c.${col.column}`;

@@ -67,10 +67,10 @@ export class GoogleReviewProvider implements ReviewProvider {
   async verifyIdToken(idToken: string, now: Date): Promise<SocialIdentity | undefined> {
     const res = await this.fetchFn(`${this.config.tokenInfoUrl}?${new URLSearchParams({ id_token: idToken })}`, { signal: AbortSignal.timeout(10_000) });
     if (!res.ok) return undefined;
-    const info = (await res.json()) as { aud?: string; sub?: string; email?: string; exp?: string };
+    const info = (await res.json()) as { aud?: string; sub?: string; email?: string; exp?: string; nonce?: string };
     const expiresAt = new Date(Number(info.exp) * 1000);
     if (info.aud !== this.config.clientId || !info.sub || !(expiresAt > now)) return undefined;
-    return { subject: info.sub, email: info.email, expiresAt };
+    return { subject: info.sub, email: info.email, expiresAt, nonce: info.nonce };
   }
 
   async listReviews(): Promise<ProviderReview[]> {

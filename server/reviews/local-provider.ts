@@ -19,17 +19,22 @@ export class LocalReviewProvider implements ReviewProvider {
     this.key = `${secret}:${AUDIENCE}`;
   }
 
-  /** An id token for `userId`, valid for ten minutes; each one new (a revoked one never comes back). */
-  issueIdToken(userId: string, email: string, now: Date): string {
-    return signJwt({ sub: userId, email, exp: now.getTime() + ID_TOKEN_MS, aud: AUDIENCE, jti: randomUUID() }, this.key);
+  /** An id token for `userId` with the portal's `nonce`, valid for ten minutes; each one new (a revoked one never comes back). */
+  issueIdToken(userId: string, email: string, nonce: string, now: Date): string {
+    return signJwt({ sub: userId, email, nonce, exp: now.getTime() + ID_TOKEN_MS, aud: AUDIENCE, jti: randomUUID() }, this.key);
   }
 
   async verifyIdToken(idToken: string, now: Date): Promise<SocialIdentity | undefined> {
     const read = readJwt(idToken, this.key);
     if (!('payload' in read)) return undefined;
-    const claims = read.payload as { sub?: unknown; email?: unknown; exp?: unknown; aud?: unknown };
+    const claims = read.payload as { sub?: unknown; email?: unknown; exp?: unknown; aud?: unknown; nonce?: unknown };
     if (claims.aud !== AUDIENCE || typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || claims.exp <= now.getTime()) return undefined;
-    return { subject: claims.sub, email: typeof claims.email === 'string' ? claims.email : undefined, expiresAt: new Date(claims.exp) };
+    return {
+      subject: claims.sub,
+      email: typeof claims.email === 'string' ? claims.email : undefined,
+      expiresAt: new Date(claims.exp),
+      nonce: typeof claims.nonce === 'string' ? claims.nonce : undefined,
+    };
   }
 
   async listReviews(): Promise<ProviderReview[]> {

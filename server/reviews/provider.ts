@@ -20,6 +20,8 @@ export interface SocialIdentity {
   subject: string;
   email?: string;
   expiresAt: Date;
+  /** The nonce the sign-in was made with (social-tokens.ts socialNonce): whose sign-in it is. */
+  nonce?: string;
 }
 
 export interface ReviewProvider {

@@ -1,9 +1,19 @@
+import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db';
-import { sha256 as hash } from '../auth/tokens';
+import { sha256 as hash, type Principal } from '../auth/tokens';
 import type { SocialIdentity } from './provider';
 
 /** A social sign-in lasts as long as the provider's token, and at most a working day. */
 const MAX_MS = 12 * 3_600_000;
+
+/**
+ * The nonce a review provider's sign-in must carry to be registered: the portal's MAC of the user
+ * and their portal session. The page passes it to the provider's sign-in (OpenID Connect's
+ * `nonce`, which the id token repeats), so a token made for one user or session is refused in any other.
+ */
+export function socialNonce(secret: string, user: Pick<Principal, 'id' | 'sessionId'>): string {
+  return createHmac('sha256', secret).update(`social-nonce\n${user.id}\n${user.sessionId}`).digest('base64url');
+}
 
 /** Keeps a verified sign-in (only its hash) for the user; answers when it ends. */
 export async function keepSocialToken(q: Queryable, userId: string, provider: string, idToken: string, identity: SocialIdentity, now: Date): Promise<Date> {

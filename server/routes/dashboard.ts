@@ -54,6 +54,7 @@ const inputFor = (c: Context<Env>, module: SmartModule, body: z.infer<typeof sel
   claims: module.ignoreClaims && body.ignoreClaims ? null : c.var.user.claims,
   now: c.var.deps.now(),
   feed: body.feed,
+  lang: requestLang(c),
 });
 
 const layoutName = z.string().regex(/^[A-Za-z0-9 _-]{1,40}$/, 'A layout name holds letters, digits, spaces, _ and -.');

@@ -9,6 +9,7 @@ import { signAccessToken, type Principal } from '../auth/tokens';
 import { claimsOf, findUserByName, hasAnyRole, rolesOf, type Claim } from '../identity/users';
 import { findDashboard } from '../dashboards/definition';
 import { MODULES } from '../smartdata/schema';
+import { CLAIM_TYPES } from '../smartdata/places';
 import { DASHBOARD_ROLES } from './dashboard';
 import type { Db } from '../db';
 import { openSession, SERVICE_PREFIX } from '../auth/sessions';
@@ -32,6 +33,12 @@ export function narrowClaims(own: Claim[], requested: Claim[]): Claim[] {
     for (const v of new Set(values)) result.push([type, v]);
   }
   return result;
+}
+
+/** A claim type no column is restricted by would restrict nothing: refused (exact spelling), never ignored. */
+function assertKnownClaimTypes(r: EmbedRequest): void {
+  const unknown = r.claims.find(([type]) => !CLAIM_TYPES.includes(type));
+  if (unknown) throw badRequest(`The embed request names an unknown claim type "${unknown[0]}": claim types are ${CLAIM_TYPES.join(', ')}.`);
 }
 
 /** What the token will read: the named modules, the dashboards, and the modules those dashboards draw from. */
@@ -73,6 +80,7 @@ export const embedRoutes = new Hono<Env>().use(noStore).post('/token', async (c)
   const verified = verifyEmbedRequest(token, embedSecret, at);
   if ('error' in verified) return c.json({ message: verified.error }, 401);
   const r = verified.request;
+  assertKnownClaimTypes(r);
   const [scope, principal] = [await scopeOf(db, r), await principalFor(db, r)];
   // Each request works once; the scoped token is a session like any other, so it can be ended.
   const sessionId = await db.tx(async (q) => ((await spendOnce(q, `embed:${r.iss}:${r.jti}`, new Date(r.exp * 1000), at)) ? openSession(q, principal.id, at) : undefined));

@@ -23,6 +23,8 @@ const exportQuery = z.object({
   author: z.string().max(200).optional(),
   hideRowTotals: z.enum(['true', 'false']).default('false'),
   hideColumnTotals: z.enum(['true', 'false']).default('false'),
+  // Kept only by the records export (ownerOf), checked for both: no malformed input goes unread.
+  progressKey: progressKey.optional(),
 });
 
 const recordsExportBody = z.object({
@@ -81,14 +83,19 @@ export function exportRoutes(store: ExportStore) {
     .on('POST', ['/exporttoexcel', '/exporttoexcel/'], async (c) => {
       const body = await readBody(c, recordsExportBody);
       const { module, profile, about, run } = setUp(c, store);
+      // Every input is checked here, before the workbook's file is opened: the rows are read lazily,
+      // as the file is written, and a refusal found then once left a stream to fail on its own.
       const allowed = profileColumns(module, profile);
-      const columns = body.ExportCols.map((k) => allowed.find((col) => col.key.toLowerCase() === k.toLowerCase()) ?? (() => { throw badRequest(`Unknown column "${k}".`); })());
+      const shown = (key: string, unknown: string) => allowed.find((col) => col.key.toLowerCase() === key.toLowerCase()) ?? (() => { throw badRequest(unknown); })();
+      const columns = body.ExportCols.map((k) => shown(k, `Unknown column "${k}".`));
+      const sort = body.SortBy ?? profile.defaultOrderBy;
+      // Sorted only by a column the profile shows, as its grid is.
+      const sortKey = shown(sort.fieldKey, `Unknown sort field "${sort.fieldKey}".`).key;
       const { smartFilters: filters } = body.SmartDataSelection;
       const claims = c.var.user.claims;
       const n = await countRecords(c.var.deps.db, module, { smartFilters: filters }, claims);
       if (n > MAX_EXPORT_ROWS) throw badRequest(`${n} records are more than a workbook holds (${MAX_EXPORT_ROWS}); narrow the filters.`);
-      const sort = body.SortBy ?? profile.defaultOrderBy;
-      const order = { orderByFields: [sort.fieldKey], orderByOperator: sort.operatorAsString, smartFilters: filters };
+      const order = { orderByFields: [sortKey], orderByOperator: sort.operatorAsString, smartFilters: filters };
       const chunks = withProgress(ownerOf(c), recordChunks(c.var.deps.db, module, order, claims, columns, n), n);
       return run(`records_${profile.name}`, (file) => writeRecordsWorkbook(file, columns, chunks, about(`Records (${profile.name})`, filters)));
     })

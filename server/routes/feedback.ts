@@ -6,6 +6,7 @@ import { readBody } from '../http/validate';
 import { requestLang } from '../i18n';
 import { feedbackConfig, feedbackConfigSchema, localiseConfig, SETTING_NAME } from '../feedback/config';
 import { optOut, saveBody, saveFeedback, suppressionStatus } from '../feedback/sessions';
+import { submissionLimits } from '../http/rate-counts';
 
 /**
  * The feedback widget's calls (spec part 2 section 7), for every signed-in user: its config, a
@@ -21,8 +22,8 @@ export const feedbackRoutes = new Hono<Env>()
   })
   .post('/save', async (c) => {
     const body = await readBody(c, saveBody);
-    const { db, now } = c.var.deps;
-    return c.json(await saveFeedback(db, c.var.user, body, await feedbackConfig(db), now()));
+    const { db, now, submissionLimits: limits } = c.var.deps;
+    return c.json(await saveFeedback(db, c.var.user, body, await feedbackConfig(db), now(), submissionLimits(limits).feedbackPerUser));
   })
   .post('/optOut', async (c) => {
     const { db, now } = c.var.deps;

@@ -133,8 +133,8 @@ export const userRoutes = new Hono<Env>()
     return c.json({
       ...publicUser(user, await claimsOf(db, user.id)),
       canManageAppRegistrations: user.can_manage_app_registrations,
-      // One's own detail page edits one's names, so it is not marked read-only.
-      sameOrHigherRole: user.id !== me.id && isSameOrHigher(await Authority.of(db, me), user),
+      // As in the list: one's own role is not below one's own, so nobody changes their own role, claims or account here (the page still edits one's names).
+      sameOrHigherRole: isSameOrHigher(await Authority.of(db, me), user),
     });
   })
   .post('/userdetail', async (c) => {

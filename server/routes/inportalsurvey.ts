@@ -13,7 +13,7 @@ async function inviteContext(c: Context<Env>): Promise<InviteContext> {
   const moduleId = c.req.param('moduleId') ?? '';
   const config = await surveyConfig(db, moduleId);
   const definition = definitionOf(config, c.req.param('surveyDefinitionId') ?? '');
-  return { db, user: c.var.user, moduleId, config, definition: { ...definition, Title: localiseName(requestLang(c), definition.Title) }, origin: publicOrigin ?? new URL(c.req.url).origin, now: now() };
+  return { db, user: c.var.user, moduleId, config, definition: { ...definition, Title: localiseName(requestLang(c), definition.Title) }, origin: publicOrigin, now: now() };
 }
 
 /**

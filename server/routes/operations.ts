@@ -22,7 +22,7 @@ export const operationsRoutes = new Hono<Env>()
   .get('/trials', requireRoles(...OPERATIONS_ROLES), async (c) => c.json(await trialRequests(c.var.deps.db)))
   .post('/runalerts', requireRoles(...OPERATIONS_ROLES), async (c) => {
     const { db, now, publicOrigin } = c.var.deps;
-    const result = await runDueAlerts(db, now(), publicOrigin ?? new URL(c.req.url).origin);
+    const result = await runDueAlerts(db, now(), publicOrigin);
     await logOperation(db, c.var.user, 'Run alerts', `${result.checked} checked, ${result.fired} fired`, now());
     return c.json(result);
   });

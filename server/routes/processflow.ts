@@ -5,7 +5,7 @@ import { notFound } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { recordsBody } from './dataviewer';
 import { smartDataRoutesOver } from './smartdata';
-import { exportColumns, findCase, findCaseById, historyOf, queueChunks, queueCounts, queuePage, schemaFields, tagSuggestions } from '../processflow/cases';
+import { exportColumns, findCase, findCaseById, historyOf, queueChunks, queueCounts, queuePage, queueView, schemaFields, tagSuggestions } from '../processflow/cases';
 import { badRequest } from '../http/errors';
 import { check } from '../http/validate';
 import { describe, exportRunner } from './exports';
@@ -14,10 +14,11 @@ import type { ExportStore } from '../export/store';
 import { MAX_EXPORT_ROWS, writeRecordsWorkbook } from '../export/xlsx-records';
 import { valuesOf } from '../smartdata/records';
 import { performAction, processFlowObject } from '../processflow/actions';
-import { allocationsByRole, caseWorkers } from '../processflow/people';
-import { queueByName, queuesOf } from '../processflow/queues';
+import { allocationsByRole, byName, colleaguesFor } from '../processflow/people';
+import { QUEUES, queueByName, queuesOf } from '../processflow/queues';
 import { CASES_MODULE, pfModule, type PfModule } from '../processflow/modules';
 import { permittedActionGroups, type CaseState } from '../processflow/workflow';
+import { localiseFields, localiseGroups, localiseHistory } from '../processflow/localise';
 
 /** A process-flow module by id (cases, reviews); a 404 for any other. */
 function moduleNamed(id: string): PfModule {
@@ -41,6 +42,21 @@ async function caseOf(c: Context<Env>) {
   const found = Number.isSafeInteger(id) ? await findCase(c.var.deps.db, m, id, c.var.user.claims) : undefined;
   if (!found) throw notFound('No such case.');
   return found;
+}
+
+/**
+ * The colleagues who may open the case that `?moduleId&sourceObjectId` name (404 for one the caller
+ * cannot open), or without a case every case the caller may open.
+ */
+async function colleaguesOf(c: Context<Env>) {
+  const { db } = c.var.deps;
+  const m = moduleNamed(c.req.query('moduleId') ?? CASES_MODULE);
+  const given = c.req.query('sourceObjectId');
+  if (given === undefined) return colleaguesFor(db, { module: m, callerClaims: c.var.user.claims });
+  const id = Number(given);
+  const found = given !== '' && Number.isSafeInteger(id) ? await findCase(db, m, id, c.var.user.claims) : undefined;
+  if (!found) throw notFound('No such case.');
+  return colleaguesFor(db, found);
 }
 
 const actionBody = z.object({
@@ -81,15 +97,23 @@ export function queueExportRoutes(store: ExportStore) {
 }
 
 
+/**
+ * A queue's filter bar (`/smartdata/queue/New/filters/cases`): its counts are that queue's cases,
+ * so "North (12)" in New leads to 12 cases.
+ */
+const queueData = new Hono<Env>();
+for (const queue of QUEUES) queueData.route(`/${queue.name}`, smartDataRoutesOver((id) => queueView(moduleNamed(id), queue.tag)));
+
 /** The process-flow calls of spec part 3 section 7 (PortalAdmin and PortalUser; claims on every case). */
 export const processFlowRoutes = new Hono<Env>()
+  .route('/smartdata/queue', queueData)
   // The queue's filter bar counts cases (not the responses behind them), under these roles only.
   .route(
     '/smartdata',
     smartDataRoutesOver((id) => moduleNamed(id).view),
   )
-  .get('/validUserAllocations', async (c) => c.json(await allocationsByRole(c.var.deps.db)))
-  .get('/validMentionableUsers', async (c) => c.json((await caseWorkers(c.var.deps.db)).map((w) => ({ userId: w.id, userName: w.userName, fullName: w.fullName }))))
+  .get('/validUserAllocations', async (c) => c.json(allocationsByRole(await colleaguesOf(c))))
+  .get('/validMentionableUsers', async (c) => c.json((await colleaguesOf(c)).map(byName)))
   .get('/getSourceObjectTags/:id', async (c) => {
     const id = Number(c.req.param('id'));
     // The spec's path names no module: the survey cases', unless ?moduleId names another.
@@ -98,7 +122,7 @@ export const processFlowRoutes = new Hono<Env>()
     if (!found) throw notFound('No such case.');
     return c.json(found.record.Tags);
   })
-  .get('/schema/:moduleId/:queueName/:pf', (c) => c.json(schemaFields(queueOf(c).m)))
+  .get('/schema/:moduleId/:queueName/:pf', (c) => c.json(localiseFields(requestLang(c), schemaFields(queueOf(c).m))))
   .get('/:moduleId/queues', (c) => c.json(queuesOf(caseModule(c))))
   .get('/:moduleId/queuecounts', async (c) => c.json(await queueCounts(c.var.deps.db, caseModule(c), [], c.var.user.claims)))
   .post('/:moduleId/queue/:queueName/:pf', async (c) => {
@@ -110,13 +134,17 @@ export const processFlowRoutes = new Hono<Env>()
     const { row, record, module: m } = await caseOf(c);
     const queues = queuesOf(m);
     const queue = queues.find((q) => q.tag !== 'All' && c.req.param('pf') === q.name) ?? queues[queues.length - 1];
-    return c.json({ view: queue.view, processFlowObject: processFlowObject(row, record, m.social), permittedActionGroups: permittedActionGroups(String(row.state) as CaseState, m.social), schemaFields: schemaFields(m) });
+    const lang = requestLang(c);
+    return c.json({
+      view: queue.view, processFlowObject: processFlowObject(row, record, m.social),
+      permittedActionGroups: localiseGroups(lang, permittedActionGroups(String(row.state) as CaseState, m.social)), schemaFields: localiseFields(lang, schemaFields(m)),
+    });
   })
   .get('/:moduleId/processFlowObjectHistory/:pfoId', async (c) => {
     const m = caseModule(c);
     const found = await findCaseById(c.var.deps.db, c.req.param('pfoId'), c.var.user.claims);
     if (!found || found.module !== m) throw notFound('No such case.');
-    return c.json(await historyOf(c.var.deps.db, c.req.param('pfoId')));
+    return c.json(localiseHistory(requestLang(c), await historyOf(c.var.deps.db, c.req.param('pfoId'))));
   })
   .post('/:moduleId/processFlowObject/action/:pfoId', async (c) => {
     const m = caseModule(c);
@@ -125,6 +153,7 @@ export const processFlowRoutes = new Hono<Env>()
     // Validation results are an answer, not an error: they are said in the request's language here.
     const lang = requestLang(c);
     if ('validationResults' in answer) answer.validationResults = answer.validationResults.map((r) => ({ messages: r.messages.map((m) => localiseMessage(lang, m)) }));
+    else answer.actionHistoryRecord = localiseHistory(lang, [answer.actionHistoryRecord])[0];
     return c.json(answer);
   })
   .post('/:moduleId/markread/:sourceObjectId', async (c) => {

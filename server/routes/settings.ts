@@ -5,6 +5,7 @@ import { notFound } from '../http/errors';
 import type { Queryable } from '../db';
 import { logOperation } from '../operations/log';
 import { clearPositionIndexes } from '../smartdata/position-index';
+import { portalTimeZone } from '../portal-time';
 
 /** Named configurations readable by anyone; everything else in the table stays private. */
 const PUBLIC_NAMES = new Set(['feedback', 'support']);
@@ -24,7 +25,8 @@ export const settingsRoutes = new Hono<Env>()
     const { db } = c.var.deps;
     const portal = (await readSetting(db, 'portal')) ?? {};
     const roles = (await db.query<{ name: string }>('SELECT name FROM roles ORDER BY rank, name')).map((r) => r.name);
-    return c.json({ ...portal, roles });
+    // The zone the server counts days in: the filter bars' Last 7 Days are the same days as the tiles'.
+    return c.json({ ...portal, roles, timeZone: portalTimeZone() });
   })
   .get('/roles', async (c) => {
     const roles = (await c.var.deps.db.query<{ name: string }>('SELECT name FROM roles ORDER BY rank, name')).map((r) => r.name);

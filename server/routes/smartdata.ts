@@ -11,6 +11,7 @@ import { dimensionCounts, dimensionCountsTogether, recordCount } from '../smartd
 import { buildWhere } from '../smartdata/where';
 import { FEED_TABS, SORT_ORDERS } from '../../src/api/review-types';
 import { readOnly } from '../auth/reads';
+import { refreshSmartData } from '../smartdata/refresh';
 
 const DATE_FILTER_OPTIONS = [
   ['ThisWeek', 1], ['LastWeek', 1], ['ThisMonth', 2], ['LastMonth', 2], ['ThisQuarter', 3], ['LastQuarter', 3],
@@ -121,4 +122,7 @@ export function smartDataRoutesOver(moduleOf: ModuleOf) {
     });
 }
 
-export const smartDataRoutes = smartDataRoutesOver(moduleById);
+export const smartDataRoutes = smartDataRoutesOver(moduleById).get('/refresh/SmartData/:force', (c) => {
+  const { force } = check(z.object({ force: z.enum(['true', 'false'], { message: 'The last part of the path must be true or false.' }) }), c.req.param());
+  return c.json(refreshSmartData(c.var.deps.now(), force === 'true'));
+});

@@ -8,7 +8,7 @@ import { performAction } from '../processflow/actions';
 import { pfModule, REVIEW_CASES_MODULE } from '../processflow/modules';
 import { findAction, type CaseState } from '../processflow/workflow';
 import { ProviderError } from '../reviews/provider';
-import { keepSocialToken, revokeSocialTokens, socialTokenProvider } from '../reviews/social-tokens';
+import { keepSocialToken, revokeSocialTokens, socialNonce, socialTokenProvider } from '../reviews/social-tokens';
 import { refreshReviews } from '../reviews/sync';
 import type { ReviewProviders } from '../reviews/providers';
 
@@ -16,6 +16,7 @@ const authBody = z.object({ provider: z.string().min(1, 'provider is required').
 const replyBody = z.object({ idToken: z.string().min(1, 'idToken is required').max(8000), reply: z.string().trim().min(1, 'Write a reply.').max(4000, 'A reply has at most 4000 characters.') });
 // A missing social sign-in is a 403: the portal session is fine (a 401 would end it in the page).
 const NOT_SIGNED_IN = 'Sign in to the review provider to reply.';
+const ANOTHER_USERS = 'This sign-in was made for another portal user or session: sign in to the review provider again.';
 
 /**
  * The social calls of spec part 3 section 7: a sign-in with a review provider, a reply through it
@@ -24,9 +25,11 @@ const NOT_SIGNED_IN = 'Sign in to the review provider to reply.';
  */
 export function socialRoutes(providers: ReviewProviders) {
   return new Hono<Env>()
+    // The nonce to pass to a provider's sign-in (Google's `nonce`): the id token must bring it back.
+    .get('/nonce', (c) => c.json({ nonce: socialNonce(c.var.deps.secret, c.var.user) }))
     .post('/local/signin', async (c) => {
       const { user, deps } = c.var;
-      return c.json({ provider: 'local', idToken: providers.local.issueIdToken(user.id, user.userName, deps.now()) });
+      return c.json({ provider: 'local', idToken: providers.local.issueIdToken(user.id, user.userName, socialNonce(deps.secret, user), deps.now()) });
     })
     .post('/auth', async (c) => {
       const body = await readBody(c, authBody);
@@ -35,6 +38,7 @@ export function socialRoutes(providers: ReviewProviders) {
       const now = c.var.deps.now();
       const identity = await provider.verifyIdToken(body.idToken, now).catch(() => undefined);
       if (!identity) throw forbidden('The review provider did not accept this sign-in.');
+      if (identity.nonce !== socialNonce(c.var.deps.secret, c.var.user)) throw forbidden(ANOTHER_USERS);
       const expiresAt = await keepSocialToken(c.var.deps.db, c.var.user.id, provider.name, body.idToken, identity, now);
       return c.json({ provider: provider.name, expiresAt: expiresAt.toISOString() });
     })

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import type { Queryable } from '../db';
-import { issueRefreshToken, REFRESH_TOKEN_DAYS, REMEMBER_ME_DAYS, sha256, signAccessToken, useRefreshToken } from '../auth/tokens';
+import { rotateRefreshToken, sha256, signAccessToken } from '../auth/tokens';
 import { revokeSocialTokens } from '../reviews/social-tokens';
 import { csrfMatches, findSession, revokeSession, revokeUserSessions, startSession, type NewSession } from '../auth/sessions';
 import { checkPassword } from '../auth/sign-in';
@@ -88,18 +88,18 @@ async function cookieRefreshAllowed(c: Context<Env>, q: Queryable, token: string
 
 /** The refresh grant: from the body (apps, scripts) or from the portal's cookie with its CSRF header. */
 async function refresh(c: Context<Env>, body: z.infer<typeof refreshGrant>) {
-  const { db, now } = c.var.deps;
+  const { db, now, secret } = c.var.deps;
   const fromCookie = body.refresh_token === undefined;
   const presented = body.refresh_token ?? readRefreshCookie(c);
   if (!presented) return c.json(fail('refresh_token is required.'), 400);
   if (fromCookie && !(await cookieRefreshAllowed(c, db, presented))) return c.json(fail('The refresh could not be verified. Sign in again.'), 403);
   const at = now();
   const result = await db.tx(async (q) => {
-    const used = await useRefreshToken(q, presented, at);
+    const used = await rotateRefreshToken(q, presented, secret, at);
     if (!used.ok) return fail(used.reason);
     const [user, session] = [await findUserById(q, used.userId), await findSession(q, used.family)];
     if (!user || !session) return fail('The account no longer exists.');
-    const refreshToken = await issueRefreshToken(q, user.id, used.family, session.remember ? REMEMBER_ME_DAYS : REFRESH_TOKEN_DAYS, at);
+    const { refreshToken } = used;
     // A cookie session stays a cookie session: its refresh token never reaches script, whatever client is named.
     const csrfToken = session.csrf_hash ? c.req.header(CSRF_HEADER) : undefined;
     return answerWithSession(c, q, user, { sessionId: used.family, refreshToken, csrfToken, remember: session.remember });

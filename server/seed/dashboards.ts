@@ -223,7 +223,7 @@ const byName = (defs: VisualDefinition[], names: string[]) => names.map((n) => d
 
 /** The Reviews dashboard (spec part 3 "Dashboard tiles"): the review tiles and charts of the reviews. */
 const REVIEWS: VisualDefinition[] = [
-  { name: 'review-ratings', width: 4, height: 3, template: 'ReviewRatings', templateBindings: { Header: 'Review ratings', Query: { kind: 'review', tile: 'ReviewRatings' } } },
+  { name: 'review-ratings', width: 4, height: 3, template: 'ReviewRatings', templateBindings: { Header: 'Review ratings', ClickBehaviour: 'Filter', Query: { kind: 'review', tile: 'ReviewRatings' } } },
   { name: 'review-replies', width: 4, height: 3, template: 'ReviewReplies', templateBindings: { Header: 'Review replies', Query: { kind: 'review', tile: 'ReviewReplies' } } },
   { name: 'review-updates', width: 4, height: 3, template: 'ReviewUpdates', templateBindings: { Header: 'Review updates', Query: { kind: 'review', tile: 'ReviewUpdates' } } },
   { name: 'review-feed', width: 8, height: 8, template: 'ReviewFeed', templateBindings: { Header: 'Review feed', Query: { kind: 'review', tile: 'ReviewFeed', pageSize: 10 } } },

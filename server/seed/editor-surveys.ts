@@ -1,22 +1,28 @@
 import type { Db } from '../db';
 import { TEAM_FEEDBACK_CONFIG } from '../inportalsurvey/config';
-import { DEFAULT_CHANNEL, snapshotOf } from '../surveys/store';
+import { snapshotOf } from '../surveys/store';
+import { DEFAULT_CHANNEL } from '../surveys/places';
 import type { SurveyDefinition, SurveySettings } from '../../src/lib/survey-model';
 
 const DAY = 86_400_000;
+
+const SURVEY_EDITOR = { id: 'u-surveyeditor', name: 'Sam Editor' };
+/** The 360° page is the portal's own: its survey belongs to a portal administrator, so only that role changes it. */
+const PORTAL_ADMIN = { id: 'u-portaladmin', name: 'Paul Admin' };
 
 /**
  * The survey editor's surveys: the 360° feedback page's survey (its Give Now and invitation links
  * open it; its answers stay out of the customer data), a published store survey and a draft.
  */
-function surveys(store: string): Array<{ shortcode: string; status: 'draft' | 'published'; settings: SurveySettings; definition: SurveyDefinition; ageDays: number }> {
+function surveys(store: string): Array<{ shortcode: string; status: 'draft' | 'published'; settings: SurveySettings; definition: SurveyDefinition; ageDays: number; owner: typeof SURVEY_EDITOR }> {
   const leadership = TEAM_FEEDBACK_CONFIG.SurveyDefinitions[0];
   return [
     {
       shortcode: leadership.SurveyDefinitionId,
       status: 'published',
       ageDays: 40,
-      settings: { title: { en: leadership.Title, de: 'Führung 360' }, reportToResponses: false, store: '', channel: DEFAULT_CHANNEL },
+      owner: PORTAL_ADMIN,
+      settings: { title: { en: leadership.Title, de: 'Führung 360' }, reportToResponses: false, stores: [], channel: DEFAULT_CHANNEL },
       definition: {
         questions: [
           { id: 'clarity', kind: 'stars', required: true, text: { en: 'How clearly does this colleague set goals?', de: 'Wie klar setzt diese Person Ziele?' } },
@@ -31,7 +37,8 @@ function surveys(store: string): Array<{ shortcode: string; status: 'draft' | 'p
       shortcode: 'storevisit',
       status: 'published',
       ageDays: 12,
-      settings: { title: { en: 'Store visit', de: 'Filialbesuch' }, reportToResponses: true, store, channel: 'In-store' },
+      owner: SURVEY_EDITOR,
+      settings: { title: { en: 'Store visit', de: 'Filialbesuch' }, reportToResponses: true, stores: [store], channel: 'In-store' },
       definition: {
         questions: [
           { id: 'nps', kind: 'nps', required: true, text: { en: 'How likely are you to recommend us to a friend or colleague?', de: 'Wie wahrscheinlich ist es, dass Sie uns einem Freund oder Kollegen empfehlen?' } },
@@ -55,7 +62,8 @@ function surveys(store: string): Array<{ shortcode: string; status: 'draft' | 'p
       shortcode: 'delivery',
       status: 'draft',
       ageDays: 2,
-      settings: { title: { en: 'Home delivery', de: 'Lieferung nach Hause' }, reportToResponses: true, store: '', channel: 'Online' },
+      owner: SURVEY_EDITOR,
+      settings: { title: { en: 'Home delivery', de: 'Lieferung nach Hause' }, reportToResponses: true, stores: [], channel: 'Online' },
       definition: {
         questions: [
           { id: 'nps', kind: 'nps', required: true, text: { en: 'How likely are you to recommend our delivery service?' } },
@@ -73,7 +81,7 @@ export async function seedEditorSurveys(db: Db, anchor: Date): Promise<void> {
     const at = new Date(anchor.getTime() - s.ageDays * DAY);
     const row = { settings: JSON.stringify(s.settings), definition: JSON.stringify(s.definition) };
     const published = s.status === 'draft' ? null : snapshotOf(row);
-    return [crypto.randomUUID(), s.shortcode, s.status, row.settings, row.definition, published, 1, 'u-surveyeditor', 'Sam Editor', at, at, s.status === 'draft' ? null : at, null];
+    return [crypto.randomUUID(), s.shortcode, s.status, row.settings, row.definition, published, 1, s.owner.id, s.owner.name, at, at, s.status === 'draft' ? null : at, null];
   });
   await db.insertMany('surveys', ['id', 'shortcode', 'status', 'settings', 'definition', 'published', 'version', 'created_by', 'updated_by_name', 'created_at', 'updated_at', 'published_at', 'closed_at'], rows);
 }

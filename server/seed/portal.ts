@@ -50,12 +50,12 @@ const NAV = [
   { id: 'editor', profile: 'admin', name: 'Survey editor', url: '/editor/home', weight: 120, template: 'Editor', roles: 'PortalAdmin,PortalUser,SurveyEditor' },
   { id: 'operations', profile: 'admin', name: 'Operations', url: '/operations/home', weight: 130, template: 'Operations', roles: 'GlobalAdmin,System' },
   { id: 'groups', profile: 'admin', name: 'Groups', url: '/group', weight: 199, template: 'Groups', roles: 'GlobalAdmin,PortalAdmin' },
-  { id: 'help', profile: 'insights', name: 'Help', url: '/demo/', weight: 1000, template: 'Help', roles: '', anonymous: true, hideMenu: false },
+  { id: 'help', profile: 'insights', name: 'Help', url: '/help', weight: 1000, template: 'Help', roles: '', anonymous: true, hideMenu: false },
 ];
 
 const LOCALE_STRINGS: Record<string, Record<string, string>> = {
   en: { 'nav.home': 'Home', 'nav.overview': 'Overview', 'nav.drivers': 'Drivers', 'nav.social': 'Reviews', 'nav.reviews': 'Review replies', 'nav.responses': 'Responses', 'nav.users': 'Users', 'nav.groups': 'Groups', 'nav.team-feedback': '360° feedback', 'nav.portal-feedback': 'Portal feedback', 'app.title': 'CX Portal' },
-  de: { 'nav.home': 'Startseite', 'nav.overview': 'Übersicht', 'nav.drivers': 'Treiber', 'nav.social': 'Bewertungen', 'nav.reviews': 'Antworten auf Bewertungen', 'nav.responses': 'Antworten', 'nav.users': 'Benutzer', 'nav.groups': 'Gruppen', 'nav.team-feedback': '360°-Feedback', 'nav.portal-feedback': 'Portal-Feedback', 'app.title': 'CX-Portal' },
+  de: { 'nav.home': 'Startseite', 'nav.overview': 'Übersicht', 'nav.drivers': 'Treiber', 'nav.social': 'Bewertungen', 'nav.reviews': 'Bewertungsantworten', 'nav.responses': 'Antworten', 'nav.users': 'Benutzer', 'nav.groups': 'Gruppen', 'nav.team-feedback': '360°-Feedback', 'nav.portal-feedback': 'Portal-Feedback', 'app.title': 'CX-Portal' },
 };
 
 /**

@@ -12,12 +12,28 @@ export const AGGREGATES = { Count: 0, CountDistinct: 1, CountNonEmpty: 2, CountE
 /** A measure with the column it aggregates (none for Count). */
 export interface MeasureDefinition extends MeasureInfo {
   fieldKey?: string;
+  /**
+   * An Average of a whole-number score each answer of the column gives, instead of the column
+   * itself (null where the column is null). Its sum and count add up from groups, so a total's
+   * figure comes from the total's own counts, never from its rows' figures.
+   */
+  score?: (column: string) => string;
 }
+
+/** A likelihood to recommend of 9 or 10 is a promoter's, 0 to 6 a detractor's, 7 and 8 a passive's. */
+const npsScore = (promoter: number, passive: number, detractor: number) => (c: string) =>
+  `CASE WHEN ${c} >= 9 THEN ${promoter} WHEN ${c} >= 7 THEN ${passive} WHEN ${c} IS NOT NULL THEN ${detractor} END`;
 
 /** The measures of the responses module; InternalRecordCount is the card viewer's record count. */
 export const MEASURES: MeasureDefinition[] = [
   { measureKey: 'InternalRecordCount', measureName: 'Records', format: '0', aggregateFunction: AGGREGATES.Count },
   { measureKey: 'AvgNPS', measureName: 'Average likelihood to recommend', format: '0.00', aggregateFunction: AGGREGATES.Average, fieldKey: 'NPS' },
+  // NPS from -100 to 100: promoters' share less detractors' in points, the average of +100, 0 and -100.
+  { measureKey: 'NPS', measureName: 'NPS', format: '0.0', aggregateFunction: AGGREGATES.Average, fieldKey: 'NPS', score: npsScore(100, 0, -100) },
+  // Shares as fractions, shown as percentages by their format ('0.0%', as in the tiles' settings and in Excel).
+  { measureKey: 'PromoterShare', measureName: 'Share of promoters', format: '0.0%', aggregateFunction: AGGREGATES.Average, fieldKey: 'NPS', score: npsScore(1, 0, 0) },
+  { measureKey: 'PassiveShare', measureName: 'Share of passives', format: '0.0%', aggregateFunction: AGGREGATES.Average, fieldKey: 'NPS', score: npsScore(0, 1, 0) },
+  { measureKey: 'DetractorShare', measureName: 'Share of detractors', format: '0.0%', aggregateFunction: AGGREGATES.Average, fieldKey: 'NPS', score: npsScore(0, 0, 1) },
   { measureKey: 'AvgStars', measureName: 'Average star rating', format: '0.00', aggregateFunction: AGGREGATES.Average, fieldKey: 'Stars' },
   { measureKey: 'SumSpend', measureName: 'Total spend', format: '0.00', aggregateFunction: AGGREGATES.Sum, fieldKey: 'Spend' },
   { measureKey: 'MinSpend', measureName: 'Lowest spend', format: '0.00', aggregateFunction: AGGREGATES.Min, fieldKey: 'Spend' },
@@ -46,7 +62,7 @@ interface MeasureSql {
 function measureSql(m: MeasureDefinition, field: Column | undefined, i: number): MeasureSql {
   const c = field?.column ?? '*';
   const text = field?.typeName === 'String';
-  const sum = exactSum(c, !!field?.whole);
+  const sum = m.score ? `sum(${m.score(c)})` : exactSum(c, !!field?.whole);
   const empty = text ? `(${c} IS NULL OR ${c} = '')` : `${c} IS NULL`;
   const real = (sql: string) => `CAST(${sql} AS DOUBLE PRECISION)`;
   /** An aggregate whose groups' values combine with `again` (a count's sum, a minimum's minimum), shown through `shown`. */

@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors';
-import type { SmartFilter } from './where';
+import { FIRST_DATE, parseDate, type SmartFilter } from './where';
 
 export interface Period {
   start: Date;
@@ -9,27 +9,37 @@ export interface Period {
 /** 'YYYY-MM-DD HH:mm:ss' in UTC, the format of the spec's period bounds. */
 export const formatBound = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
+/** Midnight starting the day `days` after the day of `d`, in the portal's time zone (server/portal-time.ts). */
+export function dayStart(d: Date, days = 0): Date {
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
+}
+
+/** Days a period has when no date is chosen: the spec's default range, the last 7 days. */
+export const DEFAULT_PERIOD_DAYS = 7;
+
 /**
- * The current period is the date filter's window (else the last 7 days up to `now`); the previous
- * period is the window of the same length that ends just before it (spec: current vs previous).
+ * The current period is the date filter's window, else the last 7 whole days up to the end of
+ * today (the filter bar's Last 7 Days, in the portal's time zone); the previous period is the window
+ * of the same length that ends one second before it (spec: current vs previous), so they never
+ * overlap. A rolling "now minus 168 hours" had spanned eight dates and moved minute by minute.
  */
 export function periodsFor(filters: SmartFilter[], dateKey: string, now: Date): { current: Period; previous: Period } {
   const date = filters.find((f) => f.filterKey.toLowerCase() === dateKey.toLowerCase());
-  let start: Date;
-  let end: Date;
   if (date && date.filterValue && date.filterValueUpperBound) {
-    start = new Date(String(date.filterValue));
-    end = new Date(String(date.filterValueUpperBound));
-    if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || start > end) throw badRequest(`Filter "${dateKey}": the period is not valid (invalidDateFormat).`);
-  } else {
-    // To the whole second, as the bounds are shown: the same question within a second is the same
-    // SQL and parameters, so the query cache can answer it.
-    end = new Date(Math.floor(now.getTime() / 1000) * 1000);
-    start = new Date(end.getTime() - 7 * 86_400_000 + 1000);
+    const start = parseDate(date.filterValue, dateKey);
+    const end = parseDate(date.filterValueUpperBound, dateKey);
+    if (start > end) throw badRequest(`Filter "${dateKey}": the period is not valid (invalidDateFormat).`);
+    const previousEnd = new Date(start.getTime() - 1000);
+    const previousStart = new Date(previousEnd.getTime() - (end.getTime() - start.getTime()));
+    // The previous period must be a date the engines hold too (a period starting in year 1 has none before it).
+    if (previousStart.getTime() < FIRST_DATE) throw badRequest(`Filter "${dateKey}": the period is not valid (invalidDateFormat).`);
+    return { current: { start, end }, previous: { start: previousStart, end: previousEnd } };
   }
-  const length = end.getTime() - start.getTime();
-  const previousEnd = new Date(start.getTime() - 1000);
-  return { current: { start, end }, previous: { start: new Date(previousEnd.getTime() - length), end: previousEnd } };
+  // Whole days counted by the calendar, so a change of summer time keeps each day whole.
+  const start = dayStart(now, 1 - DEFAULT_PERIOD_DAYS);
+  const end = new Date(dayStart(now, 1).getTime() - 1000);
+  const previousStart = dayStart(now, 1 - 2 * DEFAULT_PERIOD_DAYS);
+  return { current: { start, end }, previous: { start: previousStart, end: new Date(start.getTime() - 1000) } };
 }
 
 /** The filters with the date filter replaced by a period. */

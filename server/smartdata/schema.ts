@@ -33,10 +33,10 @@ export interface Column {
   whole?: boolean;
 }
 
-/** A column and the value that marks a row as the module's own. */
+/** A column and the value (or any of the values) that marks a row as the module's own. */
 export interface RowScope {
   column: string;
-  value: string;
+  value: string | readonly string[];
 }
 
 export interface SmartModule {
@@ -112,7 +112,12 @@ export function moduleById(id: string, callerRoles: readonly string[]): SmartMod
 /** The SQL that reads a column as callers may see it: a profanity-cleaned value reads as its mark. */
 export const readExpr = (c: Column) => (c.flagColumn ? `CASE WHEN ${c.flagColumn} IS NOT NULL THEN ${c.flagColumn} ELSE ${c.column} END` : c.column);
 
+/**
+ * The column a request names, by key in any case. A hidden column (the customer's e-mail address)
+ * is the server's alone, whatever the role: no caller may filter, sort, count or export by it, so
+ * it is not found here, and every caller refuses it as it refuses an unknown key.
+ */
 export function columnByKey(module: SmartModule, key: string): Column | undefined {
   const lower = key.toLowerCase();
-  return module.columns.find((c) => c.key.toLowerCase() === lower);
+  return module.columns.find((c) => !c.isHidden && c.key.toLowerCase() === lower);
 }

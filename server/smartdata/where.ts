@@ -47,10 +47,11 @@ export class Where {
 const isSearch = (f: SmartFilter) => ['search', 'searchall'].includes((f.filterDataType ?? '').toLowerCase()) || f.filterKey.toLowerCase() === 'search';
 
 /** The dates both engines hold as a timestamp: years 1 to 9999. */
-const FIRST_DATE = new Date('0001-01-01T00:00:00Z').getTime();
+export const FIRST_DATE = new Date('0001-01-01T00:00:00Z').getTime();
 const LAST_DATE = new Date('9999-12-31T23:59:59.999Z').getTime();
 
-function parseDate(value: unknown, key: string): Date {
+/** A filter's date, within the years both engines hold (a Date holds years -271821 to 275760); else a 400. */
+export function parseDate(value: unknown, key: string): Date {
   const d = new Date(String(value));
   const t = d.getTime();
   if (value === null || value === undefined || value === '' || Number.isNaN(t) || t < FIRST_DATE || t > LAST_DATE) {
@@ -111,7 +112,7 @@ function valueClause(col: Column, filters: SmartFilter[], w: Where): void {
 export function buildWhere(module: SmartModule, filters: SmartFilter[], claims: Claim[] | null, skipKey?: string): Where {
   const w = new Where();
   // A module that shares its table with others (the process flow's modules) reads only its rows.
-  for (const scope of module.rows ? [module.rows].flat() : []) w.add(`${scope.column} = ${w.bind(scope.value)}`);
+  for (const scope of module.rows ? [module.rows].flat() : []) w.add(`${scope.column} IN (${[scope.value].flat().map((v) => w.bind(v)).join(', ')})`);
   const byColumn = new Map<Column, SmartFilter[]>();
   for (const f of filters) {
     if (isSearch(f)) {
@@ -125,10 +126,30 @@ export function buildWhere(module: SmartModule, filters: SmartFilter[], claims: 
   }
   for (const [col, fs] of byColumn) valueClause(col, fs, w);
   if (claims) {
-    for (const col of module.columns.filter((c) => c.claimType)) {
-      const values = claims.filter(([type]) => type === col.claimType).map(([, v]) => v);
+    for (const col of claimed(module)) {
+      const values = valuesOf(claims, col);
       if (values.length) w.add(`${col.column} IN (${values.map((v) => w.bind(v)).join(', ')})`);
     }
   }
   return w;
+}
+
+const claimed = (module: SmartModule) => module.columns.filter((c) => c.claimType);
+const valuesOf = (claims: Claim[], col: Column) => claims.filter(([type]) => type === col.claimType).map(([, v]) => v);
+
+/** Whether claims let a record (by column key) through: `buildWhere`'s rule, for one row in hand. */
+export function claimsAdmit(module: SmartModule, record: Record<string, unknown>, claims: Claim[]): boolean {
+  return claimed(module).every((col) => {
+    const values = valuesOf(claims, col);
+    return !values.length || values.includes(String(record[col.key]));
+  });
+}
+
+/** Whether `wider` claims let through every row that `narrower` claims do. */
+export function claimsCover(module: SmartModule, wider: Claim[], narrower: Claim[]): boolean {
+  return claimed(module).every((col) => {
+    const mine = valuesOf(wider, col);
+    const theirs = valuesOf(narrower, col);
+    return !mine.length || (theirs.length > 0 && theirs.every((v) => mine.includes(v)));
+  });
 }

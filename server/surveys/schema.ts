@@ -1,5 +1,5 @@
 import { z } from '../http/validate';
-import { MAX_OPTIONS, MAX_QUESTIONS, QUESTION_KINDS, SURVEY_LOCALES, type SurveyDefinition, type SurveySettings } from '../../src/lib/survey-model';
+import { MAX_OPTIONS, MAX_SURVEY_STORES, MAX_QUESTIONS, QUESTION_KINDS, SURVEY_LOCALES, type SurveyDefinition, type SurveySettings } from '../../src/lib/survey-model';
 
 /** The shape of what the editor sends; the publishing rules (src/lib/survey-model.ts) come on top. */
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'An id is 1 to 40 letters, digits, - or _.');
@@ -31,7 +31,10 @@ export const surveySettings: z.ZodType<SurveySettings> = z
   .object({
     title: localText(120),
     reportToResponses: z.boolean(),
-    store: z.string().max(120),
+    stores: z
+      .array(z.string().min(1).max(120))
+      .max(MAX_SURVEY_STORES, `A survey reports under at most ${MAX_SURVEY_STORES} stores.`)
+      .refine((list) => new Set(list).size === list.length, 'A store is listed twice.'),
     channel: z.string().max(60),
   })
   .strict();
@@ -44,5 +47,7 @@ export const submission = z
     answers: z.record(z.string().max(40), z.union([z.number(), z.string().max(4000), z.array(z.string().max(40)).max(MAX_OPTIONS)])),
     locale: z.enum(SURVEY_LOCALES).default('en'),
     inviteId: z.string().max(60).optional(),
+    /** The respondent's store (from the link, or asked), one of the survey's stores. */
+    store: z.string().max(120).optional(),
   })
   .strict();

@@ -5,7 +5,8 @@ import { createAlert, deleteAlert, listAlerts, updateAlert, type AlertView } fro
 import { smartFilters, type Dimension } from '../api/smartdata';
 import type { AlertDefinition } from '../lib/alerts';
 import { AlertForm } from './alert-form';
-import { dateTimeText, numberFormat } from '../lib/intl';
+import { longInstant } from '../lib/dates';
+import { numberFormat } from '../lib/intl';
 
 const MODULE = 'responses';
 const NEW_ALERT: AlertDefinition = { name: '', moduleId: MODULE, measure: 'nps', condition: 'below', threshold: 20, schedule: 'daily', filters: [] };
@@ -95,9 +96,9 @@ export function AlertsPage() {
                   <p className="hint">
                     {t(`alerts.schedules.${a.schedule}`)} ·{' '}
                     {a.lastCheckedAt
-                      ? t('alerts.lastChecked', { at: dateTimeText(a.lastCheckedAt, lang), value: a.lastValue === null ? '–' : numberFormat(lang).format(Number(a.lastValue.toFixed(2))) })
+                      ? t('alerts.lastChecked', { at: longInstant(a.lastCheckedAt), value: a.lastValue === null ? '–' : numberFormat(lang).format(Number(a.lastValue.toFixed(2))) })
                       : t('alerts.notChecked')}
-                    {a.lastFiredAt && <> · {t('alerts.lastFired', { at: dateTimeText(a.lastFiredAt, lang) })}</>}
+                    {a.lastFiredAt && <> · {t('alerts.lastFired', { at: longInstant(a.lastFiredAt) })}</>}
                   </p>
                   <div className="actions">
                     <button type="button" className="secondary" onClick={() => setEditing(a.id)}>

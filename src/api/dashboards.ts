@@ -1,6 +1,7 @@
 import type { FeedRequest } from './review-types';
 import { request, type ApiTarget } from './client';
 import { $config } from '../stores/config';
+import { languageCode } from '../elements/texts';
 import type { BadRequest } from './errors';
 import type { SmartFilter } from '../stores/filters';
 import type { LayoutItem, SingleVisualResponse, VisualsResponse } from './visual-types';
@@ -30,7 +31,8 @@ const askSource = (id: string, target?: ApiTarget): Maybe<DashboardSource> => re
 /** Sources asked for before their dashboard rendered, each taken once, and only while fresh. */
 const early = new Map<string, { at: number; answer: Maybe<DashboardSource> }>();
 const EARLY_FOR_MS = 10_000;
-const sourceKey = (id: string, target?: ApiTarget) => JSON.stringify([target?.apiBase ?? $config.get().apiBase, $config.get().locale, id]);
+// By the language the server answers in (en-US and en alike), as the dashboard asks again only for a new one.
+const sourceKey = (id: string, target?: ApiTarget) => JSON.stringify([target?.apiBase ?? $config.get().apiBase, languageCode($config.get().locale), id]);
 
 /**
  * Asks for a dashboard's source as its page opens (the host, before the element's code is in):
@@ -41,6 +43,17 @@ export function prefetchDashboardSource(id: string): void {
   const answer = askSource(id);
   answer.catch(() => undefined); // whoever takes it sees the failure
   early.set(sourceKey(id), { at: Date.now(), answer });
+}
+
+/**
+ * The answer the host asked for early, without taking it (asking now if it has not): the host
+ * watches it for an unknown dashboard while the element takes the same answer, one call for both.
+ */
+export function earlyDashboardSource(id: string): Maybe<DashboardSource> {
+  const asked = early.get(sourceKey(id));
+  if (asked && Date.now() - asked.at < EARLY_FOR_MS) return asked.answer;
+  prefetchDashboardSource(id);
+  return early.get(sourceKey(id))!.answer;
 }
 
 export function dashboardSource(id: string, target?: ApiTarget): Maybe<DashboardSource> {

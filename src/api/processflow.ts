@@ -26,6 +26,8 @@ export interface QueueCount {
 export type CaseRecord = Record<string, unknown> & { SourceObjectId: number; ProcessFlowObjectId: string; State: string; Tags: string[] };
 export interface ActionItem {
   actionName: string;
+  /** The name as shown, in the page's language (the actionName is what is sent). */
+  label?: string;
   actionType: number;
   toState?: string;
   templates?: string[];
@@ -34,6 +36,8 @@ export interface ActionItem {
 }
 export interface ActionGroup {
   name: string;
+  /** The name as shown, in the page's language (the name is what a route preselects). */
+  label?: string;
   actionType: number;
   actionItems: ActionItem[];
 }
@@ -56,6 +60,8 @@ export interface HistoryEntry {
   historyId: string;
   actionType: number;
   actionName: string;
+  /** The action's name as shown, in the page's language. */
+  label?: string;
   fromState: string;
   toState: string;
   comment: string | null;
@@ -70,10 +76,20 @@ export interface CaseView {
   schemaFields: SchemaField[];
 }
 export type ActionAnswer = { validationResults: Array<{ messages: string[] }> } | { processFlowObject: ProcessFlowObject; actionHistoryRecord: HistoryEntry };
+/** A mentionable colleague (spec part 3: userId, userName, userFriendlyName). */
 export interface Person {
   userId: string;
+  /** The colleague's name to show (never their sign-in name, which is an e-mail address). */
   userName: string;
-  fullName: string;
+  userFriendlyName: string;
+}
+/** A colleague a case can be allocated to (spec part 3: userId, userName, portalRoles). */
+export interface AllocationOption {
+  userId: string;
+  userName: string;
+  portalRoles: string[];
+  /** What tells colleagues of the same name apart: their region (claims) or groups; never the e-mail address. */
+  userDetail?: string;
 }
 
 const base = (moduleId: string) => `/api/processflow/${seg(moduleId)}`;
@@ -87,8 +103,11 @@ export const caseHistory = (moduleId: string, pfoId: string, target?: ApiTarget)
 export const takeAction = (moduleId: string, pfoId: string, body: { actionName: string; actionProperties: string; comment: string; isSocial: boolean }, target?: ApiTarget): Maybe<ActionAnswer> =>
   request('POST', `${base(moduleId)}/processFlowObject/action/${seg(pfoId)}`, { json: body, target });
 export const markRead = (moduleId: string, sourceObjectId: string, target?: ApiTarget) => request('POST', `${base(moduleId)}/markread/${seg(sourceObjectId)}`, { target });
-export const allocations = (target?: ApiTarget): Maybe<Array<{ role: string; users: Person[] }>> => request('GET', '/api/processflow/validUserAllocations', { target });
-export const mentionable = (target?: ApiTarget): Maybe<Person[]> => request('GET', '/api/processflow/validMentionableUsers', { target });
+/** The colleagues who may open the case: the only ones it can be assigned to or mention. */
+const ofCase = (moduleId: string, sourceObjectId: string) => `?moduleId=${seg(moduleId)}&sourceObjectId=${seg(sourceObjectId)}`;
+export const allocations = (moduleId: string, sourceObjectId: string, target?: ApiTarget): Maybe<Array<{ role: string; users: AllocationOption[] }>> =>
+  request('GET', `/api/processflow/validUserAllocations${ofCase(moduleId, sourceObjectId)}`, { target });
+export const mentionable = (moduleId: string, sourceObjectId: string, target?: ApiTarget): Maybe<Person[]> => request('GET', `/api/processflow/validMentionableUsers${ofCase(moduleId, sourceObjectId)}`, { target });
 export const tagList = (moduleId: string, target?: ApiTarget): Maybe<Array<{ TagId: string }>> => request('POST', `${base(moduleId)}/getTags`, { target });
 
 /** Writes a queue's cases into a workbook; resolves to the address the browser downloads it from (its id is the credential). */

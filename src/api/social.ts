@@ -13,3 +13,6 @@ export const socialAuth = (provider: string, idToken: string, target?: ApiTarget
 export const socialReply = (sourceObjectId: number, idToken: string, reply: string, target?: ApiTarget): Maybe<ActionAnswer> =>
   request('POST', `/api/social/action/${sourceObjectId}`, { json: { idToken, reply }, target });
 export const socialLogout = (target?: ApiTarget) => request('POST', '/api/social/logout', { target });
+/** Fetches the providers' new reviews and replies; a refresh within a minute of the last is skipped (spec part 3 section 9). */
+export const socialRefresh = (target?: ApiTarget): Maybe<Array<{ provider: string; skipped: boolean; added: number; updated: number }>> =>
+  request('POST', '/api/social/refresh', { target });

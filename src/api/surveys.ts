@@ -14,13 +14,22 @@ export interface SurveySummary {
 
 export interface SurveyView extends Omit<SurveySummary, 'title'> {
   version: number;
+  /** Whether this user may change it (its owner or a PortalAdmin); others see it read-only. */
+  canChange: boolean;
   settings: SurveySettings;
   definition: SurveyDefinition;
 }
 
+/** The survey's languages and the one the respondent's Accept-Language picked among them. */
+interface Languages {
+  locales: SurveyLocale[];
+  locale: SurveyLocale;
+}
+
 export type PublicSurvey =
-  | { shortcode: string; status: 'published'; title: LocalText; definition: SurveyDefinition }
-  | { shortcode: string; status: 'closed'; title: LocalText };
+  /** `about`: whom a personal link's answers are about (360° feedback), by name. */
+  | ({ shortcode: string; status: 'published'; title: LocalText; definition: SurveyDefinition; stores: string[]; about?: string } & Languages)
+  | ({ shortcode: string; status: 'closed'; title: LocalText } & Languages);
 
 type Maybe<T> = Promise<T | BadRequest>;
 const at = (shortcode: string) => `/api/surveys/${encodeURIComponent(shortcode)}`;
@@ -35,7 +44,9 @@ export const publishSurvey = (shortcode: string, version: number, target?: ApiTa
 export const closeSurvey = (shortcode: string, version: number, target?: ApiTarget): Maybe<SurveyView> => request('POST', `${at(shortcode)}/close`, { target, json: { version } });
 
 /** The public page's calls: anonymous, from any site. */
-export const publicSurvey = (shortcode: string, target?: ApiTarget): Maybe<PublicSurvey> =>
-  request('GET', `/api/survey/${encodeURIComponent(shortcode)}`, { target, anonymous: true, script: true });
-export const submitSurvey = (shortcode: string, body: { answers: Answers; locale: SurveyLocale; inviteId?: string }, target?: ApiTarget): Maybe<{ thankYou: string }> =>
-  request('POST', `/api/survey/${encodeURIComponent(shortcode)}/responses`, { target, anonymous: true, script: true, json: body });
+/** `languages`: the respondent's, most wanted first; the server picks the survey's language from them. */
+export const publicSurvey = (shortcode: string, languages: readonly string[], target?: ApiTarget, inviteId?: string): Maybe<PublicSurvey> =>
+  request('GET', `/api/survey/${encodeURIComponent(shortcode)}${inviteId ? `?invite=${encodeURIComponent(inviteId)}` : ''}`, { target, anonymous: true, script: true, headers: { 'Accept-Language': languages.join(',') } });
+/** Refusals come in the survey's language (`body.locale`), as the page around them. */
+export const submitSurvey = (shortcode: string, body: { answers: Answers; locale: SurveyLocale; inviteId?: string; store?: string }, target?: ApiTarget): Maybe<{ thankYou: string }> =>
+  request('POST', `/api/survey/${encodeURIComponent(shortcode)}/responses`, { target, anonymous: true, script: true, json: body, headers: { 'Accept-Language': body.locale } });

@@ -56,6 +56,8 @@ export interface Language {
 }
 
 export interface PortalSettings {
+  /** The IANA time zone the portal counts days in (PORTAL_TIME_ZONE). */
+  timeZone?: string;
   cacheBusterHash: string;
   cacheBusterContentHash: string;
   languages: Language[];

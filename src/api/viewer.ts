@@ -1,6 +1,7 @@
 import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 import { $config } from '../stores/config';
+import { SMART_DATA_ROOT } from './smartdata';
 import type { AnalyticsData, AnalyticsQuery, CardViewModel, MeasureInfo, RecordsQuery, SmartFilterInput } from './types';
 
 export type { CardTemplate } from './types';
@@ -49,8 +50,9 @@ export const viewerRecords = (moduleId: string, profile: string, q: RecordsQuery
 export const viewerCards = (moduleId: string, profile: string, q: { smartFilters: SmartFilterInput[]; limit: number; orderByFields: string[]; orderByOperator: 'ASC' | 'DESC' }, target?: ApiTarget): Maybe<Records> =>
   request('POST', `/api/dataviewer/cards/${seg(moduleId)}/${seg(profile)}`, { json: q, target });
 export const viewerSource = (moduleId: string, target?: ApiTarget): Maybe<ViewerSource> => request('GET', `/api/dashboard/datasource/${seg(moduleId)}`, { target });
-export const rawValue = (moduleId: string, field: string, recordId: string | number, target?: ApiTarget): Maybe<{ rawValue: string | null }> =>
-  request('GET', `/api/smartdata/rawdata/${seg(moduleId)}?cleanedFieldName=${seg(field)}&recordId=${seg(String(recordId))}`, { target });
+/** A profanity-cleaned value's raw text; `root` is where the module's smart-data calls live (the process flow's for cases). */
+export const rawValue = (moduleId: string, field: string, recordId: string | number, target?: ApiTarget, root = SMART_DATA_ROOT): Maybe<{ rawValue: string | null }> =>
+  request('GET', `${root}/rawdata/${seg(moduleId)}?cleanedFieldName=${seg(field)}&recordId=${seg(String(recordId))}`, { target });
 
 const exportQuery = (moduleId: string, profile: string, author: string, dateTime: string) =>
   `?dateTime=${seg(dateTime)}&author=${seg(author)}&moduleId=${seg(moduleId)}&profile=${seg(profile)}`;

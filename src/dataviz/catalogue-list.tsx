@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useElement } from '../elements/element-context';
 import type { CatalogueItem } from '../api/operations';
 import { PortalLink } from '../elements/portal-link';
-import { dateText } from '../lib/intl';
+import { shortInstant } from '../lib/dates';
 
 /** Dashboards and data viewers as a searchable list (name, description, kind, last change). */
 export function CatalogueList({ items, headingLevel = 2 }: { items: CatalogueItem[]; headingLevel?: 2 | 3 }) {
-  const { t, lang } = useElement();
+  const { t } = useElement();
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();
   const shown = items.filter((i) => !needle || `${i.name} ${i.description}`.toLowerCase().includes(needle));
@@ -33,7 +33,7 @@ export function CatalogueList({ items, headingLevel = 2 }: { items: CatalogueIte
               {i.description && <p>{i.description}</p>}
               {i.updatedAt && (
                 <p className="hint">
-                  {t('dataviz.updated')} <time dateTime={`${i.updatedAt}Z`}>{dateText(i.updatedAt, lang)}</time>
+                  {t('dataviz.updated')} <time dateTime={`${i.updatedAt}Z`}>{shortInstant(i.updatedAt)}</time>
                 </p>
               )}
             </li>

@@ -61,12 +61,14 @@ export function useElement(): ElementApi {
   const languages = useSyncExternalStore($languagesLoaded.listen, $languagesLoaded.get);
   const lang = handle.lang ?? languageAround(handle.host) ?? config.locale;
   const apiBase = handle.apiBase ?? config.apiBase;
+  // Its own identity, kept across a new language: stores made per target (a dashboard's) are not made again.
+  const api = useMemo(() => ({ apiBase, host: handle.host }), [apiBase, handle.host]);
   return useMemo(
     () => ({
       host: handle.host,
       lang,
       apiBase,
-      api: { apiBase, host: handle.host },
+      api,
       t: translator(lang),
       commit: (prop, value) => (handle.host as unknown as Record<symbol, (p: string, v: unknown) => void>)[COMMIT]?.(prop, value),
       emit: (name, detail) =>
@@ -78,6 +80,6 @@ export function useElement(): ElementApi {
       },
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator once the language's texts are in
-    [handle.host, lang, apiBase, languages],
+    [handle.host, lang, apiBase, api, languages],
   );
 }

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { SurveyColumn, SurveyRow } from '../api/inportalsurvey';
 import { PAGE_SIZES } from '../lib/survey-steps';
-import { dateTimeText } from '../lib/intl';
+import { longInstant } from '../lib/dates';
 import { TableRegion } from '../elements/table-region';
 
 export interface PagedTableProps {
@@ -23,7 +23,7 @@ export interface PagedTableProps {
 }
 
 const cell = (column: SurveyColumn, value: unknown) =>
-  value === null || value === undefined ? '' : column.typeName === 'DateTime' ? dateTimeText(String(value)) : String(value);
+  value === null || value === undefined ? '' : column.typeName === 'DateTime' ? longInstant(String(value)) : String(value);
 
 /** A table of rows with paging; texts are rendered as text, never as markup. */
 export function PagedTable({ t, caption, columns, rows, count, page, pageSize, onPage, onPageSize, actions, empty, busy }: PagedTableProps) {

@@ -4,7 +4,7 @@ import { isBadRequest, request } from '../api/client';
 import { giveNowLink, historySchema, queueInvites, surveyPageConfig, surveySchema, type SurveyColumn, type SurveyConfig, type SurveyRow } from '../api/inportalsurvey';
 import { isMobilePage } from '../lib/mobile';
 import { nominationProblem } from '../lib/nominations';
-import { addInvitee, pageSizeOf, popStep, pushStep, surveyLinkFor, type Invitee, type SurveyStep } from '../lib/survey-steps';
+import { addInvitee, historyKind, pageSizeOf, popStep, pushStep, surveyLinkFor, type Invitee, type SurveyStep } from '../lib/survey-steps';
 import { DirectoryStep } from './directory-step';
 import { ConfirmStep, NominateStep } from './invite-list-steps';
 import { SurveyToasts, useSurveyToasts } from './survey-toasts';
@@ -120,7 +120,7 @@ export function InPortalSurvey({ moduleId = 'team-feedback' }: { moduleId?: stri
   const historyRow = (row: SurveyRow): SurveyRow => ({
     ...row,
     SurveyDefinitionId: config.SurveyDefinitions.find((d) => d.SurveyDefinitionId === row.SurveyDefinitionId)?.Title ?? row.SurveyDefinitionId,
-    Kind: t(`survey.kinds.${row.Kind}`, { defaultValue: String(row.Kind) }),
+    Kind: t(`survey.kinds.${historyKind(row)}`, { defaultValue: String(row.Kind) }),
     Inv_Relationship: row.Inv_Relationship ? optionLabel(String(row.Inv_Relationship)) : '',
   });
 

@@ -75,6 +75,15 @@ export function rangeFor(choice: DateChoice, today: Date): DayRange | null {
   }
 }
 
+/**
+ * Today's date in the time zone `zone` (the portal's, from its settings), as a local Date of that
+ * day: a browser elsewhere in the world counts Last 7 Days as the same days the server does.
+ */
+export function dayIn(zone: string, now: Date): Date {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now).map((p) => [p.type, p.value]));
+  return day(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 /** YYYY-MM-DD in local time. */
 export const formatDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

@@ -45,6 +45,42 @@ export function longDate(value: string | Date | null | undefined): string {
   return `${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}T${pad(p.h)}:${pad(p.min)}:${pad(p.s)}`;
 }
 
+/** A time the server sends (UTC without a zone; one with a zone keeps it) or a Date: the instant it names. */
+const instant = (when: string | Date) => (typeof when === 'string' ? utc(when) : when);
+
+/** A server time as `DD/MM/YYYY` in the viewer's time zone. */
+export const shortInstant = (when: string | Date) => shortDate(instant(when));
+
+/** A server time as `YYYY-MM-DDTHH:mm:ss` in the viewer's time zone. */
+export const longInstant = (when: string | Date) => longDate(instant(when));
+
+// Intl date formatters, made once per language and options: making one costs far more than using
+// it, and a chart names thousands of ticks while it draws. Only month names come from the
+// browser's locale; the order of day, month and year is the portal's.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lang: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([lang, options]);
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(lang, options)));
+  return format;
+}
+
+/** The short name of a Date's month (its UTC month: chart axes carry UTC days), in `lang`. */
+export const monthShortName = (date: Date, lang?: string) => dateFormat(lang, { month: 'short', timeZone: 'UTC' }).format(date);
+
+/** A chart axis day, day and short month in `lang` ('Mar 05', '05. März'), of a UTC day. */
+export const axisDay = (date: Date, lang?: string) => dateFormat(lang, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(date);
+
+/** A month of the date filter's list, its name and year in `lang` ('March 2026'). */
+export const monthYear = (date: Date, lang?: string) => dateFormat(lang, { month: 'long', year: 'numeric' }).format(date);
+
+/** `DD MMM YYYY`, the spec's data period text (part 2), month name in `lang`; '' for no date. */
+export function periodDay(value: string | Date | null | undefined, lang = 'en-GB'): string {
+  const p = partsOf(value);
+  if (!p) return typeof value === 'string' ? value : '';
+  return `${pad(p.d)} ${monthShortName(new Date(Date.UTC(p.y, p.m - 1, 1)), lang)} ${pad(p.y, 4)}`;
+}
+
 /** How long ago, as the demo wall's card subtitles say it (spec part 3, demo feedback card). */
 export type RelativeTime = { key: 'lastHour' | 'earlierToday' | 'yesterday' | 'daysAgo'; days: number };
 

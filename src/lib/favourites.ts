@@ -28,3 +28,21 @@ export function describeFilters(groups: ReadonlyArray<{ name: string; values: re
   const parts = groups.filter((g) => g.values.length > 0).map((g) => `${g.name}: ${g.values.join(', ')}`);
   return parts.length ? parts.join('; ') : 'No description';
 }
+
+/** What a view's filters are described by: the date and the search as named here, the chosen values by their filters' names. */
+export interface FilterWords {
+  /** The date filter's name and its choice in words (null: no date filter). */
+  date: { name: string; text: string | null };
+  search: { name: string; text: string };
+  /** The filters' names by key; a filter whose name is not known goes by its key. */
+  names: Readonly<Record<string, string>>;
+}
+
+/** The groups of a view's filters in the order the filter bar shows them: date, search, then each filter by name. */
+export function filterGroups(values: Readonly<Record<string, readonly string[]>>, words: FilterWords): Array<{ name: string; values: string[] }> {
+  return [
+    { name: words.date.name, values: words.date.text ? [words.date.text] : [] },
+    { name: words.search.name, values: words.search.text.trim() ? [words.search.text.trim()] : [] },
+    ...Object.entries(values).map(([key, chosen]) => ({ name: words.names[key] ?? key, values: [...chosen] })),
+  ];
+}

@@ -5,7 +5,7 @@ import { format } from 'd3';
 export const GAUGE_MIN = -1;
 export const GAUGE_MAX = 1;
 /** Gauge text format 0.0% (0.42 -> "42.0%"). */
-export const formatGaugeValue = format('.1%');
+export const formatGaugeValue = (value: number): string => format('.1%')(value);
 
 export type GaugeTone = 'zero' | 'negative' | 'positive';
 

@@ -39,9 +39,9 @@ export type SurveyStatus = 'draft' | 'published' | 'closed';
 
 export interface SurveySettings {
   title: LocalText;
-  /** Responses also land in the customer responses data under this store and channel. */
+  /** Responses also land in the customer responses data under one of these stores (the respondent's) and this channel. */
   reportToResponses: boolean;
-  store: string;
+  stores: string[];
   channel: string;
 }
 
@@ -56,10 +56,23 @@ export interface Problem {
 
 export const MAX_QUESTIONS = 60;
 export const MAX_OPTIONS = 20;
+export const MAX_SURVEY_STORES = 100;
 export const MAX_TEXT_ANSWER = 2000;
 
 /** A text in the locale, English when it has none. */
 export const localText = (t: LocalText | undefined, locale: string) => (locale === 'de' && t?.de?.trim() ? t.de : (t?.en ?? ''));
+
+/** The languages a survey is offered in: English (its default, always there) and German when its title has a German text. */
+export const surveyLocales = (title: LocalText): SurveyLocale[] => (title.de?.trim() ? ['en', 'de'] : ['en']);
+
+/** The first of the respondent's languages (`de-AT` counts as `de`) the survey is offered in, else its default. */
+export function pickLocale(wanted: readonly string[], offered: SurveyLocale[]): SurveyLocale {
+  for (const w of wanted) {
+    const found = offered.find((l) => w.toLowerCase().split('-')[0] === l);
+    if (found) return found;
+  }
+  return offered[0] ?? 'en';
+}
 
 /** Questions that take an answer (a page break takes none). */
 export const isAnswerable = (q: Question) => q.kind !== 'page';
@@ -90,7 +103,7 @@ export function surveyProblems(settings: SurveySettings, def: SurveyDefinition):
       if (found.length !== 1 || !found[0].required || found[0].showIf)
         problems.push({ code: `${kind}Required`, message: `A survey that reports to the responses data needs exactly one required ${name} question, shown to everyone.` });
     }
-    if (!settings.store.trim() || !settings.channel.trim()) problems.push({ code: 'storeChannel', message: 'Choose the store and the channel the responses are reported under.' });
+    if (!settings.stores.length || !settings.channel.trim()) problems.push({ code: 'storeChannel', message: 'Choose the stores and the channel the responses are reported under.' });
   }
   def.questions.forEach((q, index) => {
     const n = numbers.get(q.id);

@@ -42,3 +42,10 @@ export interface Invitee {
 /** Adds a person unless someone with the same invite key is on the list already (spec part 2 section 5). */
 export const addInvitee = (list: readonly Invitee[], person: Invitee): Invitee[] =>
   list.some((i) => i.key.toLowerCase() === person.key.toLowerCase()) ? [...list] : [...list, person];
+
+/**
+ * The history's kind of a row, as a key of `survey.kinds`: a Give Now link is only opened until
+ * its survey is answered (issue 43), so it reads Given only then.
+ */
+export const historyKind = (row: Record<string, unknown>): string =>
+  row.Kind === 'GiveNow' && !row.AnsweredAt ? 'GiveNowOpened' : String(row.Kind ?? '');

@@ -6,7 +6,7 @@ import {
   type CatalogueItem, type LogEntry, type Outbox, type TrialRequest,
 } from '../api/operations';
 import { CatalogueList } from '../dataviz/catalogue-list';
-import { dateTimeText } from '../lib/intl';
+import { longInstant } from '../lib/dates';
 import { TableRegion } from '../elements/table-region';
 
 interface Loaded {
@@ -18,8 +18,11 @@ interface Loaded {
 
 type Action = 'refresh' | 'clear' | 'alerts';
 
-/** A read-only table of texts, scrolling sideways inside its own group on a narrow screen. */
-function Listing({ label, head, rows }: { label: string; head: string[]; rows: string[][] }) {
+/**
+ * A read-only table of texts, scrolling sideways inside its own group on a narrow screen. The cells
+ * of `asEntered` columns are data as stored (addresses, e-mail subjects as sent): never translated.
+ */
+function Listing({ label, head, rows, asEntered = [] }: { label: string; head: string[]; rows: string[][]; asEntered?: number[] }) {
   return (
     <TableRegion label={label}>
       <table>
@@ -34,7 +37,7 @@ function Listing({ label, head, rows }: { label: string; head: string[]; rows: s
           {rows.map((cells, i) => (
             <tr key={i}>
               {cells.map((c, j) => (
-                <td key={j}>{c}</td>
+                <td key={j} translate={asEntered.includes(j) ? 'no' : undefined}>{c}</td>
               ))}
             </tr>
           ))}
@@ -51,7 +54,7 @@ function Listing({ label, head, rows }: { label: string; head: string[]; rows: s
  * menu of data viewer and dashboard paths only.
  */
 export function OperationsPage({ mode = 'home' }: { mode?: 'home' | 'panel' }) {
-  const { t, api, lang } = useElement();
+  const { t, api } = useElement();
   const [data, setData] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<Action | null>(null);
@@ -94,7 +97,7 @@ export function OperationsPage({ mode = 'home' }: { mode?: 'home' | 'panel' }) {
     }
   };
 
-  const time = (at: string | null) => (at ? dateTimeText(at, lang) : '–');
+  const time = (at: string | null) => (at ? longInstant(at) : '–');
 
   if (failed) return <p className="banner error" role="alert">{t('operations.loadFailed')}</p>;
   if (!data) return <p role="status">{t('operations.loading')}</p>;
@@ -120,6 +123,7 @@ export function OperationsPage({ mode = 'home' }: { mode?: 'home' | 'panel' }) {
                 label={t('operations.log')}
                 head={[t('operations.when'), t('operations.what'), t('operations.who'), t('operations.detail')]}
                 rows={data.log!.map((e) => [time(e.at), e.action, e.userName ?? '–', e.detail ?? ''])}
+                asEntered={[2]}
               />
             )}
           </section>
@@ -130,6 +134,7 @@ export function OperationsPage({ mode = 'home' }: { mode?: 'home' | 'panel' }) {
               <Listing
                 label={t('operations.outbox')}
                 head={[t('operations.queued'), t('operations.recipient'), t('operations.subject'), t('operations.state')]}
+                asEntered={[1, 2]}
                 rows={data.outbox!.items.map((m) => [
                   time(m.queuedAt),
                   m.recipient,

@@ -1,6 +1,7 @@
 import { map, type MapStore } from 'nanostores';
 import { rangeFor, toFilterBounds, type DateChoice } from '../lib/date-ranges';
 import { scopedStores } from './scoped';
+import { portalToday } from './portal-today';
 
 /** A smart filter as the API takes it. */
 export interface SmartFilter {
@@ -19,6 +20,9 @@ export interface FilterState {
   /** Chosen values per dimension key. */
   values: Record<string, string[]>;
 }
+
+/** What a dashboard shows with no date chosen: the server's default period too (server/smartdata/periods.ts). */
+export const DASHBOARD_DEFAULT_DATE: DateChoice = 'Last7Days';
 
 export const DEFAULT_FILTERS: FilterState = { dateChoice: 'Last7Days', customFrom: '', customTo: '', search: '', values: {} };
 
@@ -63,15 +67,20 @@ export function replaceFilters(scope: string, state: FilterState): void {
   }
 }
 
-/** The smart filters a state means, for the API: date bounds, search text, chosen values. */
-export function toSmartFilters(state: FilterState, dateKey: string, today = new Date()): SmartFilter[] {
+/**
+ * The smart filters a state means, for the API: date bounds, search text, chosen values. Where a
+ * page always compares periods (a dashboard), `defaultDate` stands in for "All dates", so that its
+ * tiles, its record count and its date box all say the same days.
+ */
+export function toSmartFilters(state: FilterState, dateKey: string, today = portalToday(), defaultDate?: DateChoice): SmartFilter[] {
   const out: SmartFilter[] = [];
+  const choice = state.dateChoice === 'ClearDate' && defaultDate ? defaultDate : state.dateChoice;
   const range =
-    state.dateChoice === 'CustomRange'
+    choice === 'CustomRange'
       ? state.customFrom && state.customTo
         ? { from: new Date(`${state.customFrom}T00:00:00`), to: new Date(`${state.customTo}T00:00:00`) }
         : null
-      : rangeFor(state.dateChoice, today);
+      : rangeFor(choice, today);
   if (range) out.push({ filterKey: dateKey, filterDataType: 'DateTime', ...toFilterBounds(range) });
   if (state.search.trim()) out.push({ filterKey: 'Search', filterValue: state.search.trim(), filterDataType: 'Search' });
   for (const [key, values] of Object.entries(state.values)) for (const v of values) out.push({ filterKey: key, filterValue: v });

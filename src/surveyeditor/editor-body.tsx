@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useElement } from '../elements/element-context';
 import { isBadRequest } from '../api/client';
 import { closeSurvey, publishSurvey, type SurveyView } from '../api/surveys';
@@ -37,7 +37,12 @@ export function EditorBody({ initial, places, defaultLocale, onReload }: Props) 
   const { t, api } = useElement();
   const [view, setView] = useState(initial);
   const onSaved = useCallback((v: SurveyView) => setView(v), []);
-  const { draft, change, undo, canUndo, state, saveNow, version: currentVersion, setVersion } = useAutosave(initial, api, onSaved);
+  const autosave = useAutosave(initial, api, onSaved);
+  const { draft, undo, canUndo, state, saveNow, version: currentVersion, setVersion } = autosave;
+  // Another's survey opens read-only: nothing changes, so nothing is saved (the server would refuse it).
+  const readOnly = !initial.canChange;
+  const change: typeof autosave.change = readOnly ? () => {} : autosave.change;
+  const Lock = readOnly ? ReadOnly : Fragment;
   // The portal's language until one is picked here: the saved language may arrive after the survey.
   const [picked, setLocale] = useState<SurveyLocale | null>(null);
   const locale = picked ?? defaultLocale;
@@ -92,23 +97,30 @@ export function EditorBody({ initial, places, defaultLocale, onReload }: Props) 
             <span className={`status ${view.status}`}>{t(`surveyEditor.status.${view.status}`)}</span>
             {view.unpublishedChanges && <span className="status changes">{t('surveyEditor.unpublishedChanges')}</span>}
             <span>{t('surveyEditor.responses', { count: view.responses })}</span>
-            <SaveStatus state={state} onReload={onReload} />
+            {!readOnly && <SaveStatus state={state} onReload={onReload} />}
           </p>
         </div>
-        <div className="head-tools">
-          <button type="button" className="secondary" disabled={!canUndo} onClick={undo}>
-            {t('surveyEditor.undo')}
-          </button>
-          {view.status === 'published' && (
-            <button type="button" className="secondary" onClick={() => void act('close')}>
-              {t('surveyEditor.close')}
+        {!readOnly && (
+          <div className="head-tools">
+            <button type="button" className="secondary" disabled={!canUndo} onClick={undo}>
+              {t('surveyEditor.undo')}
             </button>
-          )}
-          <button type="button" onClick={() => void act('publish')} disabled={view.status === 'published' && !view.unpublishedChanges && state.kind === 'saved'}>
-            {t(view.status === 'draft' ? 'surveyEditor.publish' : view.status === 'closed' ? 'surveyEditor.reopen' : 'surveyEditor.publishChanges')}
-          </button>
-        </div>
+            {view.status === 'published' && (
+              <button type="button" className="secondary" onClick={() => void act('close')}>
+                {t('surveyEditor.close')}
+              </button>
+            )}
+            <button type="button" onClick={() => void act('publish')} disabled={view.status === 'published' && !view.unpublishedChanges && state.kind === 'saved'}>
+              {t(view.status === 'draft' ? 'surveyEditor.publish' : view.status === 'closed' ? 'surveyEditor.reopen' : 'surveyEditor.publishChanges')}
+            </button>
+          </div>
+        )}
       </header>
+      {readOnly && (
+        <p className="banner read-only-note" role="note">
+          {t('surveyEditor.readOnly')}
+        </p>
+      )}
       {result && (
         <div className={`banner ${result.ok ? 'success' : 'error'}`} role={result.ok ? 'status' : 'alert'}>
           {result.text}
@@ -135,37 +147,39 @@ export function EditorBody({ initial, places, defaultLocale, onReload }: Props) 
               </button>
             ))}
           </div>
-          <SettingsPanel settings={draft.settings} definition={draft.definition} locale={locale} places={places} onChange={change} />
-          <h2 id="questions-title">{t('surveyEditor.questions')}</h2>
-          <p className="hint">{t('surveyEditor.reorderHint')}</p>
-          <ol className="question-list">
-            {questions.map((q, i) => (
-              <QuestionCard
-                key={q.id}
-                question={q}
-                index={i}
-                count={questions.length}
-                number={numbers.get(q.id)}
-                earlier={questions.slice(0, i)}
-                numbers={numbers}
-                locale={locale}
-                problems={problems.filter((p) => p.questionId === q.id).map((p) => p.message)}
-                newId={newId}
-                onChange={(next) => setQuestions((qs) => qs.map((x) => (x.id === q.id ? next : x)))}
-                onMove={move}
-                onRemove={() => setQuestions((qs) => qs.filter((x) => x.id !== q.id))}
-                dragging={dragging}
-                setDragging={setDragging}
-              />
-            ))}
-          </ol>
-          <div className="add-question" role="group" aria-label={t('surveyEditor.add')}>
-            {QUESTION_KINDS.map((k) => (
-              <button key={k} type="button" className="secondary" onClick={() => add(k)}>
-                + {t(`surveyEditor.kinds.${k}`)}
-              </button>
-            ))}
-          </div>
+          <Lock>
+            <SettingsPanel settings={draft.settings} definition={draft.definition} locale={locale} places={places} onChange={change} />
+            <h2 id="questions-title">{t('surveyEditor.questions')}</h2>
+            <p className="hint">{t('surveyEditor.reorderHint')}</p>
+            <ol className="question-list">
+              {questions.map((q, i) => (
+                <QuestionCard
+                  key={q.id}
+                  question={q}
+                  index={i}
+                  count={questions.length}
+                  number={numbers.get(q.id)}
+                  earlier={questions.slice(0, i)}
+                  numbers={numbers}
+                  locale={locale}
+                  problems={problems.filter((p) => p.questionId === q.id).map((p) => p.message)}
+                  newId={newId}
+                  onChange={(next) => setQuestions((qs) => qs.map((x) => (x.id === q.id ? next : x)))}
+                  onMove={move}
+                  onRemove={() => setQuestions((qs) => qs.filter((x) => x.id !== q.id))}
+                  dragging={dragging}
+                  setDragging={setDragging}
+                />
+              ))}
+            </ol>
+            <div className="add-question" role="group" aria-label={t('surveyEditor.add')}>
+              {QUESTION_KINDS.map((k) => (
+                <button key={k} type="button" className="secondary" onClick={() => add(k)}>
+                  + {t(`surveyEditor.kinds.${k}`)}
+                </button>
+              ))}
+            </div>
+          </Lock>
           <p className="cx-visually-hidden" aria-live="polite">
             {announcement}
           </p>
@@ -190,6 +204,13 @@ export function EditorBody({ initial, places, defaultLocale, onReload }: Props) 
     </div>
   );
 }
+
+/** Every control of the survey disabled, yet all of it readable. */
+const ReadOnly = ({ children }: { children?: ReactNode }) => (
+  <fieldset className="read-only" disabled>
+    {children}
+  </fieldset>
+);
 
 function SaveStatus({ state, onReload }: { state: SaveState; onReload: () => void }) {
   const { t } = useElement();

@@ -37,17 +37,7 @@ export function SettingsPanel({ settings, definition, locale, places, onChange }
       </label>
       {settings.reportToResponses && (
         <div className="places">
-          <label>
-            {t('surveyEditor.store')}
-            <select value={settings.store} onChange={(e) => setSettings({ store: e.target.value })}>
-              <option value="">{t('surveyEditor.chooseStore')}</option>
-              {places.stores.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
+          <StoresPicker chosen={settings.stores} offered={places.stores} onChange={(stores) => setSettings({ stores })} />
           <label>
             {t('surveyEditor.channel')}
             <select value={settings.channel} onChange={(e) => setSettings({ channel: e.target.value })}>
@@ -60,6 +50,44 @@ export function SettingsPanel({ settings, definition, locale, places, onChange }
           </label>
         </div>
       )}
+    </fieldset>
+  );
+}
+
+/** The stores a survey reports under: the chosen ones, each removable, and a list to add more from. */
+function StoresPicker({ chosen, offered, onChange }: { chosen: string[]; offered: string[]; onChange: (stores: string[]) => void }) {
+  const { t } = useElement();
+  return (
+    <fieldset className="stores">
+      <legend>{t('surveyEditor.stores')}</legend>
+      <p className="hint">{t('surveyEditor.storesHint')}</p>
+      {chosen.length ? (
+        <ul className="chosen-stores">
+          {chosen.map((s) => (
+            <li key={s}>
+              {s}{' '}
+              <button type="button" className="link" aria-label={t('surveyEditor.removeStore', { store: s })} onClick={() => onChange(chosen.filter((x) => x !== s))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="hint">{t('surveyEditor.noStores')}</p>
+      )}
+      <label>
+        {t('surveyEditor.addStore')}
+        <select value="" onChange={(e) => e.target.value && onChange([...chosen, e.target.value])}>
+          <option value="">{t('surveyEditor.chooseStore')}</option>
+          {offered
+            .filter((s) => !chosen.includes(s))
+            .map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+        </select>
+      </label>
     </fieldset>
   );
 }

@@ -4,7 +4,8 @@ import { isBadRequest } from '../api/client';
 import { listSurveys, type SurveySummary } from '../api/surveys';
 import { localText } from '../lib/survey-model';
 import { PortalLink } from '../elements/portal-link';
-import { dateTimeText, numberFormat } from '../lib/intl';
+import { longInstant } from '../lib/dates';
+import { numberFormat } from '../lib/intl';
 import { TableRegion } from '../elements/table-region';
 
 /**
@@ -73,7 +74,7 @@ export function SurveyList() {
                   </td>
                   <td className="number">{numberFormat(lang).format(s.responses)}</td>
                   <td>
-                    <time dateTime={`${s.updatedAt}Z`}>{dateTimeText(s.updatedAt, lang)}</time>
+                    <time dateTime={`${s.updatedAt}Z`}>{longInstant(s.updatedAt)}</time>
                     {s.updatedBy && <span className="by"> · {s.updatedBy}</span>}
                   </td>
                 </tr>

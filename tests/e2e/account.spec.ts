@@ -122,6 +122,16 @@ test('the language chosen in settings is saved and comes back after a reload', a
   await expect(page.getByRole('status')).toHaveText('Your language was saved.');
 });
 
+test('the profile panel opens on its heading, with Sign out in sight in an 800 px window (issue 43)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.getByRole('button', { name: /Profile of/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Your profile' });
+  // Focus on the heading: no text field takes the keys typed next.
+  await expect(panel.getByRole('heading', { name: 'Petra User' })).toBeFocused();
+  await expect(panel.getByRole('button', { name: 'Sign out' })).toBeInViewport({ ratio: 1 });
+});
+
 test('the profile panel lists the client plugins', async ({ page }) => {
   await signInAs(page, 'portaluser@demo.cx');
   await page.getByRole('button', { name: /Profile of/ }).click();

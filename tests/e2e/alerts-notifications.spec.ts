@@ -47,7 +47,9 @@ test('an NPS alert fires from operations: its e-mail reaches the SMTP server and
   await expect.poll(async () => (await (await request.get(`${MAIL_READER}/messages?to=portaluser%40demo.cx`)).json()).filter((m: { subject: string }) => m.subject === `Alert: ${name}`).length, { timeout: 15_000 }).toBe(1);
   const mail = (await (await request.get(`${MAIL_READER}/messages?to=portaluser%40demo.cx`)).json()).find((m: { subject: string }) => m.subject === `Alert: ${name}`);
   expect(mail.text).toMatch(new RegExp(`${name}: NPS is -?\\d+\\.\\d over the last 7 days, below 90 \\(Region: North\\)\\.`));
-  expect(mail.text).toContain('/dashboard/overview/?date=Last7Days&f.Region=North');
+  // The link opens the very days the alert measured.
+  const days = /\/dashboard\/overview\/\?date=CustomRange&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&f\.Region=North/;
+  expect(mail.text).toMatch(days);
 
   // The pop-up lists it; following it opens the dashboard filtered to North and marks it read.
   await page.reload();
@@ -57,7 +59,7 @@ test('an NPS alert fires from operations: its e-mail reaches the SMTP server and
   await expect(item).toContainText('Alert');
   expect(await axeViolations(page, 'cx-top-nav')).toEqual([]);
   await item.getByRole('link').click();
-  await expect(page).toHaveURL(/\/dashboard\/overview\/\?date=Last7Days&f\.Region=North$/);
+  await expect(page).toHaveURL(new RegExp(`${days.source}$`));
   await expect(page.locator('cx-dashboard').getByText('North', { exact: true }).first()).toBeVisible();
   await bell(page).click();
   await expect(panel.getByRole('listitem').filter({ hasText: name })).toHaveClass('read');
@@ -74,7 +76,7 @@ test('a mention from the process flow appears in the pop-up and is marked read',
   const detail = admin.page.locator('cx-record-detail');
   const form = detail.locator('form.action-form');
   await detail.getByRole('button', { name: 'Assign', exact: true }).click();
-  await form.getByLabel('Assign to').selectOption({ label: 'Petra User' });
+  await form.getByLabel('Assign to').selectOption({ label: 'Petra User – Regional managers' });
   await form.getByLabel('Comment').pressSequentially('Please call back @Pet');
   await form.getByRole('list', { name: 'Colleagues to mention' }).getByRole('button', { name: /^Petra User/ }).click();
   await form.getByRole('button', { name: 'Assign' }).click();

@@ -60,11 +60,18 @@ test('a click on a bar adds a filter, every tile reloads with it, and clear filt
   expect(visual(secondary, 'nps').primary.data!.content[0].data[0].Val).toBe(1);
   await ready(page);
   await expect(dash.getByRole('group', { name: 'Selections' }).getByRole('button', { name: 'Remove selection Online / Promoter' })).toBeVisible();
-  await expect(dash.locator('[data-visual="nps-mix-by-channel"]')).toHaveAttribute('data-mode', 'Selection');
-  for (const name of TILES.filter((n) => n !== 'nps-mix-by-channel')) await expect(dash.locator(`[data-visual="${name}"]`)).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
+  // The selection is shown as their own by the tiles of its dimension (Channel); the others draw the second set.
+  const byChannel = ['nps-mix-by-channel', 'channel-share'];
+  for (const name of byChannel) await expect(dash.locator(`[data-visual="${name}"]`)).toHaveAttribute('data-mode', 'Selection');
+  for (const name of TILES.filter((n) => !byChannel.includes(n))) await expect(dash.locator(`[data-visual="${name}"]`)).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
   // Under the selection every response is a promoter: the secondary NPS marker sits at +100%.
   await expect(dash.locator('[data-visual="nps"] line.secondary')).toHaveCount(1);
-  await expect(dash.locator('[data-visual="nps-mix-by-channel"] rect.segment[opacity="0.3"]')).toHaveCount(14);
+  // Only the chosen segment keeps its colour; every other drawn one dims (the selection's caption takes
+  // room: rows that no longer fit are behind '+N more').
+  const mix = dash.locator('[data-visual="nps-mix-by-channel"]');
+  await expect(mix.locator('rect.segment[opacity="1"]')).toHaveCount(1);
+  await expect(mix.getByRole('button', { name: /^Online, Promoter: / })).toHaveAttribute('opacity', '1');
+  await expect(mix.locator('rect.segment[opacity="0.3"]')).toHaveCount((await mix.locator('rect.segment').count()) - 1);
 
   // The selection is cached for the dashboard: a reload keeps it.
   await page.reload();
@@ -99,11 +106,17 @@ test('each date choice reloads the tiles for its period, and an empty period sho
     await ready(page);
     shown = expected;
   }
-  // Without a date filter the tiles show the last 7 days up to now.
+  // Clearing the date on a dashboard means its default period, the last 7 whole days: from another
+  // period the tiles reload for it, and the box names it.
+  const other = page.waitForResponse(visualsAnswer);
+  await date.selectOption('LastMonth');
+  await other;
+  await ready(page);
   const cleared = page.waitForResponse(visualsAnswer);
   await date.selectOption('ClearDate');
-  const open = visual(await answerOf(cleared), 'nps').primary.data!.currentPeriod;
-  expect(Date.parse(`${open.endDateTime}Z`) - Date.parse(`${open.startDateTime}Z`)).toBe(7 * 86_400_000 - 1000);
+  const week = toFilterBounds(rangeFor('Last7Days', new Date())!);
+  expect(visual(await answerOf(cleared), 'nps').primary.data!.currentPeriod).toEqual({ startDateTime: bound(week.filterValue), endDateTime: bound(week.filterValueUpperBound) });
+  await expect(date).toHaveValue('Last7Days');
   await ready(page);
 
   await date.selectOption('CustomRange');
@@ -135,7 +148,8 @@ test('a named layout is chosen in place, and the second dashboard draws too', as
   await page.goto('/dashboard/overview/');
   await ready(page);
   const dash = page.locator('cx-dashboard');
-  await dash.getByLabel('Layout').selectOption('Comments first');
+  // By role: a comment's row link is labelled by its text, which may mention a layout too.
+  await dash.getByRole('combobox', { name: 'Layout' }).selectOption('Comments first');
   await ready(page);
   await expect(dash.locator('.cell').first()).toHaveAttribute('data-tile', 'comments');
   await page.goto('/dashboard/drivers/');
@@ -259,9 +273,10 @@ test('a partner page shows tiles by attributes; a click on one redraws the other
   await donut.getByRole('button', { name: /^Online: \d+%$/ }).click();
   await expect(donut.locator('.tile')).toHaveAttribute('data-mode', 'Selection');
   await expect(gauge.locator('.tile')).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
-  await expect(page.locator('cx-visual[visual="nps-mix-by-channel"] .tile')).toHaveAttribute('data-mode', 'PrimaryAndSecondary');
+  // A tile by the same dimension shows the donut's selection as its own (issue 43: one selection model across tiles).
+  await expect(page.locator('cx-visual[visual="nps-mix-by-channel"] .tile')).toHaveAttribute('data-mode', 'Selection');
   // The tile's own control says whose filters it clears.
-  await donut.getByRole('button', { name: /^Clear the filters of / }).click();
+  await donut.getByRole('button', { name: /^Clear filters: / }).click();
   await expect(gauge.locator('.tile')).toHaveAttribute('data-mode', 'PrimaryOnly');
 });
 
@@ -306,8 +321,8 @@ test('the demo card wall shows the month-to-date NPS gauge and five feedback car
   const token = (await (await page.request.post('/api/identity/token', { data: { username: 'portaluser@demo.cx', password: PASSWORD } })).json()).content.access_token;
   const month = { filterKey: 'ResponseDate', filterDataType: 'DateTime', ...toFilterBounds(rangeFor('ThisMonth', new Date())!) };
   const nps = await (await page.request.post('/api/dashboard/visuals/responses/nps', { headers: { authorization: `Bearer ${token}` }, data: { smartFilters: [month] } })).json();
-  // d3's format writes a true minus sign.
-  const value = `${(nps.primary.data.content[0].data[0].Val * 100).toFixed(1)}%`.replace('-', '\u2212');
+  // Numbers are written by Intl in the page's language: a hyphen-minus, not d3's true minus sign.
+  const value = `${(nps.primary.data.content[0].data[0].Val * 100).toFixed(1)}%`;
   const count = nps.primary.data.currentRecordCount;
   await expect(gauge).toHaveAttribute('aria-valuetext', `${value} from ${count} responses`);
   const cards = wall.locator('.comment-card');

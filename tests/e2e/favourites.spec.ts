@@ -17,8 +17,8 @@ test('favourites: add with each validation outcome, select, share, remove, and o
   await bar.locator('summary').filter({ hasText: /^Region/ }).click();
   await expect(bar.getByRole('group', { name: 'Region' })).toBeHidden();
   await favs.getByRole('button', { name: 'Add to favourites' }).click();
-  // The description starts as the filters in words, and the user may write their own.
-  await expect(favs.getByLabel('Description')).toHaveValue('Region: North');
+  // The description starts as the filters in words, the date and search filters included, and the user may write their own.
+  await expect(favs.getByLabel('Description')).toHaveValue('Date: Last 7 Days; Region: North');
   await favs.getByLabel('Description').fill('Region: North, for the Monday call');
   await favs.getByLabel('Title').fill('North view');
   await favs.getByRole('button', { name: 'Save' }).click();
@@ -49,7 +49,7 @@ test('favourites: add with each validation outcome, select, share, remove, and o
   await expect(favs.getByText('copied', { exact: true })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/\/content\/insights\/responses\?s=[0-9a-f-]{36}$/);
-  await expect(favs.getByText('copied', { exact: true })).toHaveCount(0, { timeout: 5000 });
+  await expect(favs.getByText('copied', { exact: true })).toHaveCount(0, { timeout: 15_000 });
 
   // A shared link opens the view for someone else.
   const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });

@@ -9,16 +9,18 @@ test('the smart filter bar counts values under the user claims and filters by ch
   const shown = async () => Number((await bar.getByText(/records?$/).textContent())!.replace(/\D/g, ''));
   await expect(bar.getByText(/records?$/)).toBeVisible();
   const lastWeek = await shown();
-  await bar.getByRole('combobox').selectOption('ClearDate');
-  // The count of every date has arrived before it is compared with.
+  // A wider period counts more (on a dashboard, clearing the date means its default Last 7 Days).
+  await bar.getByRole('combobox').selectOption('Last30Days');
+  // The count of the 30 days has arrived before it is compared with.
   await expect.poll(shown).toBeGreaterThan(lastWeek);
   await bar.getByText('Region', { exact: true }).click();
   const regions = bar.getByRole('group', { name: 'Region' }).getByRole('checkbox');
   await expect(regions).toHaveCount(8);
   const before = await shown();
   await bar.getByRole('checkbox', { name: /^North/ }).check();
-  await expect(bar.getByRole('status')).toHaveText('1 filter');
-  await expect.poll(async () => Number((await bar.getByText(/records?$/).textContent())!.replace(/\D/g, ''))).toBeLessThan(before);
+  // The chosen period and the region (the dashboard's default period alone counts as none).
+  await expect(bar.getByRole('status')).toHaveText('2 filters');
+  await expect.poll(shown).toBeLessThan(before);
   await expect(bar.getByText(/^Last recorded date: \d\d\/\d\d\/\d{4}$/)).toBeVisible();
 });
 
@@ -59,10 +61,24 @@ test('filters never change silently: Custom Range waits for its dates, Clear sho
   const months = await bar.locator('optgroup[label="Months"] option').allTextContents();
   expect(months).toHaveLength(6);
   expect(months[0]).toBe(new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date()));
-  // After clearing, the box shows the state (every date), not the action.
+  // A dashboard always shows a period: after clearing, its box, its count and its tiles all say the
+  // default one (Last 7 Days), not "All dates" over tiles of the last 7 days.
+  const visuals = () => page.waitForResponse((r) => r.url().includes('/api/dataviz/visuals/overview/'));
+  // The tiles of the 30 days answer first: the answer waited for is the one after Clear.
+  const month = visuals();
   await date.selectOption('Last30Days');
+  await month;
+  const tiles = visuals();
   await bar.getByRole('button', { name: /^Clear/ }).click();
-  await expect(date.locator('option:checked')).toHaveText('All dates');
+  const answer = await (await tiles).json();
+  await expect(date.locator('option:checked')).toHaveText('Last 7 Days');
+  await expect(bar.getByText(/records?$/)).toHaveText(`${new Intl.NumberFormat('en').format(answer.totalRecordCount)} records`);
+  const period = answer.visuals.find((v: { primary?: { data?: { currentPeriod?: unknown } } }) => v.primary?.data?.currentPeriod).primary.data;
+  // Seven whole days, and the previous period ends before the current one starts.
+  expect(period.currentPeriod.startDateTime).toMatch(/ 00:00:00$/);
+  expect(period.currentPeriod.endDateTime).toMatch(/ 23:59:59$/);
+  expect(Date.parse(`${period.currentPeriod.endDateTime}Z`) - Date.parse(`${period.currentPeriod.startDateTime}Z`)).toBe(7 * 86_400_000 - 1000);
+  expect(Date.parse(`${period.previousPeriod.endDateTime}Z`)).toBeLessThan(Date.parse(`${period.currentPeriod.startDateTime}Z`));
 });
 
 test('clearing all filters clears the charts’ selections too, and each clear control says what it clears', async ({ page }) => {
@@ -71,7 +87,7 @@ test('clearing all filters clears the charts’ selections too, and each clear c
   const dash = page.locator('cx-dashboard');
   await dash.locator('[data-visual="channel-share"]').getByRole('button', { name: /^Online: \d+%$/ }).click();
   await expect(dash.getByRole('group', { name: 'Selections' })).toBeVisible();
-  await expect(dash.locator('[data-visual="channel-share"]').getByRole('button', { name: /^Clear the filters of / })).toBeVisible();
+  await expect(dash.locator('[data-visual="channel-share"]').getByRole('button', { name: /^Clear filters: / })).toBeVisible();
   await expect(dash.getByRole('button', { name: 'Clear chart selections' })).toBeVisible();
   await dash.locator('.bar').getByRole('button', { name: 'Clear all filters' }).click();
   await expect(dash.getByRole('group', { name: 'Selections' })).toHaveCount(0);

@@ -52,7 +52,7 @@ test('give now, nominate with the validation toasts, invite two people by e-mail
   await expect(history.getByRole('row').filter({ hasText: 'Peer' })).toHaveCount(2);
   await expect(history.getByRole('row').filter({ hasText: firstName })).toHaveCount(2);
   await expect(history.getByRole('row').filter({ hasText: firstName }).filter({ hasText: 'Peer' })).toContainText('Invited');
-  await expect(history.getByRole('row').filter({ hasText: firstName }).filter({ hasText: 'Given now' })).toContainText('Leadership 360');
+  await expect(history.getByRole('row').filter({ hasText: firstName }).filter({ hasText: 'Opened' })).toContainText('Leadership 360');
   await expect(page.getByText('0 people on your list')).toBeVisible();
   expect(await axeViolations(page, 'html')).toEqual([]);
 

@@ -21,11 +21,12 @@ test('a PortalUser works a detractor case from New: assignment with a mention, t
   await expect(detail.locator('.case-header .state')).toHaveText('New');
   const form = detail.locator('form.action-form');
 
-  // Assign to Paul with a mention chosen from the list that opens after three letters.
+  // Assign to Paul (his option names his group, to tell namesakes apart) with a mention chosen
+  // from the list that opens after three letters.
   await detail.getByRole('button', { name: 'Assign', exact: true }).click();
   await form.getByRole('button', { name: 'Assign' }).click();
   await expect(form.getByRole('alert')).toHaveText('Add a comment and choose a colleague to assign the case to.');
-  await form.getByLabel('Assign to').selectOption({ label: 'Paul Admin' });
+  await form.getByLabel('Assign to').selectOption({ label: 'Paul Admin – Head office' });
   await form.getByLabel('Comment').pressSequentially('Over to you @Pau');
   await form.getByRole('list', { name: 'Colleagues to mention' }).getByRole('button', { name: /^Paul Admin/ }).click();
   await expect(form.getByLabel('Comment')).toHaveValue('Over to you @Paul Admin ');

@@ -143,6 +143,14 @@ test('a content page that cannot be loaded while signed in goes to /404', async 
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
 
+test('an unknown dashboard goes to /404', async ({ page, expectedErrors }) => {
+  expectedErrors.push(/status of 404/);
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/dashboard/no-such-dashboard/');
+  await expect(page).toHaveURL('/404');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
 test('the /401 page’s home button takes a SurveyEditor to their own landing page, not back to /401', async ({ page }) => {
   await signInAs(page, 'surveyeditor@demo.cx');
   await page.goto('/dashboard/overview/');

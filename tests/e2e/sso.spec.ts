@@ -22,6 +22,12 @@ test('a bad sign-on response shows the SSO error and signs nobody in', async ({ 
   await expect(page).toHaveURL('/login');
 });
 
+test('the SSO error page shows the error named in its path, /sso/error/{message}', async ({ page }) => {
+  await page.goto(`/sso/error/${encodeURIComponent('Your account is not allowed to sign in here.')}`);
+  await expect(page.getByRole('heading', { name: 'Single sign-on failed' })).toBeVisible();
+  await expect(page.getByText('Your account is not allowed to sign in here.')).toBeVisible();
+});
+
 test('a relay state that leads off the portal is not followed after single sign-on', async ({ page }) => {
   // The attacker's link: the provider's page with a foreign return address and relay state.
   await page.goto(`/api/sso/local/authorize?returnTo=${encodeURIComponent('/\\evil.example/steal')}&relayState=${encodeURIComponent('/\\evil.example')}`);

@@ -28,21 +28,26 @@ test('a survey editor builds a three-question survey with a logic rule, publishe
   await third.getByLabel('Show this question').selectOption({ label: 'Question 1: How likely are you to recommend us to a' });
   await expect(third.getByLabel('When the answer is')).toHaveValue('atMost');
   await expect(third.getByLabel('Value')).toHaveValue('6');
-  await editor(page).getByRole('combobox', { name: 'Store' }).selectOption({ index: 1 });
+  // Two stores: the respondent says which one their answers are about.
+  const addStore = editor(page).getByRole('combobox', { name: 'Add a store' });
+  await addStore.selectOption({ index: 1 });
+  await addStore.selectOption({ index: 1 });
+  const stores = (await editor(page).locator('.chosen-stores li').allTextContents()).map((s) => s.replace(/\s*×$/, ''));
+  expect(stores).toHaveLength(2);
 
   // Keyboard reorder: Alt+Arrow Up moves the star question above the NPS question, the button moves it back.
   const stars = editor(page).getByRole('listitem', { name: /^Question 2/ });
   await stars.getByLabel('Question text').focus();
   await page.keyboard.press('Alt+ArrowUp');
-  await expect(editor(page).getByRole('listitem').first().getByLabel('Question text')).toHaveValue('How would you rate your visit?');
+  await expect(editor(page).getByRole('listitem', { name: /^Question/ }).first().getByLabel('Question text')).toHaveValue('How would you rate your visit?');
   await expect(editor(page).getByText('Moved from position 2 to 1.')).toBeAttached();
   await editor(page).getByRole('button', { name: 'Move Question 1 down' }).click();
-  await expect(editor(page).getByRole('listitem').first().getByLabel('Question text')).toHaveValue(/recommend us/);
+  await expect(editor(page).getByRole('listitem', { name: /^Question/ }).first().getByLabel('Question text')).toHaveValue(/recommend us/);
   // And by dragging a question's handle onto another question.
   await editor(page).locator('.question-card').nth(1).locator('.handle').dragTo(editor(page).locator('.question-card').nth(0));
-  await expect(editor(page).getByRole('listitem').first().getByLabel('Question text')).toHaveValue('How would you rate your visit?');
+  await expect(editor(page).getByRole('listitem', { name: /^Question/ }).first().getByLabel('Question text')).toHaveValue('How would you rate your visit?');
   await editor(page).locator('.question-card').nth(1).locator('.handle').dragTo(editor(page).locator('.question-card').nth(0));
-  await expect(editor(page).getByRole('listitem').first().getByLabel('Question text')).toHaveValue(/recommend us/);
+  await expect(editor(page).getByRole('listitem', { name: /^Question/ }).first().getByLabel('Question text')).toHaveValue(/recommend us/);
 
   // Undo takes back the last change only.
   await third.getByLabel('Question text').fill('What went wrong? Typo');
@@ -70,7 +75,8 @@ test('a survey editor builds a three-question survey with a logic rule, publishe
   await expect(respondent.getByRole('heading', { name: title })).toBeVisible();
   await expect(respondent.getByRole('navigation')).toHaveCount(0);
   await respondent.getByRole('button', { name: 'Send answers' }).click();
-  await expect(respondent.getByText('This question needs an answer.')).toHaveCount(2);
+  await expect(respondent.getByText('This question needs an answer.')).toHaveCount(3);
+  await respondent.getByRole('group', { name: /Which store are your answers about/ }).getByLabel(stores[1]).check();
   await respondent.getByLabel('9', { exact: true }).check();
   await expect(respondent.getByLabel(/What went wrong/)).toHaveCount(0);
   await respondent.getByLabel('3', { exact: true }).check();
@@ -86,6 +92,11 @@ test('a survey editor builds a three-question survey with a logic rule, publishe
   // today run to 20:00, so before then the answer is not the newest).
   await page.goto('/editor/home');
   await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('1');
+  // Another's survey opens read-only: no publishing, nothing saved.
+  await page.goto('/editor/update/leadership-360');
+  await expect(editor(page).getByRole('note')).toHaveText('You can look at this survey, but only its owner or a PortalAdmin can change it.');
+  await expect(editor(page).getByRole('button', { name: /Publish|Close survey/ })).toHaveCount(0);
+  await expect(editor(page).getByLabel('Title')).toBeDisabled();
   const analyst = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const viewer = await analyst.newPage();
   await signInAs(viewer, 'portaladmin@demo.cx');
@@ -109,6 +120,7 @@ test('on a page of its own (one script tag) a published survey is answered witho
   await page.goto('/demo/survey.html');
   const survey = page.locator('cx-survey');
   await expect(survey.getByRole('heading', { name: 'Store visit' })).toBeVisible();
+  await expect(survey.getByText('Which store')).toHaveCount(0);
   await survey.getByLabel('4', { exact: true }).check();
   await survey.getByLabel('3 stars').check();
   // A passive's follow-up: what could be better.

@@ -43,6 +43,14 @@ test('content and dashboard pages are titled by the names of their profile and m
   await expect(page).toHaveTitle('Insights - Responses | CX Portal');
   // The second part of a dashboard address is a profile (spec part 1 section 2), not a layout: the dashboard draws.
   await page.goto('/dashboard/overview/insights');
-  await expect(page).toHaveTitle('Overview - Insights | CX Portal');
+  await expect(page).toHaveTitle('Insights - Overview | CX Portal');
   await expect(page.locator('cx-dashboard .tile').first()).toBeVisible();
+  // A dashboard by its name alone is in the profile whose menu holds it; a case names its profile, module and id.
+  await page.goto('/dashboard/overview/');
+  await expect(page).toHaveTitle('Insights - Overview | CX Portal');
+  await page.goto('/content/cases/cases/New');
+  const card = page.locator('cx-queue .case-card').first();
+  const id = await card.getAttribute('data-case');
+  await card.getByRole('link').click();
+  await expect(page).toHaveTitle(`Case management - Cases - ${id} | CX Portal`);
 });

@@ -76,10 +76,12 @@ test('stored script payloads are shown as text in every element that shows them'
   const why = { id: 'why', kind: 'text', required: false, text: { en: 'Why?', de: 'Warum?' } };
   const places = await (await request.get('/api/surveys/places', { headers: auth(editor) })).json();
   const store = places.stores[0];
-  const saved = await (await request.put(`/api/surveys/${created.shortcode}`, {
+  const put = await request.put(`/api/surveys/${created.shortcode}`, {
     headers: auth(editor),
-    data: { version: created.version, settings: { ...created.settings, store, channel: 'Survey' }, definition: { ...created.definition, questions: [nps, stars, why] } },
-  })).json();
+    data: { version: created.version, settings: { ...created.settings, stores: [store], channel: 'Survey' }, definition: { ...created.definition, questions: [nps, stars, why] } },
+  });
+  expect(put.status()).toBe(200);
+  const saved = await put.json();
   expect((await request.post(`/api/surveys/${created.shortcode}/publish`, { headers: auth(editor), data: { version: saved.version } })).status()).toBe(200);
   expect((await request.post(`/api/survey/${created.shortcode}/responses`, { data: { answers: { [nps.id]: 2, [stars.id]: 1, why: payload(10) } } })).status()).toBe(201);
 

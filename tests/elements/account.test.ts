@@ -21,7 +21,7 @@ const until = async (el: Element, check: () => unknown) => {
   await vi.waitFor(async () => {
     await settled(el);
     if (!check()) throw new Error('not yet');
-  });
+  }, { timeout: 15_000 });
 };
 const button = (el: Element, name: string) => [...shadow(el).querySelectorAll('button')].find((b) => b.textContent?.includes(name))!;
 

@@ -24,7 +24,7 @@ function svg(): SVGSVGElement {
 
 afterEach(() => document.body.replaceChildren());
 
-const gauge: GaugeModel = { value: 0.32, previous: 0.25, previousValid: true, lower: -1, upper: 1, thickness: 0.55, arcSize: 0.55, size: 40, format: '0.0%', deltaType: 'PointChange', label: 'NPS: 32.0%' };
+const gauge: GaugeModel = { value: 0.32, previous: 0.25, previousValid: true, lower: -1, upper: 1, thickness: 0.55, arcSize: 0.55, size: 40, format: '0.0%', deltaType: 'PointChange', label: 'NPS: 32.0%', change: { text: '+7 pts', symbol: 'up' }, compared: 'vs previous 30 days' };
 
 describe('gauge drawing', () => {
   it('should draw the same gauge for the same data', () => {
@@ -38,6 +38,7 @@ describe('gauge drawing', () => {
     const cleanup = drawGauge(el, { ...gauge, secondary: -0.5 });
     expect(el.querySelector('.hero')!.textContent).toBe('32.0%');
     expect(el.querySelector('.delta')!.textContent).toBe('▲ +7 pts');
+    expect(el.querySelector('.delta-period')!.textContent).toBe('vs previous 30 days');
     expect(el.querySelector('.value')!.getAttribute('class')).toContain('tone-up');
     expect(el.querySelector('line.secondary')).not.toBeNull();
     expect(el.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('NPS: 32.0%');
@@ -47,7 +48,7 @@ describe('gauge drawing', () => {
 
   it('should start the arc at the lower bound when the bounds do not span zero', () => {
     const el = svg();
-    drawGauge(el, { ...gauge, value: 3.8, previous: 3.9, lower: 1, upper: 5, format: '.2f' });
+    drawGauge(el, { ...gauge, value: 3.8, previous: 3.9, lower: 1, upper: 5, format: '.2f', change: { text: '-0.1', symbol: 'down' } });
     expect(el.querySelector('.hero')!.textContent).toBe('3.80');
     expect(el.querySelector('.value')!.getAttribute('class')).toContain('tone-up');
     expect(el.querySelector('.delta')!.textContent).toBe('▼ -0.1');
@@ -103,7 +104,7 @@ describe('stacked bar drawing', () => {
     const el = svg();
     const picked: string[] = [];
     drawStackedBar(el, barModel({ onSegment: (r, s) => picked.push(`${r}/${s}`), onRow: (r) => picked.push(r) }));
-    expect([...el.querySelectorAll('.share')].map((t) => t.textContent)).toEqual(['70%', '50%']);
+    expect([...el.querySelectorAll('.share')].map((t) => t.textContent)).toEqual(['70% Promoter', '50% Promoter']);
     const segment = el.querySelector<SVGRectElement>('[aria-label="Online, Neutral: 30%"]')!;
     segment.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     segment.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));

@@ -24,7 +24,7 @@ describe('survey, alerts and operations elements', () => {
     it(`<${name}> should show a visible, accessible error when the server cannot be reached`, async () => {
       spyConsoleError();
       const el = await fixture(`<${tag} api-base="http://127.0.0.1:9"></${name}>`);
-      await expect.poll(() => shadow(el).querySelector('[role="alert"]')?.textContent ?? '', { timeout: 5000 }).toContain(message);
+      await expect.poll(() => shadow(el).querySelector('[role="alert"]')?.textContent ?? '', { timeout: 15_000 }).toContain(message);
       await expect(el).to.be.accessible();
     });
   }

@@ -5,7 +5,7 @@ import { trackEvent } from '../../src/api/telemetry';
 const sent: string[] = [];
 /** What was sent, once `count` events have arrived (they wait for the page's first view) and a moment more. */
 async function arrived(count: number) {
-  await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(count), { timeout: 5000 });
+  await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(count), { timeout: 15_000 });
   await new Promise((r) => setTimeout(r, 50));
   return sent;
 }

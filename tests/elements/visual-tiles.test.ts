@@ -6,22 +6,8 @@ import '../../elements/cx-dashboard';
 import '../../elements/cx-demo-wall';
 import { settled, shadow, spyConsoleError } from './helpers';
 import { block, series, tile } from './visual-fixtures';
-import { VISUAL_TYPES, type ChartType } from '../../src/api/visual-types';
-
-type Harness = HTMLElement & Record<string, unknown>;
-
-async function mount(template: ChartType, extra: Record<string, unknown> = {}): Promise<Harness> {
-  const el = (await fixture(html`<cx-test-tile></cx-test-tile>`)) as Harness;
-  const t = tile(template);
-  // Every tile reports drawn (a chart once its tile and legend are measured; a table or an empty tile at once).
-  const drawn = oneEvent(el, 'cx-drawn');
-  Object.assign(el, { item: t.item, definition: t.definition, ...extra });
-  await settled(el);
-  await drawn;
-  // A tile of two drawings reports each: give the second a frame.
-  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
-  return el;
-}
+import { VISUAL_TYPES } from '../../src/api/visual-types';
+import { mountTile as mount, type Harness } from './mount-tile';
 
 const $ = (el: Element, selector: string) => shadow(el).querySelector<HTMLElement>(selector)!;
 const $$ = (el: Element, selector: string) => [...shadow(el).querySelectorAll<HTMLElement>(selector)];
@@ -64,6 +50,13 @@ describe('<cx-visual> tiles of every type', () => {
     const el = await mount('HeroText', { item: { ...t.item, primary: block('HeroText', { data: series(rows, { currentRecordCount: 12 }) }) } });
     expect($(el, '.no-data').textContent).toBe('No results found for selection');
     expect($(el, 'svg')).toBeNull();
+  });
+
+  it('should reset the sub-header of a tile with no data (spec part 3 section 8)', async () => {
+    const t = tile('Gauge');
+    const el = await mount('Gauge', { item: { ...t.item, primary: block('Gauge', { data: series(t.item.primary.data!.content, { currentRecordCount: 0 }) }) } });
+    expect($(el, '.no-data').textContent).toBe('No results found for selection');
+    expect($(el, '.sub-header')).toBeNull();
   });
 
   it('should write the data-period sub-header', async () => {
@@ -119,7 +112,9 @@ describe('stacked bar variants, grouped table and journey map', () => {
   it('should group each measure under its header with this period, the last and the change', async () => {
     const el = await mount('TableWithGroupedMeasures');
     expect($$(el, 'thead th.group').map((th) => [th.textContent, th.getAttribute('colspan')])).toEqual([['Responses', '3'], ['NPS', '3']]);
-    expect($$(el, 'tbody tr')[0].textContent).toBe('York108+230%25%+5');
+    expect($$(el, 'tbody tr')[0].textContent).toBe('York108+230%25%+5 pts');
+    // Its change says what it is: NPS in points, against the previous 30 days.
+    expect($(el, '.delta-period').textContent).toBe('Changes vs previous 30 days');
   });
 
   it('should give the journey map a fixed width from its touchpoints', async () => {
@@ -150,7 +145,8 @@ describe('table with delta columns', () => {
   it("should switch the delta column with its buttons, show '-' for invalid values, and colour by sign", async () => {
     const el = await mount('TableWithDeltaColumns');
     const deltas = () => $$(el, 'td.delta').map((td) => td.textContent);
-    expect(deltas()).toEqual(['+5', '-', '-20']);
+    expect(deltas()).toEqual(['+5 pts', '-', '-20 pts']);
+    expect($(el, '.delta-period').textContent).toBe('Changes vs previous 30 days');
     expect($(el, 'td.delta-up').style.color).toBe('rgb(12, 122, 89)');
     $$(el, '.delta-buttons button')[1].click();
     await settled(el);
@@ -240,6 +236,67 @@ describe('ordered list of comments', () => {
     await settled(el);
     expect($$(el, 'li')).toHaveLength(2);
     expect(normalised($(el, 'ol'))).toMatchSnapshot();
+  });
+});
+
+describe('multi-count list', () => {
+  it('should give each count its change against the previous 30 days, as a count or a percentage', async () => {
+    const el = await mount('MultiCountList');
+    const changes = () => $$(el, '.count-change').map((c) => c.textContent);
+    expect(changes()).toEqual(['+10', '0', '-10']);
+    expect($(el, '.delta-period').textContent).toBe('Changes vs previous 30 days');
+    $$(el, '.delta-buttons button')[1].click();
+    await settled(el);
+    expect(changes()).toEqual(['+13%', '0%', '-17%']);
+  });
+});
+
+describe('review ratings', () => {
+  const ratings = (extra: Record<string, unknown> = {}) => {
+    const review = { kind: 'ReviewRatings', starValue: { currentValue: 4.2, previousValue: 4 }, starValueBreakdown: [5, 4, 3, 2, 1].map((stars) => ({ stars, currentValue: stars * 2 })), count: 30 };
+    const definition = { name: 'review-ratings', width: 4, height: 3, template: 'ReviewRatings', templateBindings: { Header: 'Review ratings', ClickBehaviour: 'Filter', Query: { kind: 'review', tile: 'ReviewRatings' } } };
+    const item = { name: 'review-ratings', template: 'ReviewRatings', totalRecordCount: 30, primary: { header: { content: 'Review ratings' }, subHeader: { content: '' }, heroLabel: { content: '' }, review } };
+    return { item, definition, ...extra };
+  };
+
+  it('should select a star count from its bar and then offer the clear-filters link (spec part 3)', async () => {
+    const el = (await fixture(html`<cx-test-tile></cx-test-tile>`)) as Harness;
+    const drawn = oneEvent(el, 'cx-drawn');
+    Object.assign(el, ratings());
+    await drawn;
+    const selected = oneEvent(el, 'cx-select');
+    $$(el, '.breakdown button')[1].click();
+    expect((await selected).detail).toMatchObject({ visualName: 'review-ratings', axisKey: 'Stars', axisValue: '4' });
+    const selection = { visualName: 'review-ratings', axisKey: 'Stars', axisValue: '4', seriesKey: '', seriesValue: '' };
+    Object.assign(el, { selections: [selection] });
+    await settled(el);
+    expect($$(el, '.breakdown button').map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false', 'false', 'false']);
+    const cleared = oneEvent(el, 'cx-clear');
+    $$(el, 'button').find((b) => b.textContent === 'Clear filters')!.click();
+    await cleared;
+    await expect(el).to.be.accessible();
+  });
+
+  it('should say its change in stars against the previous period', async () => {
+    const el = (await fixture(html`<cx-test-tile></cx-test-tile>`)) as Harness;
+    const drawn = oneEvent(el, 'cx-drawn');
+    Object.assign(el, ratings());
+    await drawn;
+    expect($(el, '.rating .delta').textContent).toBe('+0.2 stars vs previous period');
+  });
+});
+
+describe('review updates', () => {
+  it('should say its changes in reviews against the previous period', async () => {
+    const el = (await fixture(html`<cx-test-tile></cx-test-tile>`)) as Harness;
+    const drawn = oneEvent(el, 'cx-drawn');
+    const review = { kind: 'ReviewUpdates', newReviews: { currentValue: 12, previousValue: 9 }, replied: { currentValue: 4, previousValue: 5 }, awaitingReply: 7 };
+    const definition = { name: 'review-updates', width: 4, height: 2, template: 'ReviewUpdates', templateBindings: { Header: 'Review updates', Query: { kind: 'review', tile: 'ReviewUpdates' } } };
+    const item = { name: 'review-updates', template: 'ReviewUpdates', totalRecordCount: 12, primary: { header: { content: 'Review updates' }, subHeader: { content: '' }, heroLabel: { content: '' }, review } };
+    Object.assign(el, { item, definition });
+    await drawn;
+    expect($$(el, '.review-updates .delta').map((d) => d.textContent)).toEqual(['+3 reviews vs previous period', '-1 review vs previous period']);
+    await expect(el).to.be.accessible();
   });
 });
 

@@ -52,6 +52,16 @@ describe('signed embedding', () => {
     expect(regions.map((v: { dimensionValue: string }) => v.dimensionValue)).toEqual(['North']);
   });
 
+  it('refuses a claim type the portal does not know, in any casing, instead of ignoring it', async () => {
+    for (const type of ['region', 'Regoin', 'REGION', 'constructor']) {
+      const res = await exchange(request({ claims: [[type, 'North']] }));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(`The embed request names an unknown claim type "${type}": claim types are Region, Country, Store.`);
+    }
+    // Also when it only rides along a known one: no part of a request is silently dropped.
+    expect((await exchange(request({ sub: 'north.manager@demo.cx', claims: [['Region', 'North'], ['region', 'South']] }))).status).toBe(400);
+  });
+
   it('acts as a named user, whose own claims a request can narrow but never widen', async () => {
     const north = await scoped({ sub: 'north.manager@demo.cx' });
     const res = await call(north, 'POST', '/api/smartdata/filters/responses');

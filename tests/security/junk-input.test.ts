@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inParallel, startPortal, type Portal } from './portal';
 import { SAME_TITLE } from '../../server/routes/favourites';
 import { request } from 'node:http';
+import { EXPORT_QUERY, EXPORTS, exportProbes } from './junk-exports';
+import { EXTREME_DATES, LEAK, PROTOTYPE_KEYS } from './junk';
+import { uncaughtDuring } from '../tools/uncaught';
 
 let portal: Portal;
 let admin: string;
@@ -39,7 +42,7 @@ describe('junk input gets a clear 4xx, never a 500', () => {
     expect(res.body.message).toBe('The request body could not be read as a form.');
   });
 
-  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('prototype name %s as a module id or sort type', async (name) => {
+  it.each(PROTOTYPE_KEYS)('prototype name %s as a module id or sort type', async (name) => {
     const module = await portal.call('POST', `/api/smartdata/filters/${name}`, { token: admin, body: {} });
     expect(module.status).toBe(404);
     expect(module.body.message).toBe(`No smart-data module "${name}".`);
@@ -50,6 +53,25 @@ describe('junk input gets a clear 4xx, never a 500', () => {
     expect(sort.body.message).toMatch(/sortType must be one of/);
     const layout = await portal.call('POST', `/api/dataviz/visuals/overview/${name}`, { token: admin, body: {} });
     expect([400, 404]).toContain(layout.status);
+  });
+
+  it.each(PROTOTYPE_KEYS)('prototype name %s as a case queue’s sort field', async (name) => {
+    for (const queue of ['New', 'All']) {
+      const res = await portal.call('POST', `/api/processflow/cases/queue/${queue}/pf`, { token: admin, body: { orderByFields: [name], top: 5 } });
+      expect(res.status, queue).toBe(400);
+      expect(res.body.message).toBe(`Unknown sort field "${name}".`);
+    }
+  });
+
+  it.each(EXTREME_DATES)('a period bounded by %s, past what dates and the engines hold', async (date) => {
+    const period = (lo: string, hi: string) => ({ smartFilters: [{ filterKey: 'ResponseDate', filterDataType: 'DateTime', filterValue: lo, filterValueUpperBound: hi }] });
+    for (const body of [period('2025-01-01', date), period(date, '2025-01-01'), period(date, date)]) {
+      for (const path of ['/api/dashboard/visuals/responses/nps', '/api/dataviz/visuals/overview/Default', '/api/smartdata/filters/responses']) {
+        const res = await portal.call('POST', path, { token: admin, body });
+        expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+        expect(res.body.message).toMatch(/invalidDateFormat/);
+      }
+    }
   });
 
   it('malformed percent-encoding in a path', async () => {
@@ -101,6 +123,37 @@ describe('junk input gets a clear 4xx, never a 500', () => {
     const small = await chunked('/api/smartdata/filters/responses', ['{"smartDataT', 'ags":["Core"]}']);
     expect(small.status).toBe(200);
     expect(JSON.parse(small.text).recordCount).toBeGreaterThan(0);
+  });
+});
+
+describe('export calls with each field wrong', () => {
+  // Records and analytics exports, every field of the body and the query wrong in turn (junk-exports.ts),
+  // as a user of the data role restricted to one region.
+  it('are refused with a clear 400 (404 for a module or profile that does not exist), and the server keeps working', async () => {
+    const north = (await portal.signIn('north.manager@demo.cx')).access;
+    const probes = exportProbes();
+    const wrong: string[] = [];
+    const uncaught = await uncaughtDuring(async () => {
+      for (let i = 0; i < probes.length; i += 8) {
+        await Promise.all(
+          probes.slice(i, i + 8).map(async (p) => {
+            const res = await portal.call('POST', p.path, { token: north, body: p.body });
+            const clear = typeof res.body?.message === 'string' && res.body.message.length > 0 && !LEAK.test(res.text);
+            if (res.status !== p.status || !clear) wrong.push(`${p.what} -> ${res.status} ${res.text.slice(0, 120)}`);
+          }),
+        );
+      }
+      // Both exports still work, and so does the rest of the server.
+      for (const { path, body } of Object.values(EXPORTS)) {
+        const made = await portal.call('POST', `${path}?${new URLSearchParams(EXPORT_QUERY)}`, { token: north, body });
+        expect(made.status, path).toBe(200);
+        expect((await portal.call('GET', `/api/dataviewer/downloadexport/?exportId=${made.body.exportId}`)).status).toBe(200);
+      }
+    });
+    expect(wrong).toEqual([]);
+    expect(uncaught).toEqual([]);
+    expect((await portal.call('GET', '/api/health')).body.status).toBe('ok');
+    expect(probes.length).toBeGreaterThan(100);
   });
 });
 

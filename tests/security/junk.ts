@@ -19,7 +19,13 @@ export interface Probe {
   what: string;
 }
 
-/** Injection-shaped and out-of-range values: SQL, script, path traversal, NUL, prototype names, huge numbers, broken Unicode. */
+/** Names every plain object answers from its prototype: as a sort field, filter key or id they must be unknown, not inherited. */
+export const PROTOTYPE_KEYS = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+
+/** The last and the first day a JavaScript Date holds: far past the years 1-9999 the engines' timestamps hold. */
+export const EXTREME_DATES = ['275760-09-13', '-271821-04-20'];
+
+/** Injection-shaped and out-of-range values: SQL, script, path traversal, NUL, prototype names, huge numbers and dates, broken Unicode. */
 export const HOSTILE = [
   "' OR '1'='1' --",
   '"; DROP TABLE users; --',
@@ -33,6 +39,7 @@ export const HOSTILE = [
   '1e309',
   '\uD800',
   'x'.repeat(3000),
+  ...EXTREME_DATES,
 ];
 
 /** Values of every JSON type, each wrong somewhere. */
@@ -74,7 +81,7 @@ const encode = (value: string) => {
   }
 };
 const fill = (path: string, value: (param: string) => string) => path.replace(/:(\w+)(\{[^}]*\})?\??/g, (_, name: string) => encode(value(name)));
-const PLAIN: Record<string, string> = { moduleId: 'responses', profile: 'default', dashboardId: 'overview', id: '1' };
+const PLAIN: Record<string, string> = { moduleId: 'responses', profile: 'default', dashboardId: 'overview', id: '1', queueName: 'All' };
 const plain = (name: string) => PLAIN[name] ?? '1';
 /** Every module a moduleId can name besides responses: smart-data modules and the process flow's. */
 const OTHER_MODULES = [...new Set([...MODULES.keys(), ...PF_MODULES.keys()])].filter((m) => m !== 'responses');
@@ -93,6 +100,8 @@ export function probesOf(route: RouteInfo, fields: string[], pick: <T>(xs: reado
     const path = fill(route.path, (n) => (n === 'moduleId' ? other : plain(n)));
     probes.push({ method, path, raw: method === 'GET' ? undefined : JSON.stringify(Object.fromEntries(fields.map((f, j) => [f, WRONG_TYPES[j % WRONG_TYPES.length]]))), what: `module ${other}` });
     for (const profile of ['default', 'comments']) probes.push({ method, path: fill(route.path, (n) => (n === 'moduleId' ? other : n === 'profile' ? profile : plain(n))), raw: '{}', what: `module ${other}, profile ${profile}` });
+    // Their sort fields too (a case queue's sort looked case fields up in a plain object).
+    if (method !== 'GET') for (const key of PROTOTYPE_KEYS) probes.push({ method, path, raw: JSON.stringify({ orderByFields: [key] }), what: `module ${other}, sort by ${key}` });
   }
   const queryKeys = ['skip', 'top', 'sort', 'id', 'moduleId', 'profile', 'exportId', 'dateTime', 'filterKey', 'q', 'search', 'page', 'recipient', 'dateFilterDimension'];
   for (const h of HOSTILE.slice(0, 8)) probes.push({ method, path: `${base}?${queryKeys.map((k) => `${k}=${encode(h)}`).join('&')}`, raw: '{}', what: `query = ${JSON.stringify(h).slice(0, 40)}` });
@@ -107,6 +116,15 @@ export function probesOf(route: RouteInfo, fields: string[], pick: <T>(xs: reado
   // Filters and sorts with hostile keys, as every data call takes them.
   const filter = { filterKey: pick(HOSTILE), filterValue: pick(WRONG_TYPES), filterValueUpperBound: pick(WRONG_TYPES), filterDataType: pick(HOSTILE) };
   probes.push({ method, path: base, raw: JSON.stringify({ smartFilters: [filter], orderByFields: [pick(HOSTILE)], orderByOperator: pick(HOSTILE), skip: pick(WRONG_TYPES), top: pick(WRONG_TYPES) }), what: 'hostile filter and sort' });
+  // Each alone in an otherwise sound body, so that it is what the route meets: prototype names as sort field and filter key, extreme period bounds.
+  for (const key of PROTOTYPE_KEYS) {
+    probes.push({ method, path: base, raw: JSON.stringify({ orderByFields: [key], smartFilters: [] }), what: `sort by ${key}` });
+    probes.push({ method, path: base, raw: JSON.stringify({ smartFilters: [{ filterKey: key, filterValue: 'x' }] }), what: `filter by ${key}` });
+  }
+  for (const date of EXTREME_DATES) {
+    const period = { filterKey: 'ResponseDate', filterDataType: 'DateTime', filterValue: '2025-01-01', filterValueUpperBound: date };
+    probes.push({ method, path: base, raw: JSON.stringify({ smartFilters: [period] }), what: `period to ${date}` });
+  }
   return probes;
 }
 

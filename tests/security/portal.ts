@@ -73,7 +73,7 @@ export async function linkToken(portal: Portal, recipient: string, atLeast = 1):
       if (!mail) throw new Error(`no link was mailed to ${recipient}`);
       return /\/(?:resetPassword|userCreation)\/([\w-]+)/.exec(mail.body)![1];
     },
-    { timeout: 5000, interval: 20 },
+    { timeout: 30_000, interval: 20 },
   );
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPortal, type Portal } from './portal';
+import { inParallel, startPortal, type Portal } from './portal';
 
 let portal: Portal;
 beforeAll(async () => {
@@ -53,6 +53,30 @@ describe('headers that keep tokens out of caches and referrers', () => {
     for (const path of ['/api/settings', '/api/sso/local/authorize', '/api/dummy']) {
       expect((await portal.call('GET', path)).headers['referrer-policy'], path).toBe('same-origin');
     }
+  });
+});
+
+describe('a refresh retried within the grace', () => {
+  const grant = (t: string) => portal.call('POST', '/api/identity/token', { body: { grant_type: 'refresh_token', client_id: 'cx-assistant', refresh_token: t, environment: 'test' } });
+
+  it('answers the same successor, also to ten at once, so one refresh token has one live successor', async () => {
+    const { refresh } = await portal.signIn('portaluser@demo.cx');
+    const answers = await inParallel(10, () => grant(refresh));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const successors = new Set(answers.map((a) => a.body.content.refresh_token));
+    expect(successors.size).toBe(1);
+    // Each a fresh access token of the same session.
+    const sessions = new Set(answers.map((a) => JSON.parse(Buffer.from(a.body.content.access_token.split('.')[1], 'base64url').toString()).sid));
+    expect(sessions.size).toBe(1);
+    expect((await me(answers[9].body.content.access_token)).status).toBe(200);
+    // The successor works once, as any refresh token: then the old one is a replay, which ends the session.
+    const [successor] = successors;
+    const next = await grant(successor);
+    expect(next.status).toBe(200);
+    const replay = await grant(refresh);
+    expect(replay.status).toBe(400);
+    expect(replay.body.message).toBe('The refresh token was already used; sign in again.');
+    expect((await grant(next.body.content.refresh_token)).status).toBe(400);
   });
 });
 

@@ -8,6 +8,8 @@ import { createServer, type Server } from 'node:http';
 export interface FakeGoogle {
   base: string;
   replies: Array<{ path: string; comment: string }>;
+  /** The nonce the id token carries (the one the portal gave the page for Google's sign-in). */
+  nonce?: string;
   close: () => Promise<void>;
 }
 
@@ -23,6 +25,7 @@ const REVIEWS = [
 
 export async function startFakeGoogle(): Promise<FakeGoogle> {
   const replies: FakeGoogle['replies'] = [];
+  const fake = { replies } as FakeGoogle;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const send = (status: number, body: unknown) => {
@@ -31,7 +34,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     };
     if (url.pathname === '/tokeninfo') {
       if (url.searchParams.get('id_token') !== GOOD_ID_TOKEN) return send(400, { error: 'invalid_token' });
-      return send(200, { aud: FAKE_CLIENT_ID, sub: '1098', email: 'petra@example.com', exp: String(Math.floor(Date.now() / 1000) + 3600) });
+      return send(200, { aud: FAKE_CLIENT_ID, sub: '1098', email: 'petra@example.com', exp: String(Math.floor(Date.now() / 1000) + 3600), ...(fake.nonce ? { nonce: fake.nonce } : {}) });
     }
     if (req.headers.authorization !== `Bearer ${FAKE_ACCESS_TOKEN}`) return send(401, { error: { code: 401, status: 'UNAUTHENTICATED' } });
     const list = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/reviews$/.exec(url.pathname);
@@ -55,7 +58,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { base: `http://127.0.0.1:${port}`, replies, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return Object.assign(fake, { base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
 }
 
 /** The GOOGLE_* environment that points the provider at the fake, with one location for `store`. */

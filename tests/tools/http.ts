@@ -1,6 +1,6 @@
 // Calls to a running portal over real HTTP, shared by the suites (security, cluster, faults) and the
 // benchmarks: node:http rather than fetch, so a caller can come from its own loopback address.
-import { request, type Agent } from 'node:http';
+import { request, type Agent, type IncomingMessage } from 'node:http';
 import { DEMO_PASSWORD } from '../../server/seed/people';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are read field by field by callers */
@@ -50,25 +50,30 @@ export function call(base: string, method: string, path: string, { body, form, r
           ...headers,
         },
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const bytes = Buffer.concat(chunks);
-          const text = bytes.toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // not JSON: keep the text
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed, text, bytes, headers: res.headers, cookies: res.headers['set-cookie'] ?? [] });
-        });
-      },
+      (res) => readReply(res).then(resolve, reject),
     );
     req.on('error', reject);
     req.end(payload);
+  });
+}
+
+/** The whole answer of a response: its body as JSON when it is JSON, else as text. */
+export function readReply(res: IncomingMessage): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('error', reject);
+    res.on('end', () => {
+      const bytes = Buffer.concat(chunks);
+      const text = bytes.toString('utf8');
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      resolve({ status: res.statusCode ?? 0, body: parsed, text, bytes, headers: res.headers, cookies: res.headers['set-cookie'] ?? [] });
+    });
   });
 }
 

@@ -2,13 +2,11 @@
 // Stops at the first failing step; ends with one line of totals.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { chromiumPath, NO_BROWSER_HINT } from './browser.mjs';
+import { ensureChromium } from './browser.mjs';
 
-const browser = chromiumPath();
-if (!browser) {
-  console.error(NO_BROWSER_HINT);
-  process.exit(1);
-}
+// A machine without a browser gets one where it can (ensureChromium says how, or what to do).
+const browser = ensureChromium();
+if (!browser) process.exit(1);
 
 const out = '.tmp/test-results';
 rmSync(out, { recursive: true, force: true });

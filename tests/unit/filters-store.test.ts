@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, DEFAULT_FILTERS, filtersFor, toggleValue, toSmartFilters } from '../../src/stores/filters';
+import { activeFilterCount, DASHBOARD_DEFAULT_DATE, DEFAULT_FILTERS, filtersFor, toggleValue, toSmartFilters } from '../../src/stores/filters';
+import { dayIn, formatDay } from '../../src/lib/date-ranges';
 
 describe('filter scopes', () => {
   it('share one store per scope name', () => {
@@ -18,6 +19,20 @@ describe('filter scopes', () => {
     ]);
     expect(activeFilterCount(state)).toBe(4);
     expect(toSmartFilters({ ...DEFAULT_FILTERS, dateChoice: 'ClearDate' }, 'ResponseDate')).toEqual([]);
+  });
+
+  it("read All dates as a dashboard's default period where the page always shows one", () => {
+    const cleared = { ...DEFAULT_FILTERS, dateChoice: 'ClearDate' as const };
+    const today = new Date(2026, 10, 18);
+    expect(toSmartFilters(cleared, 'ResponseDate', today, DASHBOARD_DEFAULT_DATE)).toEqual(toSmartFilters(DEFAULT_FILTERS, 'ResponseDate', today));
+    expect(toSmartFilters(cleared, 'ResponseDate', today, DASHBOARD_DEFAULT_DATE)[0]).toMatchObject({ filterValue: '2026-11-12T00:00:00', filterValueUpperBound: '2026-11-18T23:59:59' });
+  });
+
+  it("count today in the portal's time zone, not the browser's", () => {
+    // 23:30 UTC on the 18th is already the 19th in Tokyo and still the 18th in New York.
+    const now = new Date('2026-11-18T23:30:00Z');
+    expect(formatDay(dayIn('Asia/Tokyo', now))).toBe('2026-11-19');
+    expect(formatDay(dayIn('America/New_York', now))).toBe('2026-11-18');
   });
 
   it('never adds the same value twice and drops empty keys', () => {

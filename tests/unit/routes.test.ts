@@ -12,6 +12,8 @@ describe('the route table', () => {
     expect(matchRoute('/dashboard/insights/responses').params).toEqual({ first: 'insights', second: 'responses' });
     expect(matchRoute('/content/insights/responses/123').params).toEqual({ profileId: 'insights', moduleId: 'responses', rest: '123' });
     expect(matchRoute('/processflow/queue/7').route.page).toBe('processflow');
+    expect(matchRoute('/sso/error/Access%20denied')).toMatchObject({ route: { page: 'sso-error' }, params: { error: 'Access denied' } });
+    expect(matchRoute('/sso/error').route.page).toBe('sso-error');
   });
 
   it('shows Page Not Found for unknown paths', () => {
@@ -23,9 +25,15 @@ describe('the route table', () => {
     const names = { profiles: [{ name: 'insights', title: 'Insights', navigationItems: [{ moduleId: 'responses', navName: 'Responses' }, { moduleId: 'overview', navName: 'Overview' }] }] };
     expect(pageTitle(matchRoute('/content/insights/responses'), 'CX Portal', names)).toBe('Insights - Responses | CX Portal');
     expect(pageTitle(matchRoute('/content/insights/responses/comments/123'), 'CX Portal', names)).toBe('Insights - Responses - Comments - 123 | CX Portal');
-    expect(pageTitle(matchRoute('/dashboard/overview/'), 'CX Portal', names)).toBe('Overview | CX Portal');
-    expect(pageTitle(matchRoute('/dashboard/overview/insights'), 'CX Portal', names)).toBe('Overview - Insights | CX Portal');
+    // A dashboard by its name alone: the profile that holds it comes first, as in every other address form.
+    expect(pageTitle(matchRoute('/dashboard/overview/'), 'CX Portal', names)).toBe('Insights - Overview | CX Portal');
+    expect(pageTitle(matchRoute('/dashboard/overview/insights'), 'CX Portal', names)).toBe('Insights - Overview | CX Portal');
     expect(pageTitle(matchRoute('/dashboard/insights/overview'), 'CX Portal', names)).toBe('Insights - Overview | CX Portal');
+    expect(pageTitle(matchRoute('/dashboard/unlisted/'), 'CX Portal', names)).toBe('Unlisted | CX Portal');
+    // The case page: profile, module and the case's source object id.
+    const cases = { profiles: [...names.profiles, { name: 'cases', title: 'Case management', navigationItems: [{ moduleId: 'cases', navName: 'Cases' }] }] };
+    expect(pageTitle(matchRoute('/processflow/cases/123/cases'), 'CX Portal', cases)).toBe('Case management - Cases - 123 | CX Portal');
+    expect(pageTitle(matchRoute('/processflow/cases/123'), 'CX Portal', cases)).toBe('Case management - Cases - 123 | CX Portal');
     expect(pageTitle(matchRoute('/home'))).toBe('Home | CX Portal');
   });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswers, pagesOf, surveyProblems, visibleQuestions, type Question, type SurveyDefinition, type SurveySettings } from '../../src/lib/survey-model';
+import { checkAnswers, pagesOf, pickLocale, surveyLocales, surveyProblems, visibleQuestions, type Question, type SurveyDefinition, type SurveySettings } from '../../src/lib/survey-model';
 import { alertProblems, conditionMet, type AlertDefinition } from '../../src/lib/alerts';
 import { filterLink, filtersOfLink } from '../../src/lib/filter-link';
 
 const q = (id: string, kind: Question['kind'], extra: Partial<Question> = {}): Question => ({ id, kind, required: false, text: { en: id }, ...extra });
-const settings: SurveySettings = { title: { en: 'Visit' }, reportToResponses: true, store: 'Leeds', channel: 'Survey' };
+const settings: SurveySettings = { title: { en: 'Visit' }, reportToResponses: true, stores: ['Leeds'], channel: 'Survey' };
 const definition = (questions: Question[]): SurveyDefinition => ({ questions, thankYou: { en: 'Thanks' } });
 
 describe('survey display logic', () => {
@@ -73,5 +73,25 @@ describe('dashboard links with filters', () => {
     expect(filtersOfLink(new URL(link, 'http://x').searchParams)).toEqual({ dateChoice: 'Last7Days', values: { Region: ['North & East'], Channel: ['Online'] } });
     expect(filtersOfLink(new URLSearchParams('editor'))).toBeNull();
     expect(filtersOfLink(new URLSearchParams('date=Bogus&f.Region=North'))?.dateChoice).toBe('Last7Days');
+    // An alert's days: fixed, whenever the link is followed; a broken range falls back to Last 7 Days.
+    const days = filterLink('/dashboard/overview/', { from: '2026-11-14', to: '2026-11-20' }, [{ key: 'Region', value: 'North' }]);
+    expect(days).toBe('/dashboard/overview/?date=CustomRange&from=2026-11-14&to=2026-11-20&f.Region=North');
+    expect(filtersOfLink(new URL(days, 'http://x').searchParams)).toEqual({ dateChoice: 'CustomRange', customFrom: '2026-11-14', customTo: '2026-11-20', values: { Region: ['North'] } });
+    expect(filtersOfLink(new URLSearchParams('date=CustomRange&from=14/11/2026'))?.dateChoice).toBe('Last7Days');
+  });
+});
+
+describe("a public survey's language", () => {
+  it('is offered in English, and in German when its title has a German text', () => {
+    expect(surveyLocales({ en: 'Visit' })).toEqual(['en']);
+    expect(surveyLocales({ en: 'Visit', de: ' ' })).toEqual(['en']);
+    expect(surveyLocales({ en: 'Visit', de: 'Besuch' })).toEqual(['en', 'de']);
+  });
+
+  it("is the first of the respondent's languages it is offered in, regional ones included, else its default", () => {
+    expect(pickLocale(['fr-FR', 'de-AT', 'en'], ['en', 'de'])).toBe('de');
+    expect(pickLocale(['DE'], ['en', 'de'])).toBe('de');
+    expect(pickLocale(['de'], ['en'])).toBe('en');
+    expect(pickLocale([], ['en', 'de'])).toBe('en');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nominationMessage, nominationProblem, type Nominate } from '../../src/lib/nominations';
-import { addInvitee, pageSizeOf, popStep, pushStep, surveyLinkFor, type Invitee } from '../../src/lib/survey-steps';
+import { addInvitee, historyKind, pageSizeOf, popStep, pushStep, surveyLinkFor, type Invitee } from '../../src/lib/survey-steps';
 
 const nominate: Nominate = { Options: ['Peer', 'Direct report', 'Manager'], MinRequiredNominationsPerOption: 2 };
 const problem = (rels: string[], rules: Nominate = nominate) => {
@@ -53,5 +53,13 @@ describe('survey page steps', () => {
     expect(surveyLinkFor(link, false, 'https://m.survey.test')).toBe(link);
     expect(surveyLinkFor(link, true, undefined)).toBe(link);
     expect(surveyLinkFor(link, true, 'not a url')).toBe(link);
+  });
+});
+
+describe('the history\'s kinds (issue 43)', () => {
+  it('reads a Give Now link as opened until its survey is answered, and as given once it is', () => {
+    expect(historyKind({ Kind: 'GiveNow', AnsweredAt: null })).toBe('GiveNowOpened');
+    expect(historyKind({ Kind: 'GiveNow', AnsweredAt: '2026-11-19T10:00:00' })).toBe('GiveNow');
+    expect(historyKind({ Kind: 'Invite', AnsweredAt: null })).toBe('Invite');
   });
 });

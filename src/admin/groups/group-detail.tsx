@@ -84,7 +84,8 @@ export function GroupDetail({ groupId }: { groupId?: string }) {
         <ul className="members">
           {members.map((m) => (
             <li key={m.id}>
-              {m.fullName} <span className="hint">{m.userName}</span>
+              {/* Names as entered: never translated (translate="no"), by a browser or a reader. */}
+              <span translate="no">{m.fullName}</span> <span className="hint" translate="no">{m.userName}</span>
               <button type="button" className="secondary" onClick={() => setMembers(members.filter((x) => x.id !== m.id))}>
                 {t('groups.removeMember', { name: m.fullName })}
               </button>
@@ -95,7 +96,7 @@ export function GroupDetail({ groupId }: { groupId?: string }) {
           {t('groups.addMember')}
           <select value={pick} onChange={(e) => setPick(e.target.value)}>
             <option value="">{t('groups.chooseUser')}</option>
-            {directory.filter((u) => !members.some((m) => m.id === u.id)).map((u) => <option key={u.id} value={u.id}>{u.fullName} ({u.userName})</option>)}
+            {directory.filter((u) => !members.some((m) => m.id === u.id)).map((u) => <option key={u.id} value={u.id} translate="no">{u.fullName} ({u.userName})</option>)}
           </select>
         </label>
         <button type="button" className="secondary" disabled={!pick} onClick={add}>{t('groups.addSelected')}</button>

@@ -6,6 +6,7 @@ import type { Claim, Role, User } from '../../api/types';
 import { formErrors, NO_ERRORS, type FormErrors } from '../../account/shared/use-form';
 import { trackEvent } from '../../api/telemetry';
 import { ConfirmDelete } from '../../account/shared/confirm-delete';
+import { $session } from '../../stores/session';
 
 interface Draft {
   firstName: string;
@@ -55,7 +56,12 @@ export function UserDetail({ userId }: { userId?: string }) {
   }, [api, userId]);
 
   const translate = (code: string) => t(`errors.${code}`, { defaultValue: code });
-  const locked = !!user?.sameOrHigherRole;
+  // A user at or above the actor's role: their role, claims and account are out of reach. One's own
+  // user is such a user (the server marks it so), yet one still edits one's own names here.
+  const sameOrHigher = !!user?.sameOrHigherRole;
+  const self = !!user && user.id === $session.get()?.id;
+  const locked = sameOrHigher && !self;
+  const showAccess = !(sameOrHigher && self);
   const role = roles?.find((r) => r.name === draft.role);
   // "All values" and single values exclude each other.
   const toggleClaim = (type: string, value: string) =>
@@ -71,7 +77,9 @@ export function UserDetail({ userId }: { userId?: string }) {
     setState('saving');
     setErrors(NO_ERRORS);
     try {
-      const res = userId ? await updateUser({ id: userId, ...draft }, api) : await createUser(draft, api);
+      // Role and claims are sent only when they may change: the server refuses them for one's own user.
+      const { role: _role, claims: _claims, ...names } = draft;
+      const res = userId ? await updateUser(sameOrHigher ? { id: userId, ...names } : { id: userId, ...draft }, api) : await createUser(draft, api);
       if (isBadRequest(res)) {
         trackEvent('Error updating user info');
         setErrors(formErrors(res, translate));
@@ -122,16 +130,18 @@ export function UserDetail({ userId }: { userId?: string }) {
       {field('firstName', 'users.firstName')}
       {field('lastName', 'users.lastName')}
       {field('email', 'users.email', 'email')}
-      <label>
-        {t('users.role')}
-        <select value={draft.role} disabled={locked} onChange={(e) => setDraft({ ...draft, role: e.target.value })} aria-invalid={fieldErrors('role').length > 0}>
-          <option value="">{t('users.chooseRole')}</option>
-          {/* Roles at or above the actor's are shown but cannot be chosen (the server refuses them too). */}
-          {roles?.map((r) => <option key={r.name} value={r.name} disabled={r.assignable === false && r.name !== user?.role}>{r.name}</option>)}
-        </select>
-        {fieldErrors('role').map((m) => <span key={m} className="field-error">{m}</span>)}
-      </label>
-      {role?.dataAttribute && (
+      {showAccess && (
+        <label>
+          {t('users.role')}
+          <select value={draft.role} disabled={locked} onChange={(e) => setDraft({ ...draft, role: e.target.value })} aria-invalid={fieldErrors('role').length > 0}>
+            <option value="">{t('users.chooseRole')}</option>
+            {/* Roles at or above the actor's are shown but cannot be chosen (the server refuses them too). */}
+            {roles?.map((r) => <option key={r.name} value={r.name} disabled={r.assignable === false && r.name !== user?.role}>{r.name}</option>)}
+          </select>
+          {fieldErrors('role').map((m) => <span key={m} className="field-error">{m}</span>)}
+        </label>
+      )}
+      {showAccess && role?.dataAttribute && (
         <fieldset disabled={locked} aria-invalid={!!errors.fields.Claims}>
           <legend>{t('users.claims', { group: role.dataAttribute })}</legend>
           <label className="inline">
@@ -150,7 +160,7 @@ export function UserDetail({ userId }: { userId?: string }) {
       {!locked && (
         <div className="actions">
           <button type="submit" disabled={state === 'saving'}>{t(userId ? 'users.save' : 'users.create')}</button>
-          {userId && (
+          {userId && !sameOrHigher && (
             <ConfirmDelete t={t} label={t('users.delete')} question={t('users.confirmDelete')} confirming={state === 'confirm-delete'}
               onAsk={() => setState('confirm-delete')} onConfirm={remove} onCancel={() => setState('ready')} />
           )}

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
+import { languageCode } from '../../elements/texts';
 import { PortalLink } from '../../elements/portal-link';
 import { SmartFilterBar } from '../../filters/smart-filter-bar/smart-filter-bar';
-import { cacheFilters, filtersFor, toSmartFilters } from '../../stores/filters';
+import { cacheFilters, DASHBOARD_DEFAULT_DATE, filtersFor, toSmartFilters } from '../../stores/filters';
 import { clearSelections, selectionsFor, toggleVisualSelection } from '../../stores/selections';
 import { columnsFor, fitLayout, layoutIndex, moveTile, RESIZE_DEBOUNCE_MS } from '../../lib/grid-layout';
 import { VisualSource } from '../../visuals/common/visual-source';
@@ -43,9 +44,11 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
   const mayEdit = hasAnyRole(useStore($session), DASHBOARD_EDITOR_ROLES);
   const editor = editorAsked && mayEdit;
   const [saveNote, setSaveNote] = useState('');
-  // A new language asks again: the server names the tiles in it.
+  // A new language asks again: the server names the tiles in it. Only a new one: the browser's en-US
+  // giving way to a saved en must not ask for the source and tiles twice.
+  const language = languageCode(lang);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the language is what the requests carry (Accept-Language)
-  const store = useMemo(() => createDashboardStore(dashboardId, api), [dashboardId, api, lang]);
+  const store = useMemo(() => createDashboardStore(dashboardId, api), [dashboardId, api, language]);
   const state = useStore(store.$state);
   const scope = filterScope || `dashboard:${dashboardId}`;
   const filters = useStore(filtersFor(scope));
@@ -68,7 +71,8 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
     showingDashboard(scope, $path.get());
     void store.loadSource();
   }, [store, scope]);
-  const smartFilters = useMemo(() => (dateKey ? toSmartFilters(filters, dateKey) : null), [filters, dateKey]);
+  // Tiles compare two periods: with no date chosen they show the default one, and so do the bar's count and date box.
+  const smartFilters = useMemo(() => (dateKey ? toSmartFilters(filters, dateKey, undefined, DASHBOARD_DEFAULT_DATE) : null), [filters, dateKey]);
   useEffect(() => {
     if (smartFilters) void store.load(layoutName, smartFilters, selections);
   }, [store, layoutName, smartFilters, selections]);
@@ -167,7 +171,7 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
           ))}
         </ol>
       </nav>
-      {source && <SmartFilterBar moduleId={source.smartDataModuleId} filterScope={scope} tags={source.smartFilterTags.join(',')} dateKey={source.dateFilterKey} dateRules={dateRules} label={t('filters.labelOf', { name: path.at(-1)?.name ?? dashboardId })} />}
+      {source && <SmartFilterBar moduleId={source.smartDataModuleId} filterScope={scope} tags={source.smartFilterTags.join(',')} dateKey={source.dateFilterKey} dateRules={dateRules} defaultDate={DASHBOARD_DEFAULT_DATE} label={t('filters.labelOf', { name: path.at(-1)?.name ?? dashboardId })} />}
       <div className="toolbar">
         {source && source.layouts.length > 1 && (
           <label>
@@ -229,6 +233,7 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
                   {...tile}
                   secondary={state.secondary[name]}
                   selections={selectionsOf.get(name) ?? NO_SELECTIONS}
+                  allSelections={selections}
                   onDrawn={onDrawn}
                   generation={state.generation}
                   onEdit={editor ? setEditing : undefined}

@@ -3,8 +3,12 @@ import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
 import { favouritesAvailable, listFavourites, openFavourite, removeFavourite, saveFavourite, validateFavourite, type Outcome } from '../../api/favourites';
-import { COPIED_BADGE_MS, describeFilters, splitFavourites, type Favourite } from '../../lib/favourites';
-import { filtersFor } from '../../stores/filters';
+import { COPIED_BADGE_MS, describeFilters, filterGroups, splitFavourites, type Favourite } from '../../lib/favourites';
+import { filtersFor, type FilterState } from '../../stores/filters';
+import { filterNamesFor } from '../../stores/filter-names';
+import { monthOf } from '../../lib/date-ranges';
+import { monthYear } from '../../lib/dates';
+import type { TFunction } from 'i18next';
 import { restoreView, savedViewOf } from '../../viewer/saved-view';
 import { ConfirmDelete } from '../../account/shared/confirm-delete';
 
@@ -20,7 +24,7 @@ export interface FavouritesProps {
  * remove. Opening one from the address (`f`, `s`) is the data page's load (use-data-load.ts).
  */
 export function Favourites({ moduleId = 'responses', filterScope = 'default', viewMode = 'RecordsViewer', dateKey = 'ResponseDate' }: FavouritesProps) {
-  const { t, emit, go, api } = useElement();
+  const { t, emit, go, api, lang } = useElement();
   const [list, setList] = useState<Favourite[] | null>(null);
   // Spec: an unavailable service counts -1; otherwise the count is the list's length.
   const [unavailable, setUnavailable] = useState(false);
@@ -33,6 +37,7 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
   const [copied, setCopied] = useState('');
   const [confirming, setConfirming] = useState('');
   const state = useStore(filtersFor(filterScope));
+  const names = useStore(filterNamesFor(filterScope));
 
   const refresh = useCallback(async () => {
     try {
@@ -53,7 +58,9 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
 
   if (unavailable) return <p className="hint" part="base">{t('favourites.unavailable')}</p>;
 
-  const described = describeFilters(Object.entries(state.values).map(([name, values]) => ({ name, values })));
+  const described = describeFilters(
+    filterGroups(state.values, { date: { name: t('filters.date'), text: dateText(t, lang, state) }, search: { name: t('favourites.searchFilter'), text: state.search }, names }),
+  );
   const input = () => ({ title: title.trim(), description: (description ?? described).trim(), payload: savedViewOf(filterScope, dateKey, viewMode) });
 
   const save = async () => {
@@ -186,4 +193,12 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
       )}
     </section>
   );
+}
+
+/** The date filter's choice as the filter bar shows it; null when no date filter applies. */
+function dateText(t: TFunction, lang: string, state: FilterState): string | null {
+  if (state.dateChoice === 'ClearDate') return null;
+  if (state.dateChoice === 'CustomRange') return `${state.customFrom} – ${state.customTo}`;
+  const month = monthOf(state.dateChoice);
+  return month ? monthYear(month, lang) : t(`filters.dates.${state.dateChoice}`);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { DATE_CHOICES, monthChoices, monthOf, validateCustomRange, type CustomRangeRules, type DateChoice } from '../../lib/date-ranges';
 import type { FilterState } from '../../stores/filters';
-import { dateFormat } from '../../lib/intl';
+import { monthYear } from '../../lib/dates';
 
 interface Props {
   t: TFunction;
@@ -11,6 +11,8 @@ interface Props {
   /** The data source's custom-range rules (null dates, range validation, a default range). */
   rules: CustomRangeRules;
   onChange: (next: FilterState) => void;
+  /** Shown (and meant) instead of "All dates" where the page always shows a period. */
+  defaultDate?: DateChoice;
 }
 
 /** Shown in the box while no date filter applies: the state, not the action 'Clear Date'. */
@@ -21,13 +23,13 @@ const ALL_DATES = 'AllDates';
  * custom range. Choosing Custom Range only opens the two dates: the filters change when the range
  * is applied, never before.
  */
-export function DateFilter({ t, lang, state, rules, onChange }: Props) {
+export function DateFilter({ t, lang, state, rules, onChange, defaultDate }: Props) {
   const [customOpen, setCustomOpen] = useState(state.dateChoice === 'CustomRange');
   const [custom, setCustom] = useState({ from: state.customFrom, to: state.customTo });
   const [error, setError] = useState('');
   const months = monthChoices(new Date());
-  const monthName = (choice: DateChoice) => dateFormat(lang, { month: 'long', year: 'numeric' }).format(monthOf(choice)!);
-  const shown = customOpen ? 'CustomRange' : state.dateChoice === 'ClearDate' ? ALL_DATES : state.dateChoice;
+  const monthName = (choice: DateChoice) => monthYear(monthOf(choice)!, lang);
+  const shown = customOpen ? 'CustomRange' : state.dateChoice === 'ClearDate' ? (defaultDate ?? ALL_DATES) : state.dateChoice;
 
   const choose = (choice: string) => {
     setError('');

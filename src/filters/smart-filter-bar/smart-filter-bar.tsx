@@ -2,9 +2,10 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { isBadRequest } from '../../api/client';
+import { filterNamesFor } from '../../stores/filter-names';
 import { dimensionValues, lastRecordedDate, smartFilters, SMART_DATA_ROOT, type FiltersAnswer } from '../../api/smartdata';
 import { activeFilterCount, DEFAULT_FILTERS, filtersFor, toggleValue, toSmartFilters, type FilterState } from '../../stores/filters';
-import { customRangeRulesOf, type CustomRangeRules } from '../../lib/date-ranges';
+import { customRangeRulesOf, type CustomRangeRules, type DateChoice } from '../../lib/date-ranges';
 import { viewerSource } from '../../api/viewer';
 import { DateFilter } from './date-filter';
 import { clearSelections, selectionsFor } from '../../stores/selections';
@@ -14,7 +15,8 @@ import { claimFiltersOf, type ClaimFilter } from '../../api/filters';
 import { $session } from '../../stores/session';
 import { $config } from '../../stores/config';
 import type { Dimension } from '../../api/smartdata';
-import { dateFormat, numberFormat } from '../../lib/intl';
+import { numberFormat } from '../../lib/intl';
+import { shortInstant } from '../../lib/dates';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 const RESTRICTED = ['&$count', '&$filter', '&$skip', '&search', '$orderby'];
@@ -32,6 +34,8 @@ export interface SmartFilterBarProps {
   dataRoot?: string;
   /** The bar's accessible name, when the page has several bars (a dashboard names it after itself). */
   label?: string;
+  /** What "All dates" means where the page always shows a period (a dashboard's Last 7 Days): counted and shown as that. */
+  defaultDate?: DateChoice;
 }
 
 /**
@@ -39,7 +43,7 @@ export interface SmartFilterBarProps {
  * Memo: a dashboard renders again as each tile of its first view draws, and the bar (the
  * priciest part of it after the tiles) has nothing new to show then.
  */
-export const SmartFilterBar = memo(function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules, showCount = true, dataRoot = SMART_DATA_ROOT, label }: SmartFilterBarProps) {
+export const SmartFilterBar = memo(function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules, showCount = true, dataRoot = SMART_DATA_ROOT, label, defaultDate }: SmartFilterBarProps) {
   const { t, emit, lang, api } = useElement();
   const store = filtersFor(filterScope);
   const state = useStore(store);
@@ -58,11 +62,11 @@ export const SmartFilterBar = memo(function SmartFilterBar({ moduleId, filterSco
   const latest = useRef(0);
   const tagList = useMemo(() => tags.split(',').map((s) => s.trim()).filter(Boolean), [tags]);
   // The chart selections narrow the scope too: the counts and the record count follow them, as the tiles do.
-  const filters = useMemo(() => [...toSmartFilters(state, dateKey), ...secondaryFilters(selections)], [state, dateKey, selections]);
+  const filters = useMemo(() => [...toSmartFilters(state, dateKey, undefined, defaultDate), ...secondaryFilters(selections)], [state, dateKey, selections, defaultDate]);
 
   const change = (next: FilterState) => {
     store.set(next);
-    emit('filters-change', { filterScope, smartFilters: toSmartFilters(next, dateKey) });
+    emit('filters-change', { filterScope, smartFilters: toSmartFilters(next, dateKey, undefined, defaultDate) });
   };
 
   useEffect(() => {
@@ -112,11 +116,18 @@ export const SmartFilterBar = memo(function SmartFilterBar({ moduleId, filterSco
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text restarts the wait
   }, [search]);
 
+  // The filters' names, for whoever describes the scope's filters in words (a favourite's description).
+  useEffect(() => {
+    const names = filterNamesFor(filterScope);
+    for (const d of [...(answer?.smartFilters ?? []), ...access.map((a) => ({ filterKey: a.key, filterName: a.name }))]) {
+      if (names.get()[d.filterKey] !== d.filterName) names.setKey(d.filterKey, d.filterName);
+    }
+  }, [answer, access, filterScope]);
 
   if (!moduleId) return <p part="base" className="cx-error" role="alert">{t('filters.noModule')}</p>;
   const count = activeFilterCount(state);
   const dims = answer ? withClaimFilters(answer.smartFilters.filter((d) => d.filterDataType !== 'DateTime'), access) : [];
-  const lastText = last ? dateFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(`${last}Z`)) : null;
+  const lastText = last ? shortInstant(last) : null;
 
   return (
     <section part="base" className="bar" aria-label={label ?? t('filters.label')}>
@@ -124,7 +135,7 @@ export const SmartFilterBar = memo(function SmartFilterBar({ moduleId, filterSco
         <span className="cx-visually-hidden">{t('filters.search')}</span>
         <input type="search" placeholder={t('filters.search')} value={search} onChange={(e) => setSearch(e.target.value)} aria-invalid={!!searchError} />
       </label>
-      <DateFilter key={`${state.dateChoice}|${state.customFrom}|${state.customTo}`} t={t} lang={lang} state={state} rules={rules} onChange={change} />
+      <DateFilter key={`${state.dateChoice}|${state.customFrom}|${state.customTo}`} t={t} lang={lang} state={state} rules={rules} defaultDate={defaultDate} onChange={change} />
       {dims.map((d) => (
         <DimensionPicker key={d.filterKey} t={t} lang={lang} dimension={d} chosen={state.values[d.filterKey] ?? []} access={access.some((a) => a.key === d.filterKey)}
           onToggle={(v) => change(toggleValue(state, d.filterKey, v))}

@@ -2,12 +2,14 @@ import type { TFunction } from 'i18next';
 import { PortalLink } from '../../elements/portal-link';
 import { shortDate } from '../../lib/dates';
 import type { CaseRecord } from '../../api/processflow';
+import { PROCESS_FLOW_DATA } from '../../api/smartdata';
+import { CleanedText } from '../../elements/hidden-value';
 
 /** Longer comments are cut here on a card (spec part 3: about 76 characters for verbatims). */
 export const VERBATIM_CUT = 76;
 
 /** One case in a summary queue: store, when, state, who has it, the comment and the tags. */
-export function CaseCard({ t, record, href }: { t: TFunction; record: CaseRecord; href: string }) {
+export function CaseCard({ t, moduleId, record, href }: { t: TFunction; moduleId: string; record: CaseRecord; href: string }) {
   const text = typeof record.Verbatim === 'string' ? record.Verbatim : '';
   const short = text.length > VERBATIM_CUT ? `${text.slice(0, VERBATIM_CUT).trimEnd()}…` : text;
   return (
@@ -26,7 +28,13 @@ export function CaseCard({ t, record, href }: { t: TFunction; record: CaseRecord
           record.AllocatedToUserName ? t('queue.assignedTo', { name: record.AllocatedToUserName }) : t('queue.unassigned'),
         ].filter(Boolean).join(' · ')}
       </p>
-      <p className="verbatim">{short ? `“${short}”` : <span className="hint">{t('queue.noComment')}</span>}</p>
+      <p className="verbatim">
+        {short ? (
+          <CleanedText value={text} moduleId={moduleId} field="Verbatim" recordId={record.SourceObjectId} root={PROCESS_FLOW_DATA}>{`“${short}”`}</CleanedText>
+        ) : (
+          <span className="hint">{t('queue.noComment')}</span>
+        )}
+      </p>
       {record.Tags.length > 0 && (
         <ul className="tags" aria-label={t('case.tags')}>
           {record.Tags.map((tag) => <li key={tag}>{tag}</li>)}

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
@@ -8,6 +9,7 @@ import { exportStamp } from '../../viewer/data-viewer/export';
 import { $session } from '../../stores/session';
 import { activeFilterCount, DEFAULT_FILTERS, filtersFor, toSmartFilters } from '../../stores/filters';
 import { SmartFilterBar } from '../../filters/smart-filter-bar/smart-filter-bar';
+import { queueData } from '../../api/smartdata';
 import { shortDate, longDate } from '../../lib/dates';
 import { CaseCard } from './case-card';
 import { NoCases } from './no-cases';
@@ -16,8 +18,10 @@ import { numberFormat } from '../../lib/intl';
 import { TableRegion } from '../../elements/table-region';
 import { queueTabs } from './queue-tabs';
 
+/** A queue's name in the page's language (the server names them in English: New, Working, Closed, All). */
+const queueTitle = (t: TFunction, name: string) => t(`queue.names.${name}`, { defaultValue: name });
+
 /** The filter bar counts the queue's cases through the process flow's own filter calls, with any date range allowed. */
-const PROCESS_FLOW_DATA = '/api/processflow/smartdata';
 const NO_DATE_RULES = {};
 
 export interface QueueProps {
@@ -109,7 +113,7 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
   const countOf = (name: string) => counts.find((c) => c.name === name)?.count;
   const tab = (q: Queue) => (
     <PortalLink to={link(q.name)} aria-current={q.name === queue.name ? 'page' : undefined}>
-      {t('queue.tab', { name: q.name, count: countOf(q.name) ?? 0 })}
+      {t('queue.tab', { name: queueTitle(t, q.name), count: countOf(q.name) ?? 0 })}
     </PortalLink>
   );
   const open = (r: CaseRecord) => {
@@ -148,7 +152,7 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
         </p>
       )}
       {exportError && <p className="cx-error" role="alert">{t('dataViewer.exportFailed')} {exportError}</p>}
-      <SmartFilterBar moduleId={moduleId} dataRoot={PROCESS_FLOW_DATA} dateRules={NO_DATE_RULES} filterScope={scope} tags={queue.smartFilterTags.join(',')} dateKey="ResponseDate" showCount={false} />
+      <SmartFilterBar moduleId={moduleId} dataRoot={queueData(queue.name)} dateRules={NO_DATE_RULES} filterScope={scope} tags={queue.smartFilterTags.join(',')} dateKey="ResponseDate" showCount={false} />
       {!ready ? (
         <p role="status">{t('queue.loading')}</p>
       ) : page.recordCount === 0 ? (
@@ -160,14 +164,14 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
             <ul className="case-list">
               {page.data.map((r) => (
                 <li key={r.ProcessFlowObjectId} onClickCapture={() => leaveForCase(moduleId, r.SourceObjectId)}>
-                  <CaseCard t={t} record={r} href={`/processflow/${encodeURIComponent(moduleId)}/${r.SourceObjectId}/${encodeURIComponent(profileId)}`} />
+                  <CaseCard t={t} moduleId={moduleId} record={r} href={`/processflow/${encodeURIComponent(moduleId)}/${r.SourceObjectId}/${encodeURIComponent(profileId)}`} />
                 </li>
               ))}
             </ul>
           ) : (
-            <TableRegion label={t('queue.gridCaption', { name: queue.name })}>
+            <TableRegion label={t('queue.gridCaption', { name: queueTitle(t, queue.name) })}>
               <table className="case-grid">
-                <caption className="cx-visually-hidden">{t('queue.gridCaption', { name: queue.name })}</caption>
+                <caption className="cx-visually-hidden">{t('queue.gridCaption', { name: queueTitle(t, queue.name) })}</caption>
                 <thead>
                   <tr>
                     {['case', 'date', 'store', 'group', 'state', 'assigned', 'lastAction'].map((c) => <th key={c} scope="col">{t(`queue.columns.${c}`)}</th>)}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { ACTION_TYPE, type ActionGroup, type Person } from '../../api/processflow';
+import { ACTION_TYPE, type ActionGroup, type AllocationOption, type Person } from '../../api/processflow';
 import { CommentBox, mentionedIn } from './comment-box';
 
 export interface ActionRequest {
@@ -11,11 +11,25 @@ export interface ActionRequest {
   isSocial: boolean;
 }
 
+/**
+ * The options' texts, each different (issue 43): the name with the colleague's detail (region or
+ * group), and a number after the second and later of what still reads alike.
+ */
+export function allocationLabels(users: readonly AllocationOption[]): string[] {
+  const texts = users.map((u) => (u.userDetail ? `${u.userName} – ${u.userDetail}` : u.userName));
+  const seen = new Map<string, number>();
+  return texts.map((text) => {
+    const n = (seen.get(text) ?? 0) + 1;
+    seen.set(text, n);
+    return n > 1 ? `${text} (${n})` : text;
+  });
+}
+
 interface Props {
   t: TFunction;
   group: ActionGroup;
   people: readonly Person[];
-  allocations: ReadonlyArray<{ role: string; users: Person[] }>;
+  allocations: ReadonlyArray<{ role: string; users: AllocationOption[] }>;
   busy: boolean;
   onSubmit: (request: ActionRequest) => void;
   /** A quick template chosen by name (a review card's call to action): the comment starts with its text. */
@@ -50,22 +64,24 @@ export function ActionForm({ t, group, people, allocations, busy, onSubmit, quic
     e.preventDefault();
     setTried(true);
     if (invalid) return;
-    const properties: Record<string, unknown> = { mentions: mentionedIn(comment, people) };
-    if (type === ACTION_TYPE.Allocation) Object.assign(properties, { userId, role });
-    if (type === ACTION_TYPE.SendEmail) properties.subject = subject.trim();
+    // The spec's names (part 3, action properties); the role as the case holds it (AllocatedToRole).
+    const properties: Record<string, unknown> = { actionComment: comment.trim(), mentionedUsers: mentionedIn(comment, people) };
+    const assigned = allocations.find((g) => g.role === role)?.users.find((u) => u.userId === userId);
+    if (type === ACTION_TYPE.Allocation) Object.assign(properties, { allocatedToUserId: userId, allocatedToUserName: assigned?.userName ?? '', allocatedToRole: role });
+    if (type === ACTION_TYPE.SendEmail) properties.actionSubjectLine = subject.trim();
     onSubmit({ actionName, comment: comment.trim(), properties, isSocial: !!items.find((i) => i.actionName === actionName)?.isSocial });
   };
   const id = (name: string) => `action-${group.actionType}-${name}`;
   return (
     <form className="action-form" onSubmit={submit} noValidate aria-labelledby={id('title')}>
-      <h3 id={id('title')}>{group.name}</h3>
+      <h3 id={id('title')}>{group.label ?? group.name}</h3>
       {items.length > 1 && (
         <fieldset aria-invalid={tried && missing.action}>
           <legend>{t('case.chooseAction')}</legend>
           {items.map((i) => (
             <label key={i.actionName} className="inline">
               <input type="radio" name={id('item')} checked={actionName === i.actionName} onChange={() => setActionName(i.actionName)} />
-              {i.actionName}
+              {i.label ?? i.actionName}
             </label>
           ))}
         </fieldset>
@@ -75,11 +91,14 @@ export function ActionForm({ t, group, people, allocations, busy, onSubmit, quic
           {t('case.assignTo')}
           <select value={assignee} onChange={(e) => setAssignee(e.target.value)} aria-invalid={tried && missing.assignee}>
             <option value="">{t('case.choosePerson')}</option>
-            {allocations.map((g) => (
-              <optgroup key={g.role} label={g.role}>
-                {g.users.map((u) => <option key={u.userId} value={`${g.role}|${u.userId}`}>{u.fullName}</option>)}
-              </optgroup>
-            ))}
+            {allocations.map((g) => {
+              const labels = allocationLabels(g.users);
+              return (
+                <optgroup key={g.role} label={g.role}>
+                  {g.users.map((u, i) => <option key={u.userId} value={`${g.role}|${u.userId}`}>{labels[i]}</option>)}
+                </optgroup>
+              );
+            })}
           </select>
         </label>
       )}
@@ -108,7 +127,7 @@ export function ActionForm({ t, group, people, allocations, busy, onSubmit, quic
         </div>
       )}
       {tried && invalid && <p className="field-error" role="alert">{t(`case.invalid.${type}`)}</p>}
-      <button type="submit" disabled={busy} aria-busy={busy}>{t('case.submit', { name: group.name })}</button>
+      <button type="submit" disabled={busy} aria-busy={busy}>{t('case.submit', { name: group.label ?? group.name })}</button>
     </form>
   );
 }

@@ -1,12 +1,16 @@
 import { useMemo, useState, type ClipboardEvent } from 'react';
 import type { TFunction } from 'i18next';
 import type { Person } from '../../api/processflow';
+import { trackEvent } from '../../api/telemetry';
+
+/** The telemetry event of a mention (spec part 3 section 7: mention events are tracked). */
+export const MENTION_EVENT = 'Mention User';
 
 /** Spec part 3 section 5: the mention list opens after 3 typed characters. */
 export const MENTION_MIN = 3;
 
 /** The people still mentioned (`@Full Name`) in a comment: only they are sent. */
-export const mentionedIn = (text: string, people: readonly Person[]) => people.filter((p) => text.includes(`@${p.fullName}`)).map((p) => p.userId);
+export const mentionedIn = (text: string, people: readonly Person[]) => people.filter((p) => text.includes(`@${p.userFriendlyName}`)).map((p) => p.userId);
 
 /**
  * The comment of an action: plain text (a paste is inserted as plain text), `@` and three letters
@@ -15,12 +19,13 @@ export const mentionedIn = (text: string, people: readonly Person[]) => people.f
 export function CommentBox({ t, id, value, onChange, people, placeholder, invalid }: { t: TFunction; id: string; value: string; onChange: (v: string) => void; people: readonly Person[]; placeholder: string; invalid: boolean }) {
   const [caret, setCaret] = useState(0);
   const query = useMemo(() => /@([^@\n]*)$/.exec(value.slice(0, caret))?.[1] ?? null, [value, caret]);
-  const options = query !== null && query.length >= MENTION_MIN ? people.filter((p) => p.fullName.toLowerCase().includes(query.toLowerCase())).slice(0, 8) : [];
+  const options = query !== null && query.length >= MENTION_MIN ? people.filter((p) => p.userFriendlyName.toLowerCase().includes(query.toLowerCase())).slice(0, 8) : [];
   const choose = (p: Person) => {
     const start = caret - (query?.length ?? 0) - 1;
-    const next = `${value.slice(0, start)}@${p.fullName} ${value.slice(caret)}`;
+    const next = `${value.slice(0, start)}@${p.userFriendlyName} ${value.slice(caret)}`;
     onChange(next);
-    setCaret(start + p.fullName.length + 2);
+    setCaret(start + p.userFriendlyName.length + 2);
+    trackEvent(MENTION_EVENT, { mentionedUserId: p.userId });
   };
   const paste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
     e.preventDefault();
@@ -51,7 +56,7 @@ export function CommentBox({ t, id, value, onChange, people, placeholder, invali
           {options.map((p) => (
             <li key={p.userId}>
               <button type="button" onClick={() => choose(p)}>
-                {p.fullName} <span className="hint">{p.userName}</span>
+                {p.userFriendlyName}
               </button>
             </li>
           ))}

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
 import { ApiError, isBadRequest } from '../../api/client';
-import { ACTION_TYPE, allocations as loadAllocations, caseHistory, caseView, markRead, mentionable, tagList, takeAction, type ActionGroup, type CaseView, type HistoryEntry, type Person } from '../../api/processflow';
+import { ACTION_TYPE, allocations as loadAllocations, caseHistory, caseView, markRead, mentionable, tagList, takeAction, type ActionGroup, type AllocationOption, type CaseView, type HistoryEntry, type Person } from '../../api/processflow';
 import { longDate, shortDate } from '../../lib/dates';
+import { numberFormat } from '../../lib/intl';
 import { ActionForm, type ActionRequest } from './action-form';
 import { SocialSignIn } from './social-sign-in';
 import { socialReply } from '../../api/social';
@@ -11,6 +12,8 @@ import { $social } from '../../stores/social';
 import { useStore } from '@nanostores/react';
 import { Collapsible, COLLAPSE_AT } from './collapsible';
 import { TagEditor } from './tag-editor';
+import { CleanedText } from '../../elements/hidden-value';
+import { PROCESS_FLOW_DATA } from '../../api/smartdata';
 
 export interface RecordDetailProps {
   moduleId?: string;
@@ -21,6 +24,9 @@ export interface RecordDetailProps {
   /** Starts the preselected action's comment with this quick template (a review card's call to action). */
   quickTemplate?: string;
 }
+
+/** A figure as entered: every decimal kept, no thousands separator (an id or a year reads as itself). */
+const FIGURE: Intl.NumberFormatOptions = { maximumFractionDigits: 20, useGrouping: false };
 
 /** Validation results stay 5 seconds (spec part 3 section 4). */
 export const RESULTS_MS = 5000;
@@ -33,11 +39,11 @@ export const RESIZE_AFTER_MS = 500;
  * its history and its actions come from the answer.
  */
 export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileId = 'cases', action, quickTemplate }: RecordDetailProps) {
-  const { t, api, emit } = useElement();
+  const { t, api, emit, lang } = useElement();
   const [view, setView] = useState<CaseView | null>(null);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [people, setPeople] = useState<Person[]>([]);
-  const [groupsOfPeople, setAllocations] = useState<Array<{ role: string; users: Person[] }>>([]);
+  const [groupsOfPeople, setAllocations] = useState<Array<{ role: string; users: AllocationOption[] }>>([]);
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [chosen, setChosen] = useState<string>(action ?? '');
   const [busy, setBusy] = useState(false);
@@ -61,7 +67,7 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
   useEffect(() => {
     void markRead(moduleId, sourceObjectId, api).catch(() => undefined);
     load().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-    Promise.all([mentionable(api), loadAllocations(api), tagList(moduleId, api)])
+    Promise.all([mentionable(moduleId, sourceObjectId, api), loadAllocations(moduleId, sourceObjectId, api), tagList(moduleId, api)])
       .then(([m, a, tags]) => {
         if (!isBadRequest(m)) setPeople(m);
         if (!isBadRequest(a)) setAllocations(a);
@@ -112,17 +118,20 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
   const value = (key: string, type: string) => {
     const v = p[key];
     if (v === null || v === undefined || v === '') return '';
-    return type === 'DateTime' ? longDate(String(v)) : String(v);
+    if (type === 'DateTime') return longDate(String(v));
+    // Figures in the page's language (85,11 in German), as the grids write them.
+    return type === 'Number' && Number.isFinite(Number(v)) ? numberFormat(lang, FIGURE).format(Number(v)) : String(v);
   };
   const forms = view.permittedActionGroups.filter((g) => g.actionType !== ACTION_TYPE.Tag);
   const tagging = view.permittedActionGroups.some((g) => g.actionType === ACTION_TYPE.Tag);
   const group: ActionGroup | undefined = forms.find((g) => g.name.toLowerCase() === chosen.toLowerCase());
   const verbatim = typeof p.Verbatim === 'string' ? p.Verbatim : '';
+  const caseTitle = t('queue.caseTitle', { id: pfo.sourceObjectId, store: String(p.Store ?? '') });
   return (
-    <article className="record-detail" part="base" aria-labelledby="case-title">
+    <article className="record-detail" part="base" aria-label={caseTitle}>
       <header className="case-header">
         <p className="back"><PortalLink to={`/content/${encodeURIComponent(profileId)}/${encodeURIComponent(moduleId)}`}>{t('case.backToQueue')}</PortalLink></p>
-        <h2 id="case-title">{t('queue.caseTitle', { id: pfo.sourceObjectId, store: String(p.Store ?? '') })}</h2>
+        <h2 id="case-title"><Collapsible t={t} text={caseTitle} limit={COLLAPSE_AT.short} /></h2>
         <p className="meta">
           <span className={`state state-${p.State.toLowerCase()}`}>{t(`case.states.${p.State}`, { defaultValue: p.State })}</span>{' '}
           {shortDate(String(p.ResponseDate ?? ''))} · {p.AllocatedToUserName ? t('queue.assignedTo', { name: p.AllocatedToUserName }) : t('queue.unassigned')}
@@ -130,7 +139,15 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
       </header>
       <section aria-labelledby="case-comment">
         <h3 id="case-comment">{t('case.customerComment')}</h3>
-        <blockquote className="verbatim">{verbatim ? <Collapsible t={t} text={verbatim} limit={COLLAPSE_AT.verbatim} /> : <span className="hint">{t('queue.noComment')}</span>}</blockquote>
+        <blockquote className="verbatim">
+          {verbatim ? (
+            <CleanedText value={verbatim} moduleId={moduleId} field="Verbatim" recordId={pfo.sourceObjectId} root={PROCESS_FLOW_DATA}>
+              <Collapsible t={t} text={verbatim} limit={COLLAPSE_AT.verbatim} />
+            </CleanedText>
+          ) : (
+            <span className="hint">{t('queue.noComment')}</span>
+          )}
+        </blockquote>
       </section>
       <div className="case-columns">
         {[['details', 'case.details'], ['drivers', 'case.drivers']].filter(([name]) => section(name).length > 0).map(([name, title]) => (
@@ -157,7 +174,7 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
         <div className="action-groups" role="group" aria-label={t('case.actions')}>
           {forms.map((g) => (
             <button key={g.name} type="button" className={g === group ? '' : 'secondary'} aria-pressed={g === group} onClick={() => setChosen(g === group ? '' : g.name)}>
-              {g.name}
+              {g.label ?? g.name}
             </button>
           ))}
         </div>
@@ -178,7 +195,7 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
             {[...history].reverse().map((h) => (
               <li key={h.historyId}>
                 <p>
-                  <strong>{h.actionName}</strong> · {h.userName} · <time dateTime={h.actionedAt}>{longDate(h.actionedAt)}</time>
+                  <strong>{h.label ?? h.actionName}</strong> · {h.userName} · <time dateTime={h.actionedAt}>{longDate(h.actionedAt)}</time>
                   {h.fromState !== h.toState && <> · {t('case.stateChange', { from: t(`case.states.${h.fromState}`, { defaultValue: h.fromState }), to: t(`case.states.${h.toState}`, { defaultValue: h.toState }) })}</>}
                 </p>
                 {h.comment && <p className="comment">{h.comment}</p>}

@@ -4,7 +4,7 @@ import { isBadRequest } from '../../api/client';
 import { afterFirstView } from '../../api/first-view';
 import { loadNotifications, markAllNotificationsRead, markNotificationRead, type Notifications } from '../../api/notifications';
 import { PortalLink } from '../../elements/portal-link';
-import { dateTimeText } from '../../lib/intl';
+import { longInstant } from '../../lib/dates';
 
 /** How often the unread count is looked at while the page is visible. */
 export const NOTIFICATION_POLL_MS = 60_000;
@@ -83,7 +83,7 @@ export function NotificationsMenu({ open, onToggle }: { open: boolean; onToggle:
                   ) : (
                     <span>{n.text}</span>
                   )}
-                  <time dateTime={`${n.createdAt}Z`}>{dateTimeText(n.createdAt)}</time>
+                  <time dateTime={`${n.createdAt}Z`}>{longInstant(n.createdAt)}</time>
                   {!n.read && (
                     <button type="button" className="link" onClick={() => void apply(markNotificationRead(n.id, api))}>
                       {t('notifications.markRead')}

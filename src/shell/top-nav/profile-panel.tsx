@@ -24,11 +24,12 @@ export function ProfilePanel() {
   const [userName, setUserName] = useState(session?.userName ?? '');
   const [currentPassword, setCurrentPassword] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string; detail?: string } | null>(null);
-  const ref = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     void loadSettings();
-    ref.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+    // The panel's heading, not a field: the cursor never lands in "User name" unasked (issue 43).
+    heading.current?.focus();
   }, []);
 
   if (!session) return null;
@@ -54,19 +55,25 @@ export function ProfilePanel() {
 
   return (
     <div
-      ref={ref}
       id="profile-panel"
       className="panel profile-panel"
       role="dialog"
       aria-label={t('profile.title')}
     >
-      <p className="who">
-        <strong>
-          {session.firstName} {session.lastName}
-        </strong>
-        <br />
-        {session.userName}
-      </p>
+      {/* Sign out at the top, beside the name: in reach without scrolling the long panel (issue 43). */}
+      <div className="who">
+        <div>
+          <h2 ref={heading} tabIndex={-1}>
+            {session.firstName} {session.lastName}
+          </h2>
+          {session.userName}
+        </div>
+        {!inAssistant() && (
+          <button type="button" className="secondary" onClick={logout}>
+            {t('profile.signOut')}
+          </button>
+        )}
+      </div>
       <nav aria-label={t('profile.pagesTitle')} className="personal">
         <ul>
           <li><PortalLink to="/user/updateSettings">{t('profile.settings')}</PortalLink></li>
@@ -123,11 +130,6 @@ export function ProfilePanel() {
         </select>
       </label>
       <TrialRequest />
-      {!inAssistant() && (
-        <button type="button" className="secondary" onClick={logout}>
-          {t('profile.signOut')}
-        </button>
-      )}
     </div>
   );
 }

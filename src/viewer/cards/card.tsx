@@ -2,7 +2,8 @@ import type { CardTemplate, SchemaColumn } from '../../api/viewer';
 import { drillthroughLink } from '../../visuals/comment-list/rules';
 import { useElement } from '../../elements/element-context';
 import { openInNewTab } from '../../lib/new-tab';
-import { cellText, HiddenValue, isHiddenValue } from '../records/cell';
+import { cellText, isHiddenValue } from '../records/cell';
+import { HiddenValue } from '../../elements/hidden-value';
 import type { Card } from './card-rules';
 
 /** One record as a card: the template's title, subtitle, fields and text; values are text, never HTML. */

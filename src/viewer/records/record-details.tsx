@@ -4,7 +4,8 @@ import { isBadRequest } from '../../api/client';
 import { viewerRecords } from '../../api/viewer';
 import { PortalLink } from '../../elements/portal-link';
 import type { ViewerSetup } from '../shared/use-viewer-setup';
-import { cellText, HiddenValue, isHiddenValue } from './cell';
+import { cellText, isHiddenValue } from './cell';
+import { HiddenValue } from '../../elements/hidden-value';
 
 export interface RecordDetailsProps {
   moduleId: string;

@@ -11,7 +11,8 @@ import { drillthroughLink } from '../../visuals/comment-list/rules';
 import { openInNewTab } from '../../lib/new-tab';
 import { useViewerSetup, type ViewerSetup } from '../shared/use-viewer-setup';
 import { BlockCache, GRID, type Row } from './block-cache';
-import { cellText, HiddenValue, isHiddenValue } from './cell';
+import { cellText, isHiddenValue } from './cell';
+import { HiddenValue } from '../../elements/hidden-value';
 import { ColumnChooser } from './column-chooser';
 
 export interface RecordsViewerProps {

@@ -3,13 +3,15 @@ import { useElement } from '../../elements/element-context';
 import type { VisualProps } from '../common/visual-props';
 import { setting } from '../common/settings';
 import { readTabs, Tabs } from '../common/tabs';
-import { isHiddenValue } from '../../lib/profanity';
+import { CleanedText } from '../../elements/hidden-value';
+import { useVisualSource } from '../common/visual-source';
 import { displayValue, drillthroughLink, LIST_DEFAULTS as D, readDisplayFields, shownFields } from './rules';
 
 /** Ordered list of comments: display fields per row, an icon per row, tabs, Drillthrough links. */
 export function CommentListVisual(props: VisualProps) {
   const { t, apiBase } = useElement();
   const { settings, onDrawn } = props;
+  const source = useVisualSource();
   const { tabs, defaultTab } = readTabs(settings.Tabs);
   const [tab, setTab] = useState(defaultTab);
   const current = tabs.find((x) => x.key === tab);
@@ -33,27 +35,19 @@ export function CommentListVisual(props: VisualProps) {
         <ol>
           {rows.map(({ row, shown }) => {
             const icon = iconField && row[iconField] ? `${iconBase}${String(row[iconField]).toLowerCase()}.svg` : '';
-            const body = (
-              <>
+            const fieldsId = `${props.name}-row-${row.Key}`;
+            return (
+              // A Drillthrough row's link covers the row (stretched), so a hidden comment's 'Click to show.' is not inside a link.
+              <li key={row.Key} className={link ? 'linked' : undefined}>
                 {icon && <img src={icon} alt={String(row[iconField])} width={D.IconWidth} height={D.IconWidth} />}
-                <div className="fields">
+                <div className="fields" id={fieldsId}>
                   {shown!.map((f, i) => (
                     <p key={i} className={`field ${f.style.toLowerCase()}${clip && i === 0 ? ' clip' : ''}`} style={{ marginBottom: f.marginBottom, WebkitLineClamp: clip ? lines : undefined }}>
-                      {isHiddenValue(f.text) ? <em>{t('viewer.hidden')}</em> : displayValue(f.text)}
+                      <CleanedText value={f.text} moduleId={source?.moduleId} field={f.field} recordId={row.Key}>{displayValue(f.text)}</CleanedText>
                     </p>
                   ))}
                 </div>
-              </>
-            );
-            return (
-              <li key={row.Key}>
-                {link ? (
-                  <a href={drillthroughLink(link, row)} target="_blank" rel="noopener noreferrer">
-                    {body}
-                  </a>
-                ) : (
-                  body
-                )}
+                {link && <a className="row-link" href={drillthroughLink(link, row)} target="_blank" rel="noopener noreferrer" aria-labelledby={fieldsId}></a>}
               </li>
             );
           })}

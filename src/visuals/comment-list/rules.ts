@@ -1,5 +1,5 @@
 import type { DataRow } from '../../api/visual-types';
-import { dateFormat } from '../../lib/intl';
+import { periodDay } from '../../lib/dates';
 
 /** Ordered list defaults of spec part 3. */
 export const LIST_DEFAULTS = { ItemMinHeight: 60, LinesToShow: 5, IconWidth: 40, IconMargin: 10, PaddingBottom: 15, ClipText: false } as const;
@@ -22,6 +22,8 @@ export interface ShownField {
   marginBottom: number;
   /** True when the row had nothing and the fallback text shows. */
   fallback: boolean;
+  /** The row's field the text comes from (a hidden comment's raw text is asked for by it). */
+  field?: string;
 }
 
 /** Reads DisplayFields; malformed entries are skipped (settings fall back). */
@@ -43,7 +45,7 @@ export function shownFields(row: DataRow, fields: readonly DisplayField[]): Show
     const raw = f.Type === 'Literal' ? f.Value : row[f.Field ?? ''];
     if (!blank(raw)) {
       any = true;
-      out.push({ text: String(raw), style: f.Style ?? 'Plain', marginBottom: f.MarginBottom ?? 0, fallback: false });
+      out.push({ text: String(raw), style: f.Style ?? 'Plain', marginBottom: f.MarginBottom ?? 0, fallback: false, ...(f.Type === 'Field' ? { field: f.Field } : {}) });
     } else if (f.NullOrWhitespaceValue) {
       any = true;
       out.push({ text: f.NullOrWhitespaceValue, style: f.NullOrWhitespaceValueStyle ?? 'Italic', marginBottom: f.MarginBottom ?? 0, fallback: true });
@@ -57,9 +59,7 @@ export function drillthroughLink(template: string, row: DataRow): string {
   return template.replace(/\{([A-Za-z0-9_]+)\}/g, (_, field: string) => encodeURIComponent(String(row[field] ?? '')));
 }
 
-const DAY_MONTH_YEAR: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' };
-
-/** A date field as 'DD MMM YYYY' (the seeded rows carry ISO dates), by one formatter for every row. */
+/** A date field as 'DD MMM YYYY', as it is written (the seeded rows carry ISO dates); other text as it is. */
 export function displayValue(text: string): string {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) ? dateFormat('en-GB', DAY_MONTH_YEAR).format(new Date(`${text}Z`)) : text;
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) ? periodDay(text) : text;
 }

@@ -47,3 +47,34 @@ export function toggleSelection(list: readonly VisualSelection[], s: VisualSelec
 export function isSelected(list: readonly VisualSelection[], visualName: string, axisValue: string, seriesValue = ''): boolean {
   return list.some((x) => x.visualName === visualName && (x.axisValue === '' || x.axisValue === axisValue) && (x.seriesKey === '' || x.seriesValue === seriesValue));
 }
+
+/** The selection as the server applies it: values of one key are ORed, the keys ANDed (server/smartdata/where.ts). */
+export function selectionGroups(selections: readonly VisualSelection[]): Array<{ key: string; values: string[] }> {
+  const groups = new Map<string, string[]>();
+  for (const f of secondaryFilters(selections)) groups.set(f.filterKey, [...(groups.get(f.filterKey) ?? []), String(f.filterValue ?? '')]);
+  return [...groups].map(([key, values]) => ({ key, values }));
+}
+
+/** The selection in words of the page's language: 'Online or Store and North' (or within a key, and across keys). */
+export function describeSelection(selections: readonly VisualSelection[], lang = 'en'): string {
+  const list = (type: 'disjunction' | 'conjunction', items: string[]) => {
+    try {
+      return new Intl.ListFormat(lang, { type }).format(items);
+    } catch {
+      return new Intl.ListFormat('en', { type }).format(items);
+    }
+  };
+  return list('conjunction', selectionGroups(selections).map((g) => list('disjunction', g.values)));
+}
+
+/**
+ * The selections a visual highlights: its own, and the other visuals' on its own dimension, since
+ * those filter it too (ORed with its own). Theirs are shown as whole categories of this visual.
+ */
+export function selectionsShownIn(visualName: string, axisKey: string | undefined, all: readonly VisualSelection[]): VisualSelection[] {
+  return all.flatMap((s) => {
+    if (s.visualName === visualName) return [s];
+    if (!axisKey || s.axisKey.toLowerCase() !== axisKey.toLowerCase()) return [];
+    return [{ ...s, visualName, seriesKey: '', seriesValue: '' }];
+  });
+}

@@ -4,20 +4,15 @@ import { useElement } from '../../elements/element-context';
 import type { VisualProps } from '../common/visual-props';
 import { setting } from '../common/settings';
 import { visibleContent } from '../common/rows';
-import { pointChange, percentageChange, roundAwayFromZero } from '../../lib/deltas';
+import { changeText, comparedWith, type DeltaType } from '../common/change';
 
 /** List visual defaults of spec part 3 (item min height 25, text 18 bold #621a4b, value 18 bold black). */
 export const COUNT_LIST_DEFAULTS = { ItemMinHeight: 25, TextTopPadding: 5, TextSidePadding: 5, TextColour: '#621a4b', ValueColour: '#000000', FontSize: 18 } as const;
 
-export type ChangeType = 'PointChange' | 'PercentageChange';
-
-/** A count's change against the previous period: signed points, or a percentage rounded away from zero; '-' when invalid. */
-export function countChange(current: number | null | undefined, previous: number | null | undefined, type: ChangeType): string {
-  const d = type === 'PointChange' ? pointChange(current, previous) : percentageChange(current, previous);
-  if (d === null) return '-';
-  const r = type === 'PointChange' ? d : roundAwayFromZero(d);
-  return `${r > 0 ? '+' : ''}${r}${type === 'PercentageChange' ? '%' : ''}`;
-}
+/** The change buttons: a point change (in the count's own unit) or a percentage; 'PercentageChange' is the table columns' name of the latter. */
+const CHANGE_TYPES = ['PointChange', 'PercentageDelta', 'PercentageChange'] as const;
+const asDeltaType = (type: (typeof CHANGE_TYPES)[number]): DeltaType => (type === 'PointChange' ? 'PointChange' : 'PercentageDelta');
+const BUTTON_LABELS: Record<DeltaType, string> = { PointChange: 'visuals.table.PointChange', PercentageDelta: 'visuals.table.PercentageChange' };
 
 /**
  * Text-and-count ordered list (the largest first); with `changes`, the multi-count list whose
@@ -25,8 +20,8 @@ export function countChange(current: number | null | undefined, previous: number
  */
 export function CountListVisual(props: VisualProps & { changes?: boolean }) {
   const { t } = useElement();
-  const { primary, settings, onDrawn, changes } = props;
-  const [type, setType] = useState<ChangeType>(() => setting<ChangeType>(settings, 'DeltaType', 'PointChange', ['PointChange', 'PercentageChange']));
+  const { primary, settings, onDrawn, changes, lang } = props;
+  const [type, setType] = useState<DeltaType>(() => asDeltaType(setting(settings, 'DeltaType', 'PointChange', CHANGE_TYPES)));
   const rows = visibleContent(primary.data?.content ?? [], setting(settings, 'ShowBlank', false))
     .map((e) => ({ name: e.Name, value: e.data[0].Val as number, previous: e.data[0].ValForDelta ?? null }))
     .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name))
@@ -40,19 +35,20 @@ export function CountListVisual(props: VisualProps & { changes?: boolean }) {
     <div className="count-list">
       {changes && (
         <div className="delta-buttons" role="group" aria-label={t('visuals.table.deltaType')}>
-          {(['PointChange', 'PercentageChange'] as const).map((x) => (
+          {(Object.keys(BUTTON_LABELS) as DeltaType[]).map((x) => (
             <button key={x} type="button" aria-pressed={type === x} onClick={() => setType(x)}>
-              {t(`visuals.table.${x}`)}
+              {t(BUTTON_LABELS[x])}
             </button>
           ))}
         </div>
       )}
+      {changes && <p className="delta-period">{t('visuals.change.changes', { compared: comparedWith(t, primary.data?.previousPeriod) })}</p>}
       <ol>
         {rows.map((r) => (
           <li key={r.name} style={item}>
             <span className="count-name">{r.name}</span>
             <span className="count-value">{count(r.value)}</span>
-            {changes && <span className="count-change">{countChange(r.value, r.previous, type)}</span>}
+            {changes && <span className="count-change">{changeText(t, lang, r.value, r.previous, type, 'none').text || '-'}</span>}
           </li>
         ))}
       </ol>

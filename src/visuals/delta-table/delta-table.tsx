@@ -5,9 +5,10 @@ import { setting } from '../common/settings';
 import { isSelected } from '../common/selection';
 import { DIMMED } from '../common/palette';
 import { readTabs, Tabs } from '../common/tabs';
-import { columnId, deltaValue, formatCell, formatDelta, nextSort, sortRows, tableRows, TABLE_DEFAULTS as D, TITLE_ID, type TableColumn, type TableFormat } from './rules';
+import { columnId, formatCell, formatDelta, nextSort, sortRows, tableRows, TABLE_DEFAULTS as D, TITLE_ID, type TableColumn, type TableFormat } from './rules';
 import { loadTableOptions, saveTableOptions, type TableVisualOptions } from './options';
 import { RowSpacer, useRowWindow } from '../common/row-window';
+import { comparedWith } from '../common/change';
 
 const DELTA_TYPES = ['PointChange', 'PercentageChange'] as const;
 
@@ -31,7 +32,7 @@ function readFormat(settings: Record<string, unknown>): TableFormat {
 /** Table with delta columns: sortable headers (DESC first), delta buttons, tabs, rows that filter on click. */
 export function DeltaTableVisual(props: VisualProps) {
   const { t } = useElement();
-  const { settings, name, onDrawn, onSelect, selections, mode } = props;
+  const { settings, name, onDrawn, onSelect, selections, mode, lang } = props;
   const { tabs, defaultTab } = readTabs(settings.Tabs);
   const [tab, setTab] = useState(defaultTab);
   const [options, setOptions] = useState<TableVisualOptions>(() => loadTableOptions(name));
@@ -86,6 +87,7 @@ export function DeltaTableVisual(props: VisualProps) {
           ))}
         </div>
       )}
+      {delta && <p className="delta-period">{t('visuals.change.changes', { compared: comparedWith(t, series?.previousPeriod) })}</p>}
       <table {...shown.table}>
         <colgroup>
           <col style={{ width: `${titleWidth}%` }} />
@@ -101,7 +103,7 @@ export function DeltaTableVisual(props: VisualProps) {
           <RowSpacer height={shown.before} columns={width} />
           {shown.indexes.map((index) => {
             const row = rows[index];
-            const d = delta ? formatDelta(deltaValue(row, delta, all), delta, fmt) : null;
+            const d = delta ? formatDelta(t, lang, row, delta, all, fmt) : null;
             const select = onSelect && series ? () => onSelect({ axisKey: series.filterKey, axisValue: row.name, seriesKey: '', seriesValue: '' }) : undefined;
             return (
               <tr key={row.name} {...shown.row(index)} style={{ opacity: dimming && !isSelected(selections, name, row.name) ? DIMMED : 1 }}>

@@ -1,5 +1,7 @@
 import type { ContentEntry } from '../../api/visual-types';
-import { pointChange, percentageChange, roundAwayFromZero } from '../../lib/deltas';
+import type { TFunction } from 'i18next';
+import { pointChange, percentageChange, roundAwayFromZero, type DeltaSymbol } from '../../lib/deltas';
+import { changeText } from '../common/change';
 import { isBlankName, isValidNumber } from '../common/rows';
 import { numberFormat } from '../../lib/intl';
 
@@ -75,15 +77,19 @@ export function sortRows(rows: TableRow[], sort: SortState, columns: TableColumn
   });
 }
 
-const isPercentUnit = (col: TableColumn | undefined) => col?.Type === 'Percentage';
+/** The cell a delta column is of, and whether its value column is a percentage (its point change is then in points). */
+function deltaSource(row: TableRow, delta: TableColumn, columns: TableColumn[]) {
+  const key = delta.DeltaFrom ?? delta.Key;
+  const from = columns.find((c) => c.Key === key && c.Type !== 'PointChange' && c.Type !== 'PercentageChange');
+  return { cell: row.cells[key], percent: from?.Type === 'Percentage' };
+}
 
 /** A delta column's number: point change (in points for percentage columns) or percentage change; null when invalid. */
 export function deltaValue(row: TableRow, delta: TableColumn, columns: TableColumn[]): number | null {
-  const from = columns.find((c) => c.Key === (delta.DeltaFrom ?? delta.Key) && c.Type !== 'PointChange' && c.Type !== 'PercentageChange');
-  const cell = row.cells[delta.DeltaFrom ?? delta.Key];
+  const { cell, percent } = deltaSource(row, delta, columns);
   if (!cell) return null;
   if (delta.Type === 'PercentageChange') return percentageChange(cell.Val, cell.ValForDelta);
-  const f = isPercentUnit(from) ? 100 : 1;
+  const f = percent ? 100 : 1;
   return pointChange(cell.Val === null ? null : cell.Val * f, cell.ValForDelta === null ? null : cell.ValForDelta * f);
 }
 
@@ -94,11 +100,17 @@ export function formatCell(v: number | null, col: TableColumn, fmt: TableFormat)
   return numberFormat('en-US', { minimumFractionDigits: fmt.decimalPlaces, maximumFractionDigits: fmt.decimalPlaces }).format(v);
 }
 
-/** A delta cell: signed, rounded away from zero, '%' for percentage change; its colour by the threshold. */
-export function formatDelta(d: number | null, col: TableColumn, fmt: TableFormat): { text: string; colour: string; symbol: 'up' | 'down' | 'same' | '-' } {
-  if (d === null || !Number.isFinite(d)) return { text: '-', colour: TABLE_DEFAULTS.SameDelta, symbol: '-' };
-  const r = roundAwayFromZero(d, col.Type === 'PercentageChange' ? 0 : Math.max(fmt.decimalPlaces, 1));
-  const text = `${r > 0 ? '+' : ''}${r}${col.Type === 'PercentageChange' ? '%' : ''}`;
+/**
+ * A delta cell in the tiles' one change format (change.ts): '+5 pts' for a percentage column's
+ * point change, '+20%' for a percentage change, '-' when invalid; its colour by the threshold.
+ */
+export function formatDelta(t: TFunction, lang: string, row: TableRow, delta: TableColumn, columns: TableColumn[], fmt: TableFormat): { text: string; colour: string; symbol: DeltaSymbol } {
+  const { cell, percent } = deltaSource(row, delta, columns);
+  const d = deltaValue(row, delta, columns);
+  const change = changeText(t, lang, cell?.Val, cell?.ValForDelta, delta.Type === 'PercentageChange' ? 'PercentageDelta' : 'PointChange', percent);
+  if (d === null || !Number.isFinite(d) || !change.text) return { text: '-', colour: TABLE_DEFAULTS.SameDelta, symbol: '-' };
+  // The threshold compares the change as shown: a percentage change is shown whole.
+  const r = delta.Type === 'PercentageChange' ? roundAwayFromZero(d) : d;
   const colour = r > fmt.threshold ? fmt.above : r < fmt.threshold ? fmt.below : TABLE_DEFAULTS.SameDelta;
-  return { text, colour, symbol: r > 0 ? 'up' : r < 0 ? 'down' : 'same' };
+  return { text: change.text, colour, symbol: change.symbol };
 }

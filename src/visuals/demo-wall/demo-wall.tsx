@@ -8,6 +8,8 @@ import { relativeTime } from '../../lib/dates';
 import { DRIVER_CAPTIONS, DriverIcon } from './driver-icons';
 import { initialWall, replaceSlot, WALL } from './rotation';
 import { numberFormat } from '../../lib/intl';
+import { CleanedText } from '../../elements/hidden-value';
+import { isHiddenValue } from '../../lib/profanity';
 
 const USD: Intl.NumberFormatOptions = { style: 'currency', currency: 'USD' };
 
@@ -22,20 +24,24 @@ export interface DemoWallProps {
 }
 
 /** One demo feedback card (spec part 3): store, when, comment, spend banner, NPS label and the four drivers. */
-function FeedbackCard({ row, onReplace }: { row: DataRow; onReplace: () => void }) {
+function FeedbackCard({ row, moduleId, onReplace }: { row: DataRow; moduleId: string; onReplace: () => void }) {
   const { t, lang } = useElement();
   const when = relativeTime(typeof row.ResponseDate === 'string' ? row.ResponseDate : null);
   const spend = typeof row.Spend === 'number' ? numberFormat(lang, USD).format(row.Spend) : null;
   const label = String(row.NPSGroup ?? '');
   return (
+    // The card's button is stretched over it, so a hidden comment's 'Click to show.' is a button of its own, not inside it.
     <li className="slot">
-      <button type="button" className="card comment-card" aria-label={t('wall.another', { comment: row.Verbatim })} onClick={onReplace}>
+      <div className="card comment-card">
+        <button type="button" className="replace" aria-label={t('wall.another', { comment: isHiddenValue(row.Verbatim) ? t('viewer.hidden') : row.Verbatim })} onClick={onReplace}></button>
         <span className="top">
           <span className="title">{String(row.Store ?? '')}</span>
           {spend && <span className="banner">{spend}</span>}
         </span>
         {when && <span className="subtitle">{t(`wall.when.${when.key}`, { count: when.days })}</span>}
-        <span className="comment">“{row.Verbatim}”</span>
+        <span className="comment">
+          <CleanedText value={row.Verbatim} moduleId={moduleId} field="Verbatim" recordId={row.Key}>“{row.Verbatim}”</CleanedText>
+        </span>
         <span className="bottom">
           {label && <span className={`nps-label group-${label.toLowerCase()}`}>{t(`wall.groups.${label}`, { defaultValue: label })}</span>}
           <span className="drivers">
@@ -50,7 +56,7 @@ function FeedbackCard({ row, onReplace }: { row: DataRow; onReplace: () => void 
             })}
           </span>
         </span>
-      </button>
+      </div>
     </li>
   );
 }
@@ -97,7 +103,7 @@ export function DemoWall({ moduleId = 'responses', gauge = 'nps', comments = 'co
         {nps ? <cx-nps-gauge value={nps.value} responses={nps.responses} lang={lang}></cx-nps-gauge> : <span className="hint">{pool ? t('wall.noGauge') : t('wall.loading')}</span>}
       </li>
       {pool?.length === 0 && <li className="slot card hint">{t('wall.noComments')}</li>}
-      {pool && wall.slots.map((index, slot) => <FeedbackCard key={slot} row={pool[index]} onReplace={() => setWall((w) => replaceSlot(w, poolSize, slot))} />)}
+      {pool && wall.slots.map((index, slot) => <FeedbackCard key={slot} row={pool[index]} moduleId={moduleId} onReplace={() => setWall((w) => replaceSlot(w, poolSize, slot))} />)}
     </ul>
   );
 }

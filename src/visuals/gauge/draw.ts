@@ -1,9 +1,10 @@
 import { arc, select } from 'd3';
 import { formatValue } from '../common/format';
-import { pointChange, percentageChange, deltaSymbol, roundAwayFromZero } from '../../lib/deltas';
+import type { TFunction } from 'i18next';
+import { changeText, DEFAULT_DELTA_TYPE, type ChangeText } from '../common/change';
 
-/** Gauge defaults of spec part 3: size 40, bounds -1 to 1, thickness 0.55, arc size 0.55, format 0.0%. */
-export const GAUGE_DEFAULTS = { Size: 40, LowerBound: -1, UpperBound: 1, Thickness: 0.55, ArcSize: 0.55, TextFormat: '0.0%', DeltaType: 'PercentageDelta' } as const;
+/** Gauge defaults of spec part 3: size 40, bounds -1 to 1, thickness 0.55, arc size 0.55, format 0.0%; a change in points (change.ts). */
+export const GAUGE_DEFAULTS = { Size: 40, LowerBound: -1, UpperBound: 1, Thickness: 0.55, ArcSize: 0.55, TextFormat: '0.0%', DeltaType: DEFAULT_DELTA_TYPE } as const;
 
 export interface GaugeModel {
   value: number;
@@ -20,23 +21,17 @@ export interface GaugeModel {
   /** Whether the previous period had records (a delta needs them). */
   previousValid: boolean;
   label: string;
+  /** The change as text (gaugeDelta) and what it compares with ('vs previous 7 days'). */
+  change: ChangeText;
+  compared: string;
 }
 
 const R = 100;
 
-/** The delta text: point change in the value's own unit (×100 for percentages) or a percentage, with a symbol. */
-export function gaugeDelta(m: Pick<GaugeModel, 'value' | 'previous' | 'previousValid' | 'deltaType' | 'format'>): { text: string; symbol: ReturnType<typeof deltaSymbol> } {
+/** The gauge's change, in the shared change format; none without a valid previous period. */
+export function gaugeDelta(t: TFunction, lang: string, m: Pick<GaugeModel, 'value' | 'previous' | 'previousValid' | 'deltaType' | 'format'>): ChangeText {
   if (!m.previousValid || m.previous === null) return { text: '', symbol: '-' };
-  const percentUnit = m.format.endsWith('%');
-  if (m.deltaType === 'PointChange') {
-    const d = percentUnit ? pointChange(m.value * 100, m.previous * 100) : pointChange(m.value, m.previous);
-    if (d === null) return { text: '', symbol: '-' };
-    return { text: `${d > 0 ? '+' : ''}${roundAwayFromZero(d, 1)}${percentUnit ? ' pts' : ''}`, symbol: deltaSymbol(d) };
-  }
-  const d = percentageChange(m.value, m.previous);
-  if (d === null) return { text: '', symbol: '-' };
-  const r = roundAwayFromZero(d);
-  return { text: `${r > 0 ? '+' : ''}${r}%`, symbol: deltaSymbol(r) };
+  return changeText(t, lang, m.value, m.previous, m.deltaType, m.format.endsWith('%'));
 }
 
 const angleOf = (v: number, m: GaugeModel) => {
@@ -51,7 +46,7 @@ const angleOf = (v: number, m: GaugeModel) => {
 export function drawGauge(svg: SVGSVGElement, m: GaugeModel): () => void {
   const inner = R * (1 - m.thickness * m.arcSize);
   const shape = arc<{ startAngle: number; endAngle: number }>().innerRadius(inner).outerRadius(R);
-  const root = select(svg).attr('viewBox', `${-R - 4} ${-R - 4} ${2 * R + 8} ${R + 48}`).append('g').attr('class', 'gauge').attr('role', 'img').attr('aria-label', m.label);
+  const root = select(svg).attr('viewBox', `${-R - 4} ${-R - 4} ${2 * R + 8} ${R + 64}`).append('g').attr('class', 'gauge').attr('role', 'img').attr('aria-label', m.label);
   const base = m.lower < 0 && m.upper > 0 ? 0 : m.lower;
   const tone = m.value > base ? 'up' : m.value < base ? 'down' : 'same';
   root.append('path').attr('class', 'track').attr('aria-hidden', 'true').attr('d', shape({ startAngle: -Math.PI / 2, endAngle: Math.PI / 2 }));
@@ -69,9 +64,10 @@ export function drawGauge(svg: SVGSVGElement, m: GaugeModel): () => void {
       .attr('y2', -Math.cos(s) * (R + 4));
   }
   root.append('text').attr('class', 'hero').attr('text-anchor', 'middle').attr('y', -6).attr('font-size', m.size).text(formatValue(m.value, m.format));
-  const delta = gaugeDelta(m);
+  const delta = m.change;
   if (delta.text) {
     root.append('text').attr('class', `delta delta-${delta.symbol}`).attr('text-anchor', 'middle').attr('y', 30).attr('font-size', 18).text(`${delta.symbol === 'up' ? '▲' : delta.symbol === 'down' ? '▼' : '='} ${delta.text}`);
+    root.append('text').attr('class', 'delta-period').attr('text-anchor', 'middle').attr('y', 52).attr('font-size', 13).text(m.compared);
   }
   return () => {
     root.remove();

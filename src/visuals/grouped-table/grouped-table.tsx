@@ -5,7 +5,7 @@ import { setting } from '../common/settings';
 import { readTabs, Tabs } from '../common/tabs';
 import { formatValue } from '../common/format';
 import { isBlankName } from '../common/rows';
-import { countChange } from '../count-list/count-list';
+import { changeText, comparedWith } from '../common/change';
 import { RowSpacer, useRowWindow } from '../common/row-window';
 
 interface MeasureGroup {
@@ -23,7 +23,7 @@ function readGroups(value: unknown): MeasureGroup[] {
 /** Table with grouped measures and tabs: per measure a header group with this period, the last one and the change. */
 export function GroupedTableVisual(props: VisualProps) {
   const { t } = useElement();
-  const { settings, onDrawn } = props;
+  const { settings, onDrawn, lang } = props;
   const { tabs, defaultTab } = readTabs(settings.Tabs);
   const [tab, setTab] = useState(defaultTab);
   const current = tabs.find((x) => x.key === tab);
@@ -39,6 +39,7 @@ export function GroupedTableVisual(props: VisualProps) {
   return (
     <div className="grouped-table delta-table">
       {tabs.length > 0 && <Tabs tabs={tabs} active={tab} onChange={setTab} label={t('visuals.table.tabs')} />}
+      <p className="delta-period">{t('visuals.change.changes', { compared: comparedWith(t, series?.previousPeriod) })}</p>
       <table {...shown.table}>
         <thead>
           <tr {...shown.headerRow(1)}>
@@ -68,12 +69,10 @@ export function GroupedTableVisual(props: VisualProps) {
                 <th scope="row">{e.Name}</th>
                 {groups.flatMap((g) => {
                   const d = e.data.find((x) => x.Key === g.Key);
-                  const percent = g.Format.endsWith('%');
-                  const scale = (v: number | null | undefined) => (typeof v === 'number' && percent ? v * 100 : v);
                   return [
                     <td key={`${g.Key}-now`}>{formatValue(d?.Val ?? null, g.Format)}</td>,
                     <td key={`${g.Key}-before`}>{formatValue(d?.ValForDelta ?? null, g.Format)}</td>,
-                    <td key={`${g.Key}-change`}>{countChange(scale(d?.Val), scale(d?.ValForDelta), 'PointChange')}</td>,
+                    <td key={`${g.Key}-change`}>{changeText(t, lang, d?.Val, d?.ValForDelta, 'PointChange', g.Format.endsWith('%')).text || '-'}</td>,
                   ];
                 })}
               </tr>

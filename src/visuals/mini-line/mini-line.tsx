@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useElement } from '../../elements/element-context';
 import { line, scaleLinear, select } from 'd3';
 import type { VisualProps } from '../common/visual-props';
 import { useChart } from '../common/use-chart';
@@ -48,7 +49,8 @@ export function MiniLineVisual(props: VisualProps & { companion: MiniLineCompani
   const gaugeRef = useRef<SVGSVGElement>(null);
   const { primary, settings, onDrawn, companion } = props;
   const points = toLines(primary.dataLine?.content ?? [])[0]?.points ?? [];
-  const gauge = companion === 'Gauge' ? gaugeModel(props) : null;
+  const { t } = useElement();
+  const gauge = companion === 'Gauge' ? gaugeModel(t, props) : null;
   const width = Math.max(80, Math.floor(props.width * 0.55));
   const height = Math.max(46, Math.min(120, props.height - 10));
   useChart(ref, (svg) => drawMiniLine(svg, points, width, height), points.length > 0, JSON.stringify({ points, width, height }), onDrawn);

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useElement } from '../../elements/element-context';
 import type { VisualProps } from '../common/visual-props';
 import { setting, stringList } from '../common/settings';
 import { visibleContent } from '../common/rows';
@@ -11,6 +12,7 @@ import { barShares, SINGLE_BAR_DEFAULTS as D } from '../single-bar-stack/single-
 /** Multi-bar stack with hero: a single bar stack per category with the first series' share as its hero; a click filters. */
 export function MultiBarStackVisual(props: VisualProps) {
   const { primary, settings, onDrawn, onSelect, selections, name, mode } = props;
+  const { t } = useElement();
   const series = primary.data;
   const content = visibleContent(series?.content ?? [], setting(settings, 'ShowBlank', false));
   const order = orderedSeries(content.flatMap((e) => e.data.map((r) => r.Name)), stringList(settings, 'SeriesOrder'));
@@ -26,7 +28,7 @@ export function MultiBarStackVisual(props: VisualProps) {
         return (
           <li key={e.Name} style={{ opacity: dim ? DIMMED : 1 }}>
             <p className="hero-value">
-              {legendPercent(parts[0]?.share ?? 0)} <span className="hero-label">{e.Name}</span>
+              {t('visuals.shareOf', { value: legendPercent(parts[0]?.share ?? 0), series: parts[0]?.name ?? '' })} <span className="hero-label">{e.Name}</span>
             </p>
             <div className="stack-bar" role="group" aria-label={e.Name} style={{ gap: D.StackGap, height: D.BarThickness }}>
               {parts.map((p, i) => {

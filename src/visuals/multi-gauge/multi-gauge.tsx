@@ -5,7 +5,9 @@ import { setting } from '../common/settings';
 import { visibleContent } from '../common/rows';
 import { isSelected } from '../common/selection';
 import { DIMMED } from '../common/palette';
-import { drawGauge, GAUGE_DEFAULTS, type GaugeModel } from '../gauge/draw';
+import { drawGauge, gaugeDelta, GAUGE_DEFAULTS, type GaugeModel } from '../gauge/draw';
+import { comparedWith, DELTA_TYPES } from '../common/change';
+import { useElement } from '../../elements/element-context';
 import { formatValue } from '../common/format';
 
 function SmallGauge({ model, onDrawn }: { model: GaugeModel; onDrawn: () => void }) {
@@ -17,6 +19,7 @@ function SmallGauge({ model, onDrawn }: { model: GaugeModel; onDrawn: () => void
 /** Multi-gauge: one small gauge per category (e.g. NPS per region); a click on a name filters on it. */
 export function MultiGaugeVisual(props: VisualProps) {
   const { primary, settings, onDrawn, onSelect, selections, name, mode } = props;
+  const { t } = useElement();
   const series = primary.data;
   const content = visibleContent(series?.content ?? [], setting(settings, 'ShowBlank', false));
   const format = setting(settings, 'TextFormat', GAUGE_DEFAULTS.TextFormat);
@@ -34,9 +37,12 @@ export function MultiGaugeVisual(props: VisualProps) {
           arcSize: GAUGE_DEFAULTS.ArcSize,
           size: setting(settings, 'Size', GAUGE_DEFAULTS.Size),
           format,
-          deltaType: setting(settings, 'DeltaType', 'PointChange', ['PointChange', 'PercentageDelta']),
+          deltaType: setting(settings, 'DeltaType', GAUGE_DEFAULTS.DeltaType, DELTA_TYPES),
           label: `${e.Name}: ${formatValue(row.Val, format)}`,
+          change: { text: '', symbol: '-' },
+          compared: comparedWith(t, series?.previousPeriod),
         };
+        model.change = gaugeDelta(t, props.lang, model);
         return (
           <li key={e.Name} style={{ opacity: mode === 'Selection' && !isSelected(selections, name, e.Name) ? DIMMED : 1 }}>
             <SmallGauge model={model} onDrawn={onDrawn} />

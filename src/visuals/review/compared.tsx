@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Compared } from '../../api/review-types';
 import { deltaSymbol, pointChange } from '../../lib/deltas';
+import { useElement } from '../../elements/element-context';
+import { changeText, comparedWith, type ChangeUnit } from '../common/change';
 
 interface DeltaProps {
   t: TFunction;
@@ -22,6 +24,21 @@ export function Delta({ t, value, format, round = (n) => n, lowerIsBetter = fals
     <span className={`delta ${direction}`}>
       {change > 0 ? '+' : change < 0 ? '−' : '±'}
       {format(Math.abs(change))} <span className="hint">{t('reviews.vsPrevious')}</span>
+    </span>
+  );
+}
+
+/**
+ * A review figure's change in the tiles' one change format (change.ts): signed, to 2 decimals, with
+ * its unit ('+0.2 stars', '-3 reviews') and what it compares with.
+ */
+export function Change({ value, unit }: { value: Compared; unit: ChangeUnit }) {
+  const { t, lang } = useElement();
+  const change = changeText(t, lang, value.currentValue, value.previousValue, 'PointChange', unit);
+  if (!change.text) return <span className="delta none">{t('reviews.noPrevious')}</span>;
+  return (
+    <span className={`delta ${change.symbol}`}>
+      {change.text} <span className="hint">{comparedWith(t, undefined)}</span>
     </span>
   );
 }

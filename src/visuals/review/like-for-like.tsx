@@ -1,17 +1,15 @@
 import { useEffect } from 'react';
 import { useElement } from '../../elements/element-context';
 import type { LikeForLikeData, LikeForLikeRow } from '../../api/review-types';
-import { utc } from '../../lib/dates';
+import { periodDay, utc } from '../../lib/dates';
 import type { VisualProps } from '../common/visual-props';
-import { dateFormat, numberFormat } from '../../lib/intl';
+import { numberFormat } from '../../lib/intl';
+import { translator } from '../../elements/texts';
 
 const SIGNED: Intl.NumberFormatOptions = { maximumFractionDigits: 1, signDisplay: 'exceptZero' };
 
-/** 'MMMM DD, YYYY' in local time, from a UTC bound 'YYYY-MM-DD HH:mm:ss'. */
-export function periodDate(bound: string, lang: string): string {
-  const d = utc(bound.replace(' ', 'T'));
-  return dateFormat(lang, { month: 'long', day: '2-digit', year: 'numeric' }).format(d);
-}
+/** The spec's period text 'DD MMM YYYY' in local time, from a UTC bound 'YYYY-MM-DD HH:mm:ss'. */
+export const periodDate = (bound: string, lang: string) => periodDay(utc(bound.replace(' ', 'T')), lang);
 
 /** A row's value: NPS as signed points, a driver as a percent, responses as a count. */
 function valueText(row: LikeForLikeRow, v: number | null, lang: string): string {
@@ -26,7 +24,7 @@ function changeText(row: LikeForLikeRow, lang: string): string {
   const change = row.currentValue - row.previousValue;
   const signed = numberFormat(lang, SIGNED);
   if (row.unit === 'count') return signed.format(change);
-  return row.unit === 'percent' ? `${signed.format(change)} %` : `${signed.format(change)} pts`;
+  return translator(lang)(row.unit === 'percent' ? 'visuals.change.percent' : 'visuals.change.points', { value: signed.format(change) });
 }
 
 /** Like-for-like report: the same stores this period and the previous one, NPS, drivers and responses. */

@@ -6,14 +6,13 @@ import { singleVisual } from '../../api/dashboards';
 import { trackEvent } from '../../api/telemetry';
 import { FEED_TABS, SORT_ORDERS, type FeedRequest, type ReviewCard, type ReviewFeedData } from '../../api/review-types';
 import { callToAction, callToActionUrl, FEED_GROUPS, feedGroup, pageCount, relativeSpan } from '../../lib/reviews';
-import { utc } from '../../lib/dates';
+import { longInstant, utc } from '../../lib/dates';
 import type { VisualProps } from '../common/visual-props';
 import { useVisualSource } from '../common/visual-source';
 import { Stars } from './review-ratings';
-import { dateTimeText } from '../../lib/intl';
 
 function Card({ card, feed, now }: { card: ReviewCard; feed: ReviewFeedData; now: Date }) {
-  const { t, lang } = useElement();
+  const { t } = useElement();
   const cta = callToAction(card);
   const posted = utc(card.reviewPostedAt);
   const since = relativeSpan((now.getTime() - posted.getTime()) / 3_600_000);
@@ -23,7 +22,7 @@ function Card({ card, feed, now }: { card: ReviewCard; feed: ReviewFeedData; now
     <li className={`review-card rating-${card.ratingIndex < 0 ? 'negative' : card.ratingIndex > 0 ? 'positive' : 'neutral'}`} data-review={card.id}>
       <p className="review-meta">
         <Stars value={card.stars} label={t('reviews.starsOf', { value: card.stars })} />{' '}
-        <strong>{card.author || t('reviews.anonymous')}</strong> · {card.store} · <time dateTime={card.reviewPostedAt} title={dateTimeText(posted, lang)}>{ago}</time>
+        <strong>{card.author || t('reviews.anonymous')}</strong> · {card.store} · <time dateTime={card.reviewPostedAt} title={longInstant(posted)}>{ago}</time>
       </p>
       {card.text && <p className="review-text">{card.text}</p>}
       {card.reply && (

@@ -4,13 +4,15 @@ import type { ReviewRatingsData } from '../../api/review-types';
 import { DEFAULT_STARS, roundRating, starFills } from '../../lib/rating';
 import { Star } from '../star-rating/star-rating';
 import type { VisualProps } from '../common/visual-props';
-import { Delta } from './compared';
-import { roundAwayFromZero } from '../../lib/deltas';
+import { Change } from './compared';
+import { numberFormat } from '../../lib/intl';
 
 /** The breakdown bars' longest width (spec part 3 section 9). */
 export const BAR_MAX_WIDTH = 200;
 
-const ratingText = (value: number) => roundRating(value).toFixed(1);
+const ONE_DECIMAL: Intl.NumberFormatOptions = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+/** A rating to one decimal in the page's language (4.1, 4,1). */
+const ratingText = (value: number, lang: string) => numberFormat(lang, ONE_DECIMAL).format(roundRating(value));
 
 /** Five stars filled in quarters: the star rating's own stars, read-only. */
 export function Stars({ value, label }: { value: number; label: string }) {
@@ -21,11 +23,19 @@ export function Stars({ value, label }: { value: number; label: string }) {
   );
 }
 
-/** Review ratings: the average as 5 stars, its change, a bar per star count and a clear-filters link. */
-export function ReviewRatingsVisual({ primary, onDrawn }: VisualProps) {
-  const { t } = useElement();
+/** The filter a star count's bar selects: the reviews module's star rating. */
+export const STARS_KEY = 'Stars';
+
+/**
+ * Review ratings: the average as 5 stars, its change and a bar per star count. With click behaviour
+ * Filter a bar selects its star count, and the tile then offers its clear-filters link (spec part 3).
+ */
+export function ReviewRatingsVisual({ primary, onDrawn, onSelect, selections }: VisualProps) {
+  const { t, lang } = useElement();
   const data = primary.review as ReviewRatingsData;
-  useEffect(() => onDrawn(), [onDrawn, data]);
+  useEffect(() => {
+    onDrawn();
+  }, [onDrawn, data]);
   const max = Math.max(1, ...data.starValueBreakdown.map((b) => b.currentValue));
   const value = data.starValue.currentValue;
   return (
@@ -34,19 +44,34 @@ export function ReviewRatingsVisual({ primary, onDrawn }: VisualProps) {
         <p className="hint">{t('reviews.noRatings')}</p>
       ) : (
         <p className="rating">
-          <strong className="rating-value">{ratingText(value)}</strong>
-          <Stars value={value} label={t('reviews.starsOf', { value: ratingText(value) })} />
-          <Delta t={t} value={data.starValue} round={(n) => roundAwayFromZero(n, 1)} format={(n) => n.toFixed(1)} />
+          <strong className="rating-value">{ratingText(value, lang)}</strong>
+          <Stars value={value} label={t('reviews.starsOf', { value: ratingText(value, lang) })} />
+          <Change value={data.starValue} unit="stars" />
         </p>
       )}
       <ul className="breakdown" aria-label={t('reviews.breakdown')}>
-        {data.starValueBreakdown.map((b) => (
-          <li key={b.stars}>
-            <span className="label">{t('reviews.starCount', { count: b.stars })}</span>
-            <span className="count-bar" style={{ width: `${Math.round((b.currentValue / max) * BAR_MAX_WIDTH)}px` }} />
-            <span className="count">{b.currentValue}</span>
-          </li>
-        ))}
+        {data.starValueBreakdown.map((b) => {
+          const chosen = selections.some((s) => s.axisKey === STARS_KEY && s.axisValue === String(b.stars));
+          const row = (
+            <>
+              <span className="label">{t('reviews.starCount', { count: b.stars })}</span>
+              {/* In Selection mode the bars not chosen dim to 0.3 (spec part 3, chart visuals); their texts stay legible. */}
+              <span className="count-bar" style={{ width: `${Math.round((b.currentValue / max) * BAR_MAX_WIDTH)}px`, opacity: selections.length && !chosen ? 0.3 : 1 }} />
+              <span className="count">{b.currentValue}</span>
+            </>
+          );
+          return (
+            <li key={b.stars}>
+              {onSelect ? (
+                <button type="button" className="bar-select" aria-pressed={chosen} onClick={() => onSelect({ axisKey: STARS_KEY, axisValue: String(b.stars), seriesKey: '', seriesValue: '' })}>
+                  {row}
+                </button>
+              ) : (
+                row
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

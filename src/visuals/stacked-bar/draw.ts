@@ -35,6 +35,8 @@ export interface StackedBarModel {
   onSegment?: (row: string, series: string) => void;
   /** A click on a row label selects the whole category. */
   onRow?: (row: string) => void;
+  /** The share label in the right padding, saying whose share it is ('59% Promoter'); a number alone reads as the score. */
+  shareLabel?: (share: string, series: string) => string;
   /** Draws something of the row's own in the right padding instead of the share label (icon bar, gauge). */
   rowDecorator?: (g: Selection<SVGGElement, unknown, null, undefined>, row: StackRow, top: number, left: number) => void;
 }
@@ -114,7 +116,11 @@ export function drawStackedBar(svg: SVGSVGElement, m: StackedBarModel): () => vo
     }
     const lead = shown[0];
     if (m.rowDecorator) m.rowDecorator(g, row, top, x(1) + m.labelSpacing);
-    else if (lead) g.append('text').attr('class', 'share').attr('x', x(1) + m.labelSpacing).attr('y', top + m.thickness).text(label(lead.value / total));
+    else if (lead) {
+      const text = (m.shareLabel ?? ((share, series) => `${share} ${series}`))(label(lead.value / total), lead.name);
+      // On the row's label line, flush with the bar's end: the words need more room than the right padding.
+      g.append('text').attr('class', 'share').attr('x', x(1)).attr('text-anchor', 'end').attr('y', top - 5).text(text);
+    }
     const name = g.append('text').attr('class', 'row-label').attr('x', 0).attr('y', top - 5).text(row.name);
     if (m.onRow) {
       const pick = m.onRow;

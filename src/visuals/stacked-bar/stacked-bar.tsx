@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useElement } from '../../elements/element-context';
 import type { VisualProps } from '../common/visual-props';
 import { orderedSeries, useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
@@ -6,11 +7,12 @@ import { drawsSecondary } from '../common/chart-mode';
 import { isSelected } from '../common/selection';
 import { visibleContent } from '../common/rows';
 import { colourAt } from '../common/palette';
-import { Legend } from '../common/legend';
+import { Legend, LEGEND_ROOM } from '../common/legend';
+import { useMoreRows } from '../common/more-rows';
 import type { Series } from '../../api/visual-types';
 import { toD3Format } from '../common/format';
 import { iconBar, iconCount, ICON_BAR_DEFAULTS, rowGauge, sortRowsBy, type GaugeSortMode } from './decorations';
-import { drawStackedBar, stackRows, STACKED_BAR_DEFAULTS as D, type StackedBarModel } from './draw';
+import { drawStackedBar, stackedBarHeight, stackRows, STACKED_BAR_DEFAULTS as D, type StackedBarModel } from './draw';
 
 export function stackedBarModel(p: Pick<VisualProps, 'name' | 'primary' | 'secondary' | 'settings' | 'mode' | 'selections' | 'width'>, hidden: readonly string[]): StackedBarModel {
   const showBlank = setting(p.settings, 'ShowBlank', false);
@@ -58,9 +60,15 @@ function variantOf(p: VisualProps & { variant?: 'IconBar' | 'Gauge' }): Partial<
 
 /** Stacked bar: a row per category split into its series, a legend that hides series, clickable row labels and segments. */
 export function StackedBarVisual(props: VisualProps & { variant?: 'IconBar' | 'Gauge' }) {
+  const { t } = useElement();
   const ref = useRef<SVGSVGElement>(null);
   const [hidden, setHidden] = useState<string[]>([]);
-  const model = { ...stackedBarModel(props, hidden), ...variantOf(props) };
+  const shareLabel = (value: string, series: string) => t('visuals.shareOf', { value, series });
+  const all = { ...stackedBarModel(props, hidden), ...variantOf(props), shareLabel };
+  const legend = setting(props.settings, 'ShowLegend', false);
+  // The rows that fit the tile, and '+N more' for the rest: a category is never cut off unseen.
+  const more = useMoreRows(all.rows.length, stackedBarHeight({ ...all, rows: all.rows.slice(0, 1) }), props.height - (legend ? LEGEND_ROOM : 0));
+  const model = { ...all, rows: all.rows.slice(0, more.shown) };
   const { onDrawn, onSelect } = props;
   const series = props.primary.data;
   const onSegment = onSelect && series ? (row: string, s: string) => onSelect({ axisKey: series.filterKey, axisValue: row, seriesKey: series.seriesFilterKey ?? '', seriesValue: s }) : undefined;
@@ -69,10 +77,11 @@ export function StackedBarVisual(props: VisualProps & { variant?: 'IconBar' | 'G
   const toggle = (name: string) => setHidden((h) => (h.includes(name) ? h.filter((x) => x !== name) : h.length + 1 < model.series.length ? [...h, name] : h));
   return (
     <div className="stacked-bar-visual">
-      {setting(props.settings, 'ShowLegend', false) && (
+      {legend && (
         <Legend items={model.series.map((name, i) => ({ name, colour: colourAt(i, model.palette), active: !hidden.includes(name) }))} onToggle={toggle} />
       )}
       <svg ref={ref} className="chart" part="chart" />
+      {more.button}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useElement } from '../../elements/element-context';
 import { addTexts } from '../../elements/texts';
 import texts from './texts.json';
+import { numberFormat } from '../../lib/intl';
 import { DEFAULT_STARS, clampRating, ratingBand, ratingForKey, roundRating, starFills } from '../../lib/rating';
 
 export interface StarRatingProps {
@@ -35,7 +36,7 @@ export function Star({ fill }: { fill: number }) {
 
 /** Stars with quarter fills; interactive unless read-only (slider semantics, arrows, Home, End). */
 export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, showValue, label, disabled }: StarRatingProps) {
-  const { t, emit, commit } = useElement();
+  const { t, lang, emit, commit } = useElement();
   const stars = Math.max(1, Math.round(max));
   // The element's `value` is the truth: the user's choice is committed to it (controlled). The
   // local copy shows the choice within the same keystroke, before the element renders again.
@@ -104,7 +105,7 @@ export function StarRating({ value = 0, max = DEFAULT_STARS, readonly, banded, s
       )}
       {showValue && (
         <span part="value" className="value" aria-hidden="true">
-          {shown.toFixed(1)}
+          {numberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(shown)}
         </span>
       )}
     </div>

@@ -1,12 +1,14 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useElement } from '../../elements/element-context';
+import type { TFunction } from 'i18next';
 import type { Block, VisualDefinition, VisualItem } from '../../api/visual-types';
 import { chartMode, drawsSecondary } from '../common/chart-mode';
 import { dataPeriodText } from '../common/format';
 import { hasDataFor, hasValues, type NoDataCategory } from '../common/rows';
 import { setting } from '../common/settings';
 import type { SelectionInput } from '../common/visual-props';
-import type { VisualSelection } from '../common/selection';
+import { describeSelection, selectionsShownIn, type VisualSelection } from '../common/selection';
+import { headlineFigure, isHeadline } from '../common/headline';
 import { VISUALS } from './registry';
 
 export interface VisualTileProps {
@@ -15,6 +17,8 @@ export interface VisualTileProps {
   secondary?: Block;
   /** This visual's selections. */
   selections: readonly VisualSelection[];
+  /** Every selection of the dashboard (or filter scope): what the secondary data is filtered by. */
+  allSelections?: readonly VisualSelection[];
   onSelect: (s: VisualSelection) => void;
   onClear: () => void;
   onDrawn: (name: string) => void;
@@ -26,8 +30,12 @@ export interface VisualTileProps {
 
 const NO_DATA = ['AlwaysShowVisual', 'ThisPeriodData', 'LastPeriodData', 'BothPeriods'] as const;
 
-/** Visuals that draw the secondary series over the primary one; the others show it in place of the primary. */
+/**
+ * Visuals that draw the secondary series over the primary one; the others show it in place of the
+ * primary. Single-figure tiles keep the overall figure too, and state the selection's in words.
+ */
 const OVERLAYS = new Set<string>(['Gauge', 'StackedBar', 'MultiLineChart']);
+const keepsPrimary = (template: string) => OVERLAYS.has(template) || isHeadline(template);
 
 /**
  * What a visual shows (spec part 3, chart modes): when its mode draws secondary data and it has no
@@ -35,19 +43,34 @@ const OVERLAYS = new Set<string>(['Gauge', 'StackedBar', 'MultiLineChart']);
  * under the other charts' selections, take the place of the primary ones.
  */
 function shownBlock(template: string, primary: Block, secondary: Block | undefined, draws: boolean): Block {
-  if (!secondary || !draws || OVERLAYS.has(template)) return primary;
-  const series = Object.fromEntries(Object.entries(secondary).filter(([k]) => k.startsWith('data')));
+  if (!secondary || !draws || keepsPrimary(template)) return primary;
+  // A review tile's data (its `review`) follows the selection as a chart's series do.
+  const series = Object.fromEntries(Object.entries(secondary).filter(([k]) => k.startsWith('data') || k === 'review'));
   return { ...primary, ...series };
+}
+
+/**
+ * What the selection does to a tile, in words: a single-figure tile gives the selection's figure
+ * ('NPS for Online or Store: -3.0%'), any other tile the selection it is filtered by.
+ */
+function selectionNote(t: TFunction, template: string, settings: Record<string, unknown>, title: string, secondary: Block | undefined, selections: readonly VisualSelection[], lang: string): string {
+  if (!secondary || !selections.length) return '';
+  const selection = describeSelection(selections, lang);
+  if (!isHeadline(template)) return t('visuals.selectionNote', { selection });
+  return t('visuals.selectionFigure', { measure: title, selection, value: headlineFigure(template, settings, secondary, lang) ?? t('visuals.noFigure') });
 }
 
 /** One tile: header, sub-header (text or the data period), actions, and the visual or 'No results found for selection'. */
 // Memo: a dashboard renders again as each tile is drawn; the tiles whose props are the same stay as they are.
-export const VisualTile = memo(function VisualTile({ item, definition, secondary, selections, onSelect, onClear, onDrawn, onEdit, generation }: VisualTileProps) {
+export const VisualTile = memo(function VisualTile({ item, definition, secondary, selections, allSelections, onSelect, onClear, onDrawn, onEdit, generation }: VisualTileProps) {
   const { t, lang } = useElement();
   const body = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const settings = definition.templateBindings as Record<string, unknown>;
-  const mode = chartMode(selections, secondary);
+  const everySelection = allSelections ?? selections;
+  // Another tile's selection on this tile's dimension filters it as its own would (ORed): it shows here too.
+  const shownSelections = selectionsShownIn(item.name, item.primary.data?.filterKey, everySelection);
+  const mode = chartMode(shownSelections, secondary);
   const follows = drawsSecondary(mode, setting(settings, 'SelectionMode', 'SinglePrimary') as never);
   const primary = shownBlock(definition.template, item.primary, secondary, follows);
   const series = primary.data;
@@ -93,17 +116,20 @@ export const VisualTile = memo(function VisualTile({ item, definition, secondary
   const sub = periodSub && series ? dataPeriodText(series.currentPeriod, series.previousRecordCount > 0 ? series.previousPeriod : undefined, lang) : primary.subHeader.content;
   const Visual = VISUALS[definition.template];
   const clickable = settings.ClickBehaviour === 'Filter';
+  const note = selectionNote(t, definition.template, settings, primary.header.content || item.name, secondary, everySelection, lang);
   return (
     // An article, not a region: two tiles of one visual on a page (a dashboard and a partner tile) are no landmarks to tell apart.
     <article className="tile" part="tile" aria-labelledby={headerId} data-visual={item.name} data-template={definition.template} data-mode={mode}>
       <header>
         <div className="titles">
           <h2 id={headerId}>{primary.header.content || item.name}</h2>
-          {sub && <p className="sub-header">{sub}</p>}
+          {/* A tile with no data resets its sub-header (spec part 3 section 8): no period or text for figures it does not show. */}
+          {show && sub && <p className="sub-header">{sub}</p>}
+          {note && <p className="selection-note">{note}</p>}
         </div>
         <div className="actions">
           {selections.length > 0 && (
-            <button type="button" className="link" onClick={onClear} aria-label={t('visuals.clearFiltersOf', { name: primary.header.content || item.name })}>
+            <button type="button" className="link" onClick={onClear} aria-label={t('visuals.clearFiltersNamed', { name: primary.header.content || item.name })}>
               {t('visuals.clearFilters')}
             </button>
           )}
@@ -128,7 +154,7 @@ export const VisualTile = memo(function VisualTile({ item, definition, secondary
               definition={definition}
               settings={settings}
               mode={mode}
-              selections={selections}
+              selections={shownSelections}
               onSelect={clickable ? (s: SelectionInput) => onSelect({ visualName: item.name, ...s }) : undefined}
               onDrawn={drawn}
               width={size.width}

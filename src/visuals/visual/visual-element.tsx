@@ -82,6 +82,7 @@ export function VisualElement({ moduleId = '', visual = '', filterScope = 'defau
         onEdit={editing ? () => setPanelOpen(true) : undefined}
         secondary={answer.secondary}
         selections={selections.filter((s) => s.visualName === answer.primary.name)}
+        allSelections={selections}
         onSelect={(s) => toggleVisualSelection(filterScope, s, (def.templateBindings.SelectionMode as SelectionMode) ?? 'SinglePrimary')}
         onClear={() => clearSelections(filterScope, answer.primary.name)}
         onDrawn={drawn}

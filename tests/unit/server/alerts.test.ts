@@ -81,11 +81,11 @@ describe('the alert scheduler', () => {
     const notifications = (await h.call('GET', '/api/notifications', { token: user })).body;
     const fired = notifications.items.find((n: { kind: string }) => n.kind === 'alert');
     expect(fired.text).toMatch(/^North NPS: NPS is -?\d+\.\d over the last 7 days, below 90 \(Region: North\)\.$/);
-    expect(fired.link).toBe('/dashboard/overview/?date=Last7Days&f.Region=North');
+    expect(fired.link).toMatch(/^\/dashboard\/overview\/\?date=CustomRange&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&f\.Region=North$/);
     const [mail] = await h.db.query<{ recipient: string; subject: string; body: string }>("SELECT recipient, subject, body FROM mail_outbox WHERE subject = 'Alert: North NPS'");
     expect(mail.recipient).toBe('portaluser@demo.cx');
     expect(mail.body).toContain(fired.text);
-    expect(mail.body).toContain('/dashboard/overview/?date=Last7Days&f.Region=North');
+    expect(mail.body).toContain(fired.link);
 
     // Still below a minute later: an immediate alert told of the change and stays quiet.
     expect((await runNow()).body).toEqual({ checked: 1, fired: 0 });
@@ -93,15 +93,43 @@ describe('the alert scheduler', () => {
     expect(log[0]).toMatchObject({ action: 'Run alerts', detail: '1 checked, 0 fired', userName: 'system@demo.cx' });
   });
 
+  /** The whole days a dashboard link opens, as the filter bar sends them for a custom range. */
+  const daysOf = (link: string) => {
+    const q = new URL(link, 'http://portal').searchParams;
+    expect(q.get('date')).toBe('CustomRange');
+    return [new Date(`${q.get('from')}T00:00:00`), new Date(`${q.get('to')}T23:59:59`)];
+  };
+
+  it('tells the NPS of the very days its link opens on the dashboard, not a rolling 168 hours', async () => {
+    await clearAlerts();
+    await create(alert({ name: 'North days', threshold: 100, filters: [{ key: 'Region', value: 'North' }] }));
+    // Half an hour into a day (17 November): 168 hours back would take in an eighth day, the 10th,
+    // and leave out most of today, the 17th; the seeded North rows fall on both.
+    const noon = h.clock.now;
+    h.clock.now = new Date(noon.getFullYear(), noon.getMonth(), noon.getDate() - 3, 0, 30);
+    const [owner, operator] = [await h.signIn('portaluser@demo.cx'), await h.signIn('system@demo.cx')];
+    expect((await h.call('POST', '/api/operations/runalerts', { token: operator })).body).toEqual({ checked: 1, fired: 1 });
+    const { link } = (await h.call('GET', '/api/notifications', { token: owner })).body.items.find((n: { text: string }) => n.text.startsWith('North days'));
+    h.clock.now = noon;
+    const [{ last_value }] = await h.db.query<{ last_value: number }>('SELECT last_value FROM alerts');
+    const [{ nps }] = await h.db.query<{ nps: number }>(
+      `SELECT 100.0 * (count(*) FILTER (WHERE nps >= 9) - count(*) FILTER (WHERE nps <= 6)) / count(*) AS nps FROM responses
+       WHERE region = 'North' AND response_date >= CAST($1 AS TIMESTAMP) AND response_date <= CAST($2 AS TIMESTAMP)`,
+      daysOf(link),
+    );
+    expect(Number(last_value)).toBeCloseTo(Number(nps), 9);
+    await h.db.query("DELETE FROM notifications WHERE kind = 'alert'");
+  });
+
   it('measures under the owner’s claims, and a daily alert waits a day', async () => {
     await clearAlerts();
     await create(alert({ name: 'Detractors', measure: 'detractors', condition: 'above', threshold: 0, schedule: 'daily' }), north);
     expect((await runNow()).body).toEqual({ checked: 1, fired: 1 });
     const [{ last_value }] = await h.db.query<{ last_value: number }>('SELECT last_value FROM alerts');
-    const since = new Date(h.clock.now.getTime() - 7 * 86_400_000);
+    const { link } = (await h.call('GET', '/api/notifications', { token: north })).body.items.find((n: { text: string }) => n.text.startsWith('Detractors'));
     const [{ n }] = await h.db.query<{ n: number }>(
       "SELECT count(*) AS n FROM responses WHERE region = 'North' AND nps_group = 'Detractor' AND response_date >= CAST($1 AS TIMESTAMP) AND response_date <= CAST($2 AS TIMESTAMP)",
-      [since, h.clock.now],
+      daysOf(link),
     );
     expect(Number(last_value)).toBe(Number(n));
     expect(Number(n)).toBeGreaterThan(0);

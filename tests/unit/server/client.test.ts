@@ -133,7 +133,7 @@ describe('the API client', () => {
     });
     try {
       const call = request('GET', '/api/dummy');
-      await vi.waitFor(() => expect(held).toHaveLength(1));
+      await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 15_000 });
       visited.length = 0;
       logout();
       await expect(call).rejects.toMatchObject({ status: 401, handled: true });
@@ -141,7 +141,7 @@ describe('the API client', () => {
       // Only the sign-out moved the page; the dropped call did not send it anywhere.
       expect(visited).toEqual(['/login']);
       // The server's end of the sign-out, before the next test.
-      await vi.waitFor(() => expect(serverLogout).toBeDefined());
+      await vi.waitFor(() => expect(serverLogout).toBeDefined(), { timeout: 15_000 });
       expect((await serverLogout!).status).toBe(200);
     } finally {
       setFetch(appFetch);
@@ -163,7 +163,7 @@ describe('the API client', () => {
     try {
       logout();
       // The server's end of the sign-out first.
-      await vi.waitFor(() => expect(sent).toContain('/api/identity/logout'));
+      await vi.waitFor(() => expect(sent).toContain('/api/identity/logout'), { timeout: 15_000 });
       visited.length = 0;
       sent.length = 0;
       await expect(request('POST', '/api/identity/userdetail', { target: tile })).rejects.toMatchObject({ status: 401, handled: true });
@@ -179,7 +179,7 @@ describe('the API client', () => {
       // Signed out again, the server's end included, before the next test.
       sent.length = 0;
       logout();
-      await vi.waitFor(() => expect(sent).toContain('/api/identity/logout'));
+      await vi.waitFor(() => expect(sent).toContain('/api/identity/logout'), { timeout: 15_000 });
       await Promise.all(answers);
     } finally {
       setFetch(appFetch);

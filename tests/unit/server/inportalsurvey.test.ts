@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessWithUsers, type Harness } from './harness';
+import { localOrigin } from '../../../server/context';
 
 let h: Harness;
 let user: string;
@@ -73,7 +74,8 @@ describe('in-portal survey calls', () => {
     const [, , , d] = (await people(user)).data;
     const link = await h.call('POST', `/api/inportalsurvey/surveyeelink/${M}/${DEF}`, { token: user, body: { surveyee: d.Email } });
     expect(link.status).toBe(200);
-    expect(link.body.link).toMatch(new RegExp(`^http://localhost/survey/${DEF}/[0-9a-f-]{36}$`));
+    // No PUBLIC_ORIGIN here: the link names this machine's configured port, never the request's host.
+    expect(link.body.link).toMatch(new RegExp(`^${localOrigin()}/survey/${DEF}/[0-9a-f-]{36}$`));
     const twice = await h.call('POST', `/api/inportalsurvey/surveyeelink/${M}/${DEF}`, { token: user, body: { surveyee: d.Email } });
     expect(twice.body.link).toBe(link.body.link);
     expect((await h.call('POST', `/api/inportalsurvey/surveyeelink/${M}/no-such-survey`, { token: user, body: { surveyee: d.Email } })).status).toBe(404);
@@ -86,5 +88,25 @@ describe('in-portal survey calls', () => {
     expect(history.data.filter((r: { Kind: string }) => r.Kind === 'Invite').map((r: { Inv_Relationship: string }) => r.Inv_Relationship)).toEqual(['Peer', 'Peer', 'Peer']);
     // Another user's history is their own.
     expect((await h.call('POST', `/api/inportalsurvey/history/data/${M}`, { token: north, body: {} })).body.recordCount).toBe(0);
+  });
+
+  it('names the colleague on the Give Now survey, and records it given only once it is answered (issue 43)', async () => {
+    const [, , , , d] = (await people(user)).data;
+    const link = (await h.call('POST', `/api/inportalsurvey/surveyeelink/${M}/${DEF}`, { token: user, body: { surveyee: d.Email } })).body.link as string;
+    const inviteId = link.split('/').pop()!;
+    const survey = (await h.call('GET', `/api/survey/${DEF}?invite=${inviteId}`)).body;
+    expect(survey.about).toBe(d.Name);
+    // An invitation names who asked for the feedback; an id of no invitation names nobody.
+    const [invite] = await h.db.query<{ id: string }>("SELECT id FROM survey_invites WHERE kind = 'Invite' AND inviter_id = 'u-portaluser' LIMIT 1");
+    expect((await h.call('GET', `/api/survey/${DEF}?invite=${invite.id}`)).body.about).toBe('Petra User');
+    expect((await h.call('GET', `/api/survey/${DEF}?invite=${crypto.randomUUID()}`)).body.about).toBeUndefined();
+    expect((await h.call('GET', `/api/survey/${DEF}?invite=${'x'.repeat(61)}`)).status).toBe(400);
+
+    const given = async () => (await h.call('POST', `/api/inportalsurvey/history/data/${M}`, { token: user, body: { skip: 0, top: 50 } })).body.data.find((r: { Id: string }) => r.Id === inviteId);
+    expect(await given()).toMatchObject({ Kind: 'GiveNow', AnsweredAt: null });
+    const answers = Object.fromEntries(survey.definition.questions.filter((q: { required: boolean }) => q.required).map((q: { id: string; kind: string }) => [q.id, q.kind === 'text' ? 'Fine.' : 4]));
+    const sent = await h.call('POST', `/api/survey/${DEF}/responses`, { body: { answers, locale: 'en', inviteId } });
+    expect(sent.status).toBe(201);
+    expect((await given()).AnsweredAt).toEqual(expect.any(String));
   });
 });

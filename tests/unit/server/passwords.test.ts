@@ -14,7 +14,7 @@ const resetLink = (email: string) =>
     const rows = await h.db.query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC', [email]);
     if (!rows.length) throw new Error(`no mail to ${email} yet`);
     return /\/resetPassword\/([\w-]+)/.exec(rows[0].body)![1];
-  });
+  }, { timeout: 15_000 });
 
 describe('password reset', () => {
   it('answers the same for known and unknown accounts, and mails only the known one', async () => {

@@ -98,7 +98,9 @@ describe('content and menus', () => {
   it('names every menu item in German for a German browser', async () => {
     const german = { 'accept-language': 'de-DE,de;q=0.9' };
     const forUser = names((await h.call('GET', '/api/content', { token: user, headers: german })).body.profiles);
-    expect(forUser).toEqual(['Startseite', 'Übersicht', 'Treiber', 'Bewertungen', 'Antworten', '360°-Feedback', 'Warnungen', 'Hilfe', 'Fälle', 'Antworten auf Bewertungen', 'Umfrage-Editor']);
+    expect(forUser).toEqual(['Startseite', 'Übersicht', 'Treiber', 'Bewertungen', 'Antworten', '360°-Feedback', 'Warnungen', 'Hilfe', 'Fälle', 'Bewertungsantworten', 'Umfrage-Editor']);
+    // No two items start alike ("Antworten" and "Antworten auf Bewertungen" read as one).
+    expect(new Set(forUser.map((n) => n.split(' ')[0])).size).toBe(forUser.length);
     const forAdmin = names((await h.call('GET', '/api/content', { token: admin, headers: german })).body.profiles);
     expect(forAdmin).toEqual(expect.arrayContaining(['Benutzer', 'Betrieb', 'Gruppen', 'Portal-Feedback']));
   });

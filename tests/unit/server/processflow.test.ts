@@ -70,6 +70,21 @@ describe('process-flow queues', () => {
     const editor = await h.signIn('surveyeditor@demo.cx');
     expect((await filters(editor)).status).toBe(403);
   });
+
+  it("counts a queue's filter values over that queue's cases: 'North (n)' in New leads to n cases", async () => {
+    const queueFilters = (queue: string, token = user) => h.call('POST', `/api/processflow/smartdata/queue/${queue}/filters/cases`, { token, body: {} });
+    for (const queue of ['New', 'Working', 'Closed', 'All']) {
+      const answer = (await queueFilters(queue)).body;
+      expect(answer.recordCount, queue).toBe((await page(queue)).body.recordCount);
+      const regions = answer.smartFilters.find((f: { filterKey: string }) => f.filterKey === 'Region').filterDimensionValues;
+      for (const { dimensionValue, count } of regions) {
+        const shown = (await page(queue, { smartFilters: [{ filterKey: 'Region', filterValue: dimensionValue }] })).body.recordCount;
+        expect(count, `${queue}: ${dimensionValue}`).toBe(shown);
+      }
+    }
+    expect((await queueFilters('Nope')).status).toBe(404);
+    expect((await queueFilters('New', await h.signIn('surveyeditor@demo.cx'))).status).toBe(403);
+  });
 });
 
 describe('a case worked from New to Resolved', () => {

@@ -36,6 +36,21 @@ const unanswered = async (region?: string) => {
   return Number(row.id);
 };
 
+describe('the reviews dashboard beside the Review replies queue', () => {
+  it("says 'Awaiting reply' of the very reviews the queue's New holds, whatever their date", async () => {
+    const awaiting = async (token: string, smartFilters: object[] = []) => {
+      const { visuals } = (await h.call('POST', '/api/dataviz/visuals/social/Default', { token, body: { smartFilters } })).body;
+      return visuals.find((v: { name: string }) => v.name === 'review-updates').primary.review.awaitingReply;
+    };
+    const inNew = async (token: string, smartFilters: object[] = []) =>
+      (await h.call('POST', '/api/processflow/reviews/queue/New/PF', { token, body: { skip: 0, top: 1, smartFilters } })).body.recordCount;
+    expect(await awaiting(user)).toBe(await inNew(user));
+    expect(await awaiting(north)).toBe(await inNew(north));
+    const south = [{ filterKey: 'Region', filterValue: 'South' }];
+    expect(await awaiting(user, south)).toBe(await inNew(user, south));
+  });
+});
+
 describe('replying to a review', () => {
   it('is a case of the reviews module, with a Reply that only the social call may take', async () => {
     const id = await unanswered();
@@ -104,6 +119,8 @@ describe('the Google Business Profile provider (against local endpoints)', () =>
     const local = await localSignIn(user);
     expect((await reply(Number(g1.id), local)).status).toBe(403);
     expect((await h.call('POST', '/api/social/auth', { token: user, body: { provider: 'google', idToken: 'forged' } })).status).toBe(403);
+    // The page passes the portal's nonce to Google's sign-in, and the id token brings it back.
+    fake.nonce = (await h.call('GET', '/api/social/nonce', { token: user })).body.nonce;
     expect((await h.call('POST', '/api/social/auth', { token: user, body: { provider: 'google', idToken: GOOD_ID_TOKEN } })).status).toBe(200);
     const answer = await reply(Number(g1.id), GOOD_ID_TOKEN, 'We are sorry about the queue.');
     expect(answer.body.processFlowObject.properties.State).toBe('Resolved');

@@ -146,3 +146,19 @@ describe('blank values', () => {
     expect(filtered.body.recordCount).toBe(n);
   });
 });
+
+describe('GET /api/smartdata/refresh/SmartData/true', () => {
+  it('refreshes the smart data, skipping a refresh within a minute of the previous one, and refuses other forms', async () => {
+    const first = await h.call('GET', '/api/smartdata/refresh/SmartData/true', { token: user });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ isSuccess: true, refreshed: true, refreshedAt: h.clock.now.toISOString() });
+    const at = h.clock.now;
+    h.clock.now = new Date(at.getTime() + 30_000);
+    expect((await h.call('GET', '/api/smartdata/refresh/SmartData/true', { token: user })).body).toMatchObject({ refreshed: false, refreshedAt: at.toISOString() });
+    h.clock.now = new Date(at.getTime() + 61_000);
+    expect((await h.call('GET', '/api/smartdata/refresh/SmartData/true', { token: user })).body).toMatchObject({ refreshed: true, refreshedAt: h.clock.now.toISOString() });
+    h.clock.now = at;
+    expect((await h.call('GET', '/api/smartdata/refresh/SmartData/maybe', { token: user })).status).toBe(400);
+    expect((await h.call('GET', '/api/smartdata/refresh/SmartData/true')).status).toBe(401);
+  });
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessWithUsers, type Harness } from './harness';
 import type { Question, SurveyDefinition, SurveySettings } from '../../../src/lib/survey-model';
@@ -43,9 +44,9 @@ function threeQuestions(v: View): Question[] {
   return [nps, stars, { id: 'why', kind: 'text', required: false, text: { en: 'What went wrong?', de: 'Was lief schief?' }, showIf: { questionId: nps.id, op: 'atMost', value: 6 } }];
 }
 
-async function published(): Promise<View> {
+async function published(stores = [store], title: SurveySettings['title'] = { en: 'Store visit' }): Promise<View> {
   const v = await create();
-  const saved = await save(v, { settings: { store, channel: 'Survey' }, questions: threeQuestions(v) });
+  const saved = await save(v, { settings: { stores, channel: 'Survey', title }, questions: threeQuestions(v) });
   expect(saved.status).toBe(200);
   const res = await publish(saved.body as View);
   expect(res.status).toBe(200);
@@ -82,7 +83,7 @@ describe('survey editor calls', () => {
       { id: 'early', kind: 'text', required: false, text: { en: 'Why?' }, showIf: { questionId: 'late', op: 'equals', value: 'a' } },
       { id: 'late', kind: 'single', required: false, text: { en: 'Late' }, options: [{ id: 'a', text: { en: 'A' } }, { id: 'b', text: { en: 'B' } }] },
     ];
-    const saved = await save(v, { settings: { title: { en: '' }, store }, questions });
+    const saved = await save(v, { settings: { title: { en: '' }, stores: [store] }, questions });
     // A draft keeps whatever is in progress; the rules are checked when it is published.
     expect(saved.status).toBe(200);
     const res = await publish(saved.body as View);
@@ -104,15 +105,17 @@ describe('survey editor calls', () => {
 
   it('keeps the first of two editors saving the same version and names them to the second', async () => {
     const v = await create();
+    // The owner and a portal administrator (who may change anyone's survey).
+    const admin = await h.signIn('portaladmin@demo.cx');
     const replies = await Promise.all([
       save(v, { settings: { title: { en: 'First' } } }),
-      save(v, { settings: { title: { en: 'Second' } } }, user),
+      save(v, { settings: { title: { en: 'Second' } } }, admin),
     ]);
     const ok = replies.filter((r) => r.status === 200);
     const refused = replies.filter((r) => r.status === 400);
     expect(ok).toHaveLength(1);
     expect(refused).toHaveLength(1);
-    expect(refused[0].body.message).toMatch(/^This survey was changed by (Sam Editor|Petra User) at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d; reload it\.$/);
+    expect(refused[0].body.message).toMatch(/^This survey was changed by (Sam Editor|Paul Admin) at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d; reload it\.$/);
     const now = (await h.call('GET', `/api/surveys/${v.shortcode}`, { token: editor })).body as View;
     expect(now.version).toBe(v.version + 1);
     expect(now.settings.title.en).toBe((ok[0].body as View).settings.title.en);
@@ -154,6 +157,23 @@ describe('a published survey', () => {
     expect(list.find((s) => s.shortcode === v.shortcode)?.responses).toBe(2);
   });
 
+  it('leaves what it does not ask empty, [Blank] in the filters: no made-up driver, segment or spend', async () => {
+    const v = await published();
+    const [nps, stars] = v.definition.questions;
+    expect((await h.call('POST', `/api/survey/${v.shortcode}/responses`, { body: { answers: { [nps.id]: 9, [stars.id]: 4 } } })).status).toBe(201);
+    const [row] = await h.db.query(
+      `SELECT r.driver_price, r.driver_availability, r.driver_service, r.driver_information, r.customer_segment, r.spend
+       FROM survey_answers a JOIN responses r ON r.id = a.response_id JOIN surveys s ON s.id = a.survey_id WHERE s.shortcode = $1`,
+      [v.shortcode],
+    );
+    expect(Object.values(row)).toEqual([null, null, null, null, null, null]);
+    const answer = (await h.call('POST', '/api/smartdata/filters/responses', { token: user, body: { smartFilters: [{ filterKey: 'Channel', filterValue: 'Survey' }] } })).body;
+    for (const key of ['Segment', 'Driver_Price', 'Driver_Service']) {
+      const values = answer.smartFilters.find((f: { filterKey: string }) => f.filterKey === key)?.filterDimensionValues;
+      expect(values, key).toEqual([expect.objectContaining({ dimensionValue: '', dimensionLabel: '[Blank]' })]);
+    }
+  });
+
   it('refuses a missing or out-of-range answer with a message per question', async () => {
     const v = await published();
     const [nps, stars] = v.definition.questions;
@@ -186,5 +206,82 @@ describe('a published survey', () => {
     const late = await h.call('POST', `/api/survey/${v.shortcode}/responses`, { body: { answers: { [nps.id]: 9, [stars.id]: 4 } } });
     expect(late.status).toBe(400);
     expect(late.body.message).toBe('This survey is closed and no longer takes answers.');
+  });
+});
+
+describe('a survey with several stores', () => {
+  let places: Array<{ store: string; region: string; country: string }>;
+  beforeAll(async () => {
+    places = await h.db.query('SELECT store, min(region) AS region, min(country) AS country FROM responses GROUP BY store ORDER BY store LIMIT 3');
+  });
+  const answer = (v: View, extra: Record<string, unknown> = {}) => {
+    const [nps, stars] = v.definition.questions;
+    return h.call('POST', `/api/survey/${v.shortcode}/responses`, { body: { answers: { [nps.id]: 8, [stars.id]: 4 }, ...extra } });
+  };
+  const landed = (v: View) =>
+    h.db.query<{ store: string; region: string; country: string }>(
+      'SELECT r.store, r.region, r.country FROM survey_answers a JOIN responses r ON r.id = a.response_id JOIN surveys s ON s.id = a.survey_id WHERE s.shortcode = $1 ORDER BY r.store',
+      [v.shortcode],
+    );
+
+  it("lands each answer under the respondent's store, with that store's region and country", async () => {
+    const v = await published([places[0].store, places[2].store]);
+    expect((await h.call('GET', `/api/survey/${v.shortcode}`)).body.stores).toEqual([places[0].store, places[2].store]);
+    expect((await answer(v, { store: places[2].store })).status).toBe(201);
+    expect((await answer(v, { store: places[0].store })).status).toBe(201);
+    expect(await landed(v)).toEqual([places[0], places[2]]);
+  });
+
+  it("refuses a store that is not one of the survey's, and asks for one when none is named", async () => {
+    const v = await published([places[0].store, places[2].store]);
+    const other = await answer(v, { store: places[1].store });
+    expect(other.status).toBe(400);
+    expect(other.body.errors.store).toEqual([`This survey does not take answers for the store "${places[1].store}".`]);
+    const none = await answer(v);
+    expect(none.status).toBe(400);
+    expect(none.body.errors.store).toEqual(['Choose the store your answers are about.']);
+    expect(await landed(v)).toEqual([]);
+  });
+
+  it('says both store refusals in German to a German respondent', async () => {
+    const v = await published([places[0].store, places[2].store]);
+    const [nps, stars] = v.definition.questions;
+    const inGerman = (extra: Record<string, unknown>) =>
+      h.call('POST', `/api/survey/${v.shortcode}/responses`, { headers: { 'accept-language': 'de' }, body: { answers: { [nps.id]: 8, [stars.id]: 4 }, ...extra } });
+    expect((await inGerman({ store: places[1].store })).body.errors.store).toEqual([`Diese Umfrage nimmt keine Antworten für die Filiale „${places[1].store}“ an.`]);
+    expect((await inGerman({})).body.message).toBe('Wählen Sie die Filiale, auf die sich Ihre Antworten beziehen.');
+  });
+
+  it('keeps an old one-store survey working after the migration: its store becomes its only one', async () => {
+    const v = await published();
+    // As it was saved before surveys had several stores.
+    const old = (json: string) => json.replace(`"stores":[${JSON.stringify(store)}]`, `"store":${JSON.stringify(store)}`);
+    const [row] = await h.db.query<{ settings: string; published: string }>('SELECT settings, published FROM surveys WHERE shortcode = $1', [v.shortcode]);
+    await h.db.query('UPDATE surveys SET settings = $1, published = $2 WHERE shortcode = $3', [old(row.settings), old(row.published), v.shortcode]);
+    expect(old(row.published)).toContain('"store":');
+    const migration = readFileSync(new URL('../../../server/db/migrations/025_survey_stores.sql', import.meta.url), 'utf8').replace(/--.*$/gm, '');
+    for (const sql of migration.split(';').map((x) => x.trim()).filter(Boolean)) await h.db.query(sql);
+    expect(((await h.call('GET', `/api/surveys/${v.shortcode}`, { token: editor })).body as View).settings.stores).toEqual([store]);
+    expect((await h.call('GET', `/api/survey/${v.shortcode}`)).body.stores).toEqual([store]);
+    expect((await answer(v)).status).toBe(201);
+    expect((await landed(v)).map((r) => r.store)).toEqual([store]);
+  });
+
+  it("refuses a store listed twice", async () => {
+    const v = await create();
+    expect((await save(v, { settings: { stores: [store, store] } })).body.message).toContain('A store is listed twice.');
+  });
+});
+
+describe("the public survey's language", () => {
+  it("is the first of the respondent's languages the survey is offered in, else its default", async () => {
+    const both = await published([store], { en: 'Store visit', de: 'Filialbesuch' });
+    const english = await published();
+    const page = (v: View, language: string) => h.call('GET', `/api/survey/${v.shortcode}`, { headers: { 'accept-language': language } });
+    expect((await page(both, 'fr-FR, de-AT;q=0.8, en;q=0.5')).body).toMatchObject({ locales: ['en', 'de'], locale: 'de' });
+    expect((await page(both, 'en-GB, de')).body.locale).toBe('en');
+    expect((await page(english, 'de-DE')).body).toMatchObject({ locales: ['en'], locale: 'en' });
+    expect((await page(both, 'fr')).body.locale).toBe('en');
+    expect((await page(both, 'de')).headers.get('vary')).toContain('Accept-Language');
   });
 });

@@ -131,6 +131,13 @@ describe('reading users and roles', () => {
     expect(north.body.claims).toEqual([{ Type: 'Region', Value: 'North' }]);
   });
 
+  it('marks one\'s own user as same-or-higher role, as the list does: nobody changes their own role, claims or account', async () => {
+    const flag = async (id: string, token: string) => (await h.call('POST', `/api/identity/getuser/${id}`, { token })).body.sameOrHigherRole;
+    expect(await flag('u-globaladmin', globalAdmin)).toBe(true);
+    expect(await flag('u-portaluser', user)).toBe(true);
+    expect(await flag('u-north', globalAdmin)).toBe(false);
+  });
+
   it('gives the signed-in user their detail with canManageAppRegistrations', async () => {
     const me = await h.call('POST', '/api/identity/userdetail', { token: user });
     expect(me.body.userName).toBe('portaluser@demo.cx');

@@ -7,6 +7,9 @@ import { axisBound, setting } from '../../../src/visuals/common/settings';
 import { colourAt, PALETTE } from '../../../src/visuals/common/palette';
 import { readTabs } from '../../../src/visuals/common/tabs';
 import type { Block, Series } from '../../../src/api/visual-types';
+import { loadLanguage } from '../../../src/i18n';
+import { configure } from '../../../src/stores/config';
+import { format } from 'd3';
 
 const sel = (over: Partial<VisualSelection> = {}): VisualSelection => ({ visualName: 'mix', axisKey: 'Channel', axisValue: 'Online', seriesKey: '', seriesValue: '', ...over });
 const series = (over: Partial<Series> = {}): Series => ({
@@ -105,6 +108,19 @@ describe('formats and settings', () => {
     const s = series();
     expect(dataPeriodText(s.currentPeriod, s.previousPeriod)).toBe('21 Oct 2026 - 19 Nov 2026 vs 21 Sep 2026 - 20 Oct 2026');
     expect(dataPeriodText(s.currentPeriod, undefined)).toBe('21 Oct 2026 - 19 Nov 2026');
+  });
+
+  it('writes the data period and d3’s own number formats in German on a German page', async () => {
+    await loadLanguage('de');
+    expect(dataPeriodText(series().currentPeriod, series().previousPeriod, 'de')).toMatch(/^21 Okt\.? 2026 - 19 Nov\.? 2026 ggü\. 21 Sep\.? 2026 - 20 Okt\.? 2026$/);
+    configure({ locale: 'de' });
+    try {
+      // An axis's ticks use d3's default format: 1,5 on a German page, not 1.5.
+      expect(format('.1f')(1.5)).toBe('1,5');
+    } finally {
+      configure({ locale: 'en' });
+    }
+    expect(format('.1f')(1.5)).toBe('1.5');
   });
 
   it('falls back to defaults for missing or wrongly typed settings', () => {

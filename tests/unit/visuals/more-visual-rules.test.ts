@@ -3,7 +3,6 @@ import { pills } from '../../../src/visuals/pill-chart/rules';
 import { radarSeries } from '../../../src/visuals/radar/draw';
 import { areaTable } from '../../../src/visuals/stacked-area/draw';
 import { barShares } from '../../../src/visuals/single-bar-stack/single-bar-stack';
-import { countChange } from '../../../src/visuals/count-list/count-list';
 import { toggleSeries } from '../../../src/visuals/multi-axes-line/rules';
 import { touchpointsOf } from '../../../src/visuals/touchpoint/touchpoint';
 import { axisIcons } from '../../../src/visuals/column-line/column-line';
@@ -63,20 +62,12 @@ describe('stacked area', () => {
   });
 });
 
-describe('single bar stack and count lists', () => {
+describe('single bar stack', () => {
   it('turns values into shares of the whole, negatives as nothing', () => {
     expect(barShares([{ name: 'a', value: 3 }, { name: 'b', value: 1 }, { name: 'c', value: -2 }])).toEqual([
       { name: 'a', share: 0.75 }, { name: 'b', share: 0.25 }, { name: 'c', share: 0 },
     ]);
     expect(barShares([{ name: 'a', value: 0 }])).toEqual([{ name: 'a', share: 0 }]);
-  });
-
-  it('shows a count change as points or a percentage rounded away from zero, else -', () => {
-    expect(countChange(90, 80, 'PointChange')).toBe('+10');
-    expect(countChange(90, 80, 'PercentageChange')).toBe('+13%');
-    expect(countChange(70, 80, 'PercentageChange')).toBe('-13%');
-    expect(countChange(70, 0, 'PercentageChange')).toBe('-');
-    expect(countChange(70, null, 'PointChange')).toBe('-');
   });
 });
 

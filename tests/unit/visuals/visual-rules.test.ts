@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DONUT_DEFAULTS, donutSlices, OTHERS } from '../../../src/visuals/donut/draw';
 import { donutModel } from '../../../src/visuals/donut/donut';
 import { colourAt } from '../../../src/visuals/common/palette';
 import { columnId, deltaValue, formatCell, formatDelta, nextSort, sortRows, tableRows, TABLE_DEFAULTS, type TableColumn, type TableFormat } from '../../../src/visuals/delta-table/rules';
 import { drillthroughLink, NO_COMMENT, readDisplayFields, shownFields } from '../../../src/visuals/comment-list/rules';
-import { gaugeDelta } from '../../../src/visuals/gauge/draw';
+import { gaugeDelta, GAUGE_DEFAULTS } from '../../../src/visuals/gauge/draw';
+import { changeText, comparedWith, DEFAULT_DELTA_TYPE } from '../../../src/visuals/common/change';
+import { loadLanguage, translator } from '../../../src/i18n';
 import { stackRows } from '../../../src/visuals/stacked-bar/draw';
 import { monthLabel, toLines, yTickCount } from '../../../src/visuals/multi-line/draw';
 
@@ -33,6 +35,7 @@ describe('donut', () => {
 });
 
 describe('table with delta columns', () => {
+  beforeAll(() => Promise.all([loadLanguage('en'), loadLanguage('de')]));
   const columns: TableColumn[] = [
     { Header: 'Responses', Key: 'responses', Type: 'Number' },
     { Header: 'NPS', Key: 'nps', Type: 'Percentage' },
@@ -78,10 +81,20 @@ describe('table with delta columns', () => {
     expect(formatCell(0.3, columns[1], fmt)).toBe('30%');
     expect(formatCell(12345, columns[0], fmt)).toBe('12,345');
     expect(formatCell(null, columns[0], fmt)).toBe('-');
-    expect(formatDelta(2.5, percent, fmt)).toEqual({ text: '+3%', colour: '#D4002B', symbol: 'up' });
-    expect(formatDelta(-2.5, percent, fmt)).toEqual({ text: '-3%', colour: '#0C8A65', symbol: 'down' });
-    expect(formatDelta(0, point, fmt).colour).toBe('#666666');
-    expect(formatDelta(null, point, fmt).text).toBe('-');
+    const counts: TableColumn = { Header: 'Δ%', Key: 'responses', Type: 'PercentageChange' };
+    const [up, down, same] = tableRows([41, 39, 40].map((v) => ({ Name: String(v), key: String(v), data: [{ Key: 'responses', Name: 'R', Val: v, ValForDelta: 40 }] })), false);
+    const delta = (row: typeof up, column: TableColumn) => formatDelta(translator('en'), 'en', row, column, all, fmt);
+    expect(delta(up, counts)).toEqual({ text: '+3%', colour: '#D4002B', symbol: 'up' });
+    expect(delta(down, counts)).toEqual({ text: '-3%', colour: '#0C8A65', symbol: 'down' });
+    expect(delta(same, { ...counts, Type: 'PointChange' }).colour).toBe('#666666');
+    expect(delta(rows[1], point).text).toBe('-');
+  });
+
+  it("writes a percentage column's point change in points and a percentage change with '%', as every tile does", () => {
+    const delta = (row: (typeof rows)[number], column: TableColumn) => formatDelta(translator('en'), 'en', row, column, all, fmt).text;
+    expect([delta(rows[0], point), delta(rows[2], point)]).toEqual(['+5 pts', '-20 pts']);
+    expect([delta(rows[0], percent), delta(rows[2], percent)]).toEqual(['+20%', '-200%']);
+    expect(formatDelta(translator('de'), 'de', rows[0], point, all, fmt).text).toBe('+5 Pkt.');
   });
 });
 
@@ -110,13 +123,40 @@ describe('ordered list of comments', () => {
   });
 });
 
-describe('gauge delta', () => {
+describe('the change of a figure (one formatter for every tile)', () => {
+  beforeAll(() => Promise.all([loadLanguage('en'), loadLanguage('de')]));
+  const en = () => translator('en');
+
   it('is a point change in points for percentage formats, or a rounded percentage, or nothing without a previous period', () => {
-    expect(gaugeDelta({ value: 0.3, previous: 0.25, previousValid: true, deltaType: 'PointChange', format: '0.0%' })).toEqual({ text: '+5 pts', symbol: 'up' });
-    expect(gaugeDelta({ value: 3.81, previous: 3.91, previousValid: true, deltaType: 'PointChange', format: '.2f' })).toEqual({ text: '-0.1', symbol: 'down' });
-    expect(gaugeDelta({ value: 0.3, previous: 0.2, previousValid: true, deltaType: 'PercentageDelta', format: '0.0%' })).toEqual({ text: '+50%', symbol: 'up' });
-    expect(gaugeDelta({ value: 0.3, previous: 0.2, previousValid: false, deltaType: 'PercentageDelta', format: '0.0%' }).text).toBe('');
-    expect(gaugeDelta({ value: 0.3, previous: 0, previousValid: true, deltaType: 'PercentageDelta', format: '0.0%' }).text).toBe('');
+    expect(gaugeDelta(en(), 'en', { value: 0.3, previous: 0.25, previousValid: true, deltaType: 'PointChange', format: '0.0%' })).toEqual({ text: '+5 pts', symbol: 'up' });
+    expect(gaugeDelta(en(), 'en', { value: 3.81, previous: 3.91, previousValid: true, deltaType: 'PointChange', format: '.2f' })).toEqual({ text: '-0.1', symbol: 'down' });
+    expect(gaugeDelta(en(), 'en', { value: 0.3, previous: 0.2, previousValid: true, deltaType: 'PercentageDelta', format: '0.0%' })).toEqual({ text: '+50%', symbol: 'up' });
+    expect(gaugeDelta(en(), 'en', { value: 0.3, previous: 0.2, previousValid: false, deltaType: 'PercentageDelta', format: '0.0%' }).text).toBe('');
+    expect(gaugeDelta(en(), 'en', { value: 0.3, previous: 0, previousValid: true, deltaType: 'PercentageDelta', format: '0.0%' }).text).toBe('');
+  });
+
+  it('keeps a point change to 2 decimals with its unit, and says what it compares with', () => {
+    expect(changeText(en(), 'en', 0.1234, 0.0976, 'PointChange', true).text).toBe('+2.58 pts');
+    expect(changeText(translator('de'), 'de', 0.1234, 0.0976, 'PointChange', true).text).toBe('+2,58 Pkt.');
+    const week = { startDateTime: '2026-11-06 00:00:00', endDateTime: '2026-11-12 23:59:59' };
+    expect(comparedWith(en(), week)).toBe('vs previous 7 days');
+    expect(comparedWith(en(), undefined)).toBe('vs previous period');
+  });
+
+  it("gives a count's change in the count's unit or its noun, a percentage rounded away from zero, else nothing", () => {
+    expect(changeText(en(), 'en', 90, 80, 'PointChange', 'none').text).toBe('+10');
+    expect(changeText(en(), 'en', 90, 80, 'PercentageDelta', 'none').text).toBe('+13%');
+    expect(changeText(en(), 'en', 70, 80, 'PercentageDelta', 'none').text).toBe('-13%');
+    expect(changeText(en(), 'en', 70, 0, 'PercentageDelta', 'none').text).toBe('');
+    expect(changeText(en(), 'en', 70, null, 'PointChange', 'none').text).toBe('');
+    expect(changeText(en(), 'en', 4.2, 4, 'PointChange', 'stars').text).toBe('+0.2 stars');
+    expect(changeText(en(), 'en', 5, 4, 'PointChange', 'reviews').text).toBe('+1 review');
+    expect(changeText(translator('de'), 'de', 3, 5, 'PointChange', 'reviews').text).toBe('-2 Bewertungen');
+  });
+
+  it('defaults to points: a percentage change of a score that crosses zero misleads', () => {
+    expect(DEFAULT_DELTA_TYPE).toBe('PointChange');
+    expect(GAUGE_DEFAULTS.DeltaType).toBe('PointChange');
   });
 });
 
