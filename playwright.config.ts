@@ -9,6 +9,9 @@ const partner = `http://127.0.0.1:${PARTNER_PORT}`;
 /** The local mail server the portal delivers to (tests/tools/mail-catcher.ts) and where tests read what arrived. */
 const SMTP_PORT = port + 2;
 export const MAIL_READER = `http://127.0.0.1:${port + 3}`;
+/** A second portal started empty (PORTAL_START=empty): the first-run path of bringing one's own data. */
+export const EMPTY_PORTAL = `http://127.0.0.1:${port + 4}`;
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 /** Shared by the portal and the partner site's back end, as in a real signed-embed set-up. */
 const EMBED_SECRET = 'e2e-embed-secret-shared-with-the-partner-0123456789';
 
@@ -40,10 +43,17 @@ export default defineConfig({
       // A fresh DuckDB under .tmp/ (the test runner empties it), seeded on start like `npm start` does.
       // The feedback widget is seeded off (it would open over every other test's page); its own test switches it on.
       env: {
-        UV_THREADPOOL_SIZE: '16', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', DATABASE_URL: '', MAIL_OUTBOX_API: '1', EMBED_ORIGINS: partner, EMBED_SECRET,
+        UV_THREADPOOL_SIZE: '16', PORT: String(port), HOST: '127.0.0.1', DATA_DIR, DATABASE_URL: '', MAIL_OUTBOX_API: '1', EMBED_ORIGINS: partner, EMBED_SECRET,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SEED_FEEDBACK_WIDGET: 'off',
       },
       url: `${portal}/demo/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: 'tsx server/start.ts',
+      env: { UV_THREADPOOL_SIZE: '16', PORT: String(port + 4), HOST: '127.0.0.1', DATA_DIR: `${DATA_DIR}/empty`, DATABASE_URL: '', MAIL_OUTBOX_API: '1', PORTAL_START: 'empty', SEED_FEEDBACK_WIDGET: 'off' },
+      url: `${EMPTY_PORTAL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
     },

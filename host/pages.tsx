@@ -11,10 +11,11 @@ import { navigate } from '../src/stores/navigation';
 import { DEFAULT_FILTERS, replaceFilters } from '../src/stores/filters';
 import { filtersOfLink } from '../src/lib/filter-link';
 import { HelpPage } from './help-page';
+import { HomePage, SignInPage } from './first-run';
 
 /** The main element of the pages below that open on it (data pages, sign-in), for the host to fetch before the page renders. */
 export const PAGE_ELEMENT: Partial<Record<Page, string>> = {
-  dashboard: 'cx-dashboard', content: 'cx-data-viewer', processflow: 'cx-record-detail', home: 'cx-visual', login: 'cx-login', signin: 'cx-login',
+  dashboard: 'cx-dashboard', content: 'cx-data-viewer', processflow: 'cx-record-detail', home: 'cx-visual', login: 'cx-login', signin: 'cx-login', setup: 'cx-setup',
 };
 
 /** The page of a route: the cx-* element with attributes from the path and query. */
@@ -24,27 +25,18 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
   const p = match.params;
   switch (page) {
     case 'home':
-      return (
-        <section className="home" aria-labelledby="home-title">
-          <h1 id="home-title">{t('host.homeTitle')}</h1>
-          <p className="hint">{t('host.homeIntro')}</p>
-          {/* The Overview dashboard's own tiles, for its default period under the user's claims: one truth for every figure. */}
-          <div className="cards">
-            <cx-visual module-id="responses" visual="nps" filter-scope="home"></cx-visual>
-            <cx-visual module-id="responses" visual="stars" filter-scope="home"></cx-visual>
-            <cx-visual module-id="responses" visual="channel-share" filter-scope="home"></cx-visual>
-          </div>
-        </section>
-      );
+      return <HomePage lang={lang} />;
     case 'login':
     case 'signin':
       return (
-        <cx-login
+        <SignInPage
           lite={page === 'signin' ? true : undefined}
           banner={query.has('passwordUpdated') ? 'password-updated' : query.has('passwordCreated') ? 'password-created' : undefined}
-          sso-error={query.get('ssoError') ?? undefined}
-        ></cx-login>
+          ssoError={query.get('ssoError') ?? undefined}
+        />
       );
+    case 'setup':
+      return <cx-setup></cx-setup>;
     case 'forgot':
       return <cx-forgot-password></cx-forgot-password>;
     case 'reset':
@@ -101,6 +93,12 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return p.shortcode ? <cx-survey-editor shortcode={p.shortcode}></cx-survey-editor> : match.route.path === '/editor/home' ? <cx-survey-list></cx-survey-list> : <cx-survey-editor></cx-survey-editor>;
     case 'alerts':
       return <cx-alerts></cx-alerts>;
+    case 'datasources':
+      return <cx-datasources></cx-datasources>;
+    case 'datasource':
+      return <cx-datasources source-id={p.sourceId}></cx-datasources>;
+    case 'datasource-import':
+      return <cx-datasource-import></cx-datasource-import>;
     case 'operations':
       return <cx-operations mode="home"></cx-operations>;
     case 'operations-panel':

@@ -9,7 +9,8 @@ export type Page =
   | 'home' | 'login' | 'signin' | 'forgot' | 'reset' | 'create' | 'logout' | 'error' | 'not-found' | 'unauthorised' | 'echo-503'
   | 'sso-start' | 'sso-confirm' | 'sso-error' | 'user-register' | 'change-password' | 'user-settings' | 'echo-login' | 'app-registrations'
   | 'user-detail' | 'user-list' | 'group-list' | 'group-register' | 'group-detail' | 'alerts' | 'editor' | 'create-survey' | 'dataviz'
-  | 'processflow' | 'operations' | 'operations-panel' | 'content' | 'dashboard' | 'survey' | 'help';
+  | 'processflow' | 'operations' | 'operations-panel' | 'content' | 'dashboard' | 'survey' | 'help'
+  | 'datasources' | 'datasource-import' | 'datasource' | 'setup';
 
 export interface Route {
   path: string;
@@ -41,6 +42,8 @@ export const ROUTES: Route[] = [
   { path: '/sso/confirm', page: 'sso-confirm', anonymous: true, title: 'Single sign-on' },
   { path: '/sso/error/:error?', page: 'sso-error', anonymous: true, title: 'Single sign-on' },
   { path: '/help', page: 'help', anonymous: true, title: 'Help' },
+  // An empty portal's one-time set-up of its first administrator (PORTAL_START=empty).
+  { path: '/setup', page: 'setup', anonymous: true, title: 'Set up' },
   { path: '/user/register', page: 'user-register', title: 'Create a user' },
   { path: '/user/changePassword', page: 'change-password', title: 'Change password' },
   { path: '/user/updateSettings', page: 'user-settings', title: 'Settings' },
@@ -52,6 +55,9 @@ export const ROUTES: Route[] = [
   { path: '/group/register', page: 'group-register', title: 'Create a group' },
   { path: '/group/:groupid', page: 'group-detail', title: 'Group' },
   { path: '/alerts', page: 'alerts', roles: HOME, title: 'Alerts' },
+  { path: '/admin/datasources', page: 'datasources', roles: ADMIN, title: 'Data sources' },
+  { path: '/admin/datasources/new', page: 'datasource-import', roles: ADMIN, title: 'Add your data' },
+  { path: '/admin/datasources/:sourceId', page: 'datasource', roles: ADMIN, title: 'Data source' },
   { path: '/editor/home', page: 'editor', roles: EDITOR, title: 'Survey editor' },
   { path: '/editor/build/', page: 'editor', roles: EDITOR, title: 'Survey editor' },
   { path: '/editor/update/:shortcode', page: 'editor', roles: EDITOR, title: 'Survey editor' },

@@ -41,7 +41,13 @@ import { telemetryRoutes } from './routes/telemetry';
 import { ssoRoutes } from './routes/sso';
 import { directoryRoutes } from './routes/identity-directory';
 import { embedRoutes } from './routes/embed';
-import { DATASOURCE_ROLES, datasourceRoutes, PREVIEW_PATH } from './routes/datasources';
+import { DATASOURCE_ROLES, datasourceRoutes, DEFINITION_PATH, PREVIEW_PATH } from './routes/datasources';
+import { syncSources } from './datasources/registry';
+import { importHooks } from './datasources/imports/run';
+import { ensureStarterDashboard } from './datasources/starter';
+import { datasourceImportRoutes, IMPORT_PATH } from './routes/datasource-imports';
+import { apiTokenRoutes } from './routes/api-tokens';
+import { setupRoutes } from './routes/setup';
 import { LocalIdentityProvider } from './sso/provider';
 import { inlineStyleSources } from './http/host-page';
 
@@ -63,6 +69,8 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 /** The API of spec parts 1 and 2 under /api, and the built front end. */
 export function createApi(given: Deps): Hono<Env> {
   const deps = resolveDeps(given);
+  // A source's first import gives it a starter dashboard made from its roles.
+  importHooks.onImported = ensureStarterDashboard;
   const api = new Hono<Env>();
   // Other origins may call the API only when listed (EMBED_ORIGINS); preflights end here.
   const cors = apiCors(deps.embedOrigins ?? []);
@@ -70,6 +78,15 @@ export function createApi(given: Deps): Hono<Env> {
   api.use('/reporting/*', cors);
   api.use('*', async (c, next) => {
     c.set('deps', deps);
+    await next();
+  });
+  // The data sources' definitions as the database holds them now (another process may have changed them).
+  api.use('/api/*', async (_c, next) => {
+    await syncSources(deps.db);
+    await next();
+  });
+  api.use('/reporting/*', async (_c, next) => {
+    await syncSources(deps.db);
     await next();
   });
   // Error answers in the request's language (German when asked for; English otherwise).
@@ -81,7 +98,9 @@ export function createApi(given: Deps): Hono<Env> {
   api.use('/reporting/*', noStoreUnlessSet);
   const apiBodyLimit = limitBody(BODY_LIMIT_BYTES, (c) => c.json({ message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.` }, 413));
   // A data-source file has its own, larger limit (DATASOURCE_MAX_BYTES), checked as it streams to disk.
-  api.use('*', (c, next) => (c.req.path === PREVIEW_PATH ? next() : apiBodyLimit(c, next)));
+  // A definition of 1,000 columns is larger than other requests: 4 MB.
+  const definitionLimit = limitBody(4 * 1024 * 1024, (c) => c.json({ message: 'The data source definition is larger than 4 MB.' }, 413));
+  api.use('*', (c, next) => (c.req.path === PREVIEW_PATH || IMPORT_PATH.test(c.req.path) ? next() : c.req.path === DEFINITION_PATH ? definitionLimit(c, next) : apiBodyLimit(c, next)));
 
   // For a load balancer's health check: up while the database answers.
   api.get('/api/health', async (c) => {
@@ -98,6 +117,8 @@ export function createApi(given: Deps): Hono<Env> {
   api.use('/api/identity/token', urgentWrites);
   api.use('/api/sso/*', urgentWrites);
   api.route('/api/identity', tokenRoutes);
+  // An empty portal's first administrator (anonymous; only while the portal has no user).
+  api.route('/api/setup', setupRoutes);
   api.route('/api/identity', passwordRoutes);
   api.route('/api/identity', sessionPasswordRoutes);
   api.route('/api/identity', auth.route('/', userRoutes).route('/', directoryRoutes).route('/application', applicationRoutes).route('/', trialRoutes));
@@ -135,7 +156,9 @@ export function createApi(given: Deps): Hono<Env> {
   // Surveys: the editor's calls for its roles; a published survey's page for anyone (http/cors.ts).
   api.route('/api/surveys', surveyEditorRoutes);
   api.route('/api/survey', publicSurveyRoutes);
-  api.route('/api/datasources', new Hono<Env>().use(requireAuth, requireRoles(...DATASOURCE_ROLES)).route('/', datasourceRoutes));
+  // Imports first: an administrator or an API token of the source may call them (and nothing else).
+  api.route('/api/datasources', datasourceImportRoutes);
+  api.route('/api/datasources', new Hono<Env>().use(requireAuth, requireRoles(...DATASOURCE_ROLES)).route('/tokens', apiTokenRoutes).route('/', datasourceRoutes));
   api.route('/api/alerts', new Hono<Env>().use(requireAuth, requireRoles(...ALERT_ROLES)).route('/', alertRoutes));
   api.route('/api/notifications', new Hono<Env>().use(requireAuth).route('/', notificationRoutes));
   api.route('/api/operations', new Hono<Env>().use(requireAuth).route('/', operationsRoutes));

@@ -5,7 +5,8 @@ import { createApp } from './app';
 import { localOrigin } from './context';
 import { openDb } from './db';
 import { migrate } from './db/migrate';
-import { isEmpty, seed } from './seed';
+import { recoverImports } from './datasources/imports/recover';
+import { prepareDatabase } from './setup/prepare';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/people';
 import { newSecret } from './auth/tokens';
 import { parseOrigins } from './http/cors';
@@ -39,11 +40,16 @@ if (process.env.JWT_SECRET && process.env.JWT_SECRET.length < 32) {
 
 const db = await openDb();
 await migrate(db);
-if (await isEmpty(db)) {
-  const started = Date.now();
-  // SEED_FEEDBACK_WIDGET=off seeds the widget switched off (the end-to-end tests switch it on where they test it).
-  await seed(db, { feedbackWidget: process.env.SEED_FEEDBACK_WIDGET !== 'off' });
-  console.log(`Seeded the ${db.engine} database in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+// The demo, or with PORTAL_START=empty an empty portal (and ADMIN_EMAIL's administrator): server/setup/prepare.ts.
+const prepared = await prepareDatabase(db, process.env).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+
+// DuckDB's one process: imports the last run of the server left unfinished are ended (a crash mid-import).
+if (db.writes) {
+  const interrupted = await recoverImports(db);
+  if (interrupted) console.log(`${interrupted} import${interrupted === 1 ? '' : 's'} stopped by the last shutdown marked failed; nothing of them was written.`);
 }
 
 // Without JWT_SECRET, tokens are signed with a per-process key: a restart signs everyone out of
@@ -71,6 +77,8 @@ const stopMail = process.env.SMTP_URL ? startMailDelivery(db, process.env.SMTP_U
 const stopAlerts = startAlertScheduler(db, publicOrigin, Number(process.env.ALERT_INTERVAL_MS ?? ALERT_INTERVAL_MS));
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`CX portal on http://localhost:${info.port}/  (demo pages: http://localhost:${info.port}/demo/)`);
+  if (prepared.setupNeeded) console.log(`Database: ${db.engine}. No user yet: open http://localhost:${info.port}/setup to create the first administrator.`);
+  if (prepared.mode === 'empty') return;
   console.log(`Database: ${db.engine}. Demo sign-ins, all with the password ${DEMO_PASSWORD}:`);
   for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.role}${u.claims.length ? ` (region ${u.claims[0][1]} only)` : ''}`);
 });

@@ -3,7 +3,8 @@ import { rowsOf } from '../smartdata/rows';
 import type { Claim } from '../identity/users';
 import { buildWhere } from '../smartdata/where';
 import { columnByKey, type SmartModule } from '../smartdata/schema';
-import { MEASURES, num } from '../dashboards/measures';
+import { measureOf, num, scoreOf } from '../dashboards/measures';
+import { badRequest } from '../http/errors';
 import type { AlertDefinition } from '../../src/lib/alerts';
 import { formatDay } from '../../src/lib/date-ranges';
 import { periodsFor } from '../smartdata/periods';
@@ -12,16 +13,32 @@ import { periodsFor } from '../smartdata/periods';
 function aggregate(a: AlertDefinition, module: SmartModule, c: string): string {
   switch (a.measure) {
     case 'nps':
-      return `100 * ${MEASURES.nps.sql(c)}`;
+      return `100 * ${measureOf(module, 'nps').sql(c)}`;
     case 'stars':
-      return MEASURES.stars.sql(c);
+      return measureOf(module, 'stars').sql(c);
     case 'detractors':
-      return `count(*) FILTER (WHERE nps_group = 'Detractor' AND ${c})`;
+      return `count(*) FILTER (WHERE ${detractor(module)} AND ${c})`;
     case 'driverShare': {
       const col = columnByKey(module, `Driver_${a.driver}`)!.column;
       return `100.0 * count(*) FILTER (WHERE ${col} = 'Detractor' AND ${c}) / NULLIF(count(*) FILTER (WHERE ${c}), 0)`;
     }
   }
+}
+
+/** A detractor: 0 to 6 on the module's NPS score (by role, whatever the column's name). */
+function detractor(module: SmartModule): string {
+  const nps = scoreOf(module, ['NPS']);
+  if (!nps) throw badRequest(`The data source "${module.moduleId}" has no NPS score to count detractors by.`);
+  return `${nps.column} <= 6`;
+}
+
+/** Checks that `module` has what the alert's measure reads (a 400 naming what is missing). */
+export function checkMeasurable(a: AlertDefinition, module: SmartModule): void {
+  if (a.measure === 'detractors') detractor(module);
+  else if (a.measure === 'driverShare') {
+    const col = columnByKey(module, `Driver_${a.driver}`);
+    if (col?.role !== 'driver') throw badRequest(`The data source "${module.moduleId}" has no driver "${a.driver}".`);
+  } else measureOf(module, a.measure);
 }
 
 /** The rows an alert watches: its filters, and the owner's claims unless the module ignores them (null: none). */
@@ -59,7 +76,7 @@ export async function measureAlert(db: Db, a: AlertDefinition, module: SmartModu
 export async function newDetractors(db: Db, a: AlertDefinition, module: SmartModule, claims: Claim[] | null, since: Date, now: Date): Promise<number> {
   const where = alertWhere(a, module, claims);
   const date = columnByKey(module, module.dateKey)!.column;
-  where.add(`nps_group = 'Detractor'`);
+  where.add(detractor(module));
   where.add(`${date} > CAST(${where.bind(since)} AS TIMESTAMP) AND ${date} <= CAST(${where.bind(now)} AS TIMESTAMP)`);
   const [row] = await rowsOf(db, module).query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${where.sql}`, where.params);
   return Number(row.n);

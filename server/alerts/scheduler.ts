@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { dataTime } from '../db';
 import { claimsOf, findUserById } from '../identity/users';
-import { MODULES } from '../smartdata/schema';
+import { syncSources } from '../datasources/registry';
 import { notify } from '../notifications/notifications';
 import { queueMail } from '../mail/outbox';
 import { conditionMet, SCHEDULE_MS, type AlertDefinition } from '../../src/lib/alerts';
@@ -52,10 +52,17 @@ export async function runDueAlerts(db: Db, now: Date, origin: string): Promise<{
   return { checked, fired };
 }
 
+/** The dashboard an alert's link opens: the overview for the survey responses, else the source's first dashboard. */
+async function dashboardOf(db: Db, moduleId: string): Promise<string> {
+  if (moduleId === 'responses') return ALERT_DASHBOARD;
+  const [d] = await db.query<{ dashboard_id: string }>('SELECT dashboard_id FROM dashboards WHERE module_id = $1 ORDER BY dashboard_id LIMIT 1', [moduleId]);
+  return d ? `/dashboard/${encodeURIComponent(d.dashboard_id)}/` : ALERT_DASHBOARD;
+}
+
 async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promise<{ kept: boolean; fired: boolean }> {
   const a = JSON.parse(row.definition) as AlertDefinition;
   const user = await findUserById(db, row.user_id);
-  const module = MODULES.get(a.moduleId);
+  const module = (await syncSources(db)).get(a.moduleId);
   if (!user || !module) return { kept: false, fired: false };
   const claims = await claimsOf(db, user.id);
   let value: number | null;
@@ -72,7 +79,7 @@ async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promi
   // daily or weekly one reports at each check while the condition holds.
   const fire = met && (a.condition === 'newDetractor' || a.schedule !== 'immediate' || !row.firing);
   // The link opens the days measured, not Last 7 Days as of whenever it is followed.
-  const link = filterLink(ALERT_DASHBOARD, alertDays(module, now).days, a.filters);
+  const link = filterLink(await dashboardOf(db, module.moduleId), alertDays(module, now).days, a.filters);
   const { subject, text } = describeFiring(a, value, previous);
   return db.tx(async (q) => {
     // Kept only while this run's claim is the latest; a later run's result stands instead.

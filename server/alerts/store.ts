@@ -1,8 +1,8 @@
 import type { Db } from '../db';
 import { dataTime } from '../db';
 import type { Principal } from '../auth/tokens';
-import { badRequest, notFound } from '../http/errors';
-import { alertWhere } from './measure';
+import { ApiError, badRequest, notFound } from '../http/errors';
+import { alertWhere, checkMeasurable } from './measure';
 import { moduleById } from '../smartdata/schema';
 import { portalFeatures } from '../routes/settings';
 import { alertProblems, type AlertDefinition } from '../../src/lib/alerts';
@@ -18,8 +18,6 @@ interface AlertRow {
   last_fired_at: Date | null;
 }
 
-/** The data alerts watch: the survey responses, whose rows carry NPS, stars and drivers. */
-export const ALERT_MODULES = ['responses'];
 
 /** The most alerts one user may have (docs/decisions.md, "Alerts per user"). */
 export const MAX_ALERTS_PER_USER = 50;
@@ -30,13 +28,18 @@ export async function requireAlerting(db: Db): Promise<void> {
 }
 
 /** Checks a subscription against its rules and the module it reads (the caller's roles decide which). */
-export function checkAlert(a: AlertDefinition, user: Principal): void {
+export function checkAlert(db: Db, a: AlertDefinition, user: Principal): void {
   const problems = alertProblems(a);
   const fields = Object.keys(problems);
   if (fields.length) throw badRequest(problems[fields[0]], Object.fromEntries(fields.map((f) => [f, [problems[f]]])));
-  const refused = `There is no data "${a.moduleId}" to watch.`;
-  if (!ALERT_MODULES.includes(a.moduleId)) throw badRequest(refused, { moduleId: [refused] });
-  const module = moduleById(a.moduleId, user.roles);
+  let module;
+  try {
+    module = moduleById(db, a.moduleId, user.roles);
+    checkMeasurable(a, module);
+  } catch (error) {
+    const refused = `There is no data "${a.moduleId}" to watch${error instanceof ApiError && error.status === 400 ? `: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}` : '.'}`;
+    throw badRequest(refused, { moduleId: [refused] });
+  }
   // Unknown filter fields are refused here, as the filter bar refuses them.
   alertWhere(a, module, null);
 }
@@ -67,7 +70,7 @@ export async function listAlerts(db: Db, userId: string): Promise<AlertView[]> {
  * PostgreSQL takes a lock keyed by the user until the end), so they never pass the limit together.
  */
 export async function createAlert(db: Db, user: Principal, a: AlertDefinition, now: Date): Promise<AlertView[]> {
-  checkAlert(a, user);
+  checkAlert(db, a, user);
   await db.tx(async (q) => {
     if (db.engine === 'postgres') await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`alerts:${user.id}`]);
     const [{ n }] = await q.query<{ n: number }>('SELECT count(*) AS n FROM alerts WHERE user_id = $1', [user.id]);
@@ -87,7 +90,7 @@ export async function createAlert(db: Db, user: Principal, a: AlertDefinition, n
 /** Changes one of the user's alerts (another user's is not found); a change starts its watch afresh. */
 export async function updateAlert(db: Db, user: Principal, id: string, a: AlertDefinition & { active: boolean }, now: Date): Promise<AlertView[]> {
   const { active, ...definition } = a;
-  checkAlert(definition, user);
+  checkAlert(db, definition, user);
   const rows = await db.query(
     `UPDATE alerts SET definition = $3, schedule = $4, active = $5, updated_at = CAST($6 AS TIMESTAMP), firing = false, last_checked_at = NULL, last_value = NULL
      WHERE id = $1 AND user_id = $2 RETURNING id`,

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openDb } from '../db';
 import { migrate } from '../db/migrate';
-import { isEmpty, seed } from '../seed';
+import { prepareDatabase } from '../setup/prepare';
 import { serverStates, startHaproxy } from './haproxy';
 import { freePort } from './ports';
 import { localOrigin } from '../context';
@@ -84,11 +84,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   mkdirSync(dir, { recursive: true });
   const db = await openDb({ DATABASE_URL: options.databaseUrl });
   await migrate(db);
-  if (await isEmpty(db)) {
-    log('Seeding the database');
-    await seed(db, {});
+  try {
+    // The processes' own environment decides: the demo or an empty portal (PORTAL_START), the first administrator (ADMIN_EMAIL).
+    await prepareDatabase(db, { ...process.env, ...options.env }, log);
+  } finally {
+    await db.close();
   }
-  await db.close();
 
   const started: ApiProcess[] = [];
   for (let i = 1; i <= n; i++) started.push(startProcess(`p${i}`, await freePort(), options));

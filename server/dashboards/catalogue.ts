@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { Principal } from '../auth/tokens';
 import { dataTime } from '../db';
-import { MODULES } from '../smartdata/schema';
+import { mayRead, sourcesOf } from '../datasources/registry';
 import { hasAnyRole } from '../identity/users';
 import { localiseName, type Lang } from '../i18n';
 import { DASHBOARD_ROLES } from './roles';
@@ -23,8 +23,8 @@ export async function catalogueFor(db: Db, user: Principal, lang: Lang): Promise
     ),
   ]);
   const readable = (moduleId: string) => {
-    const m = MODULES.get(moduleId);
-    return !!m && (!m.roles || hasAnyRole(user.roles, m.roles));
+    const m = sourcesOf(db).get(moduleId);
+    return !!m && mayRead(m, user.roles);
   };
   const navAllows = (roles: string) => rolesOf(roles).length === 0 || hasAnyRole(user.roles, rolesOf(roles));
   // Dashboards and data pages open on routes of their own roles (spec part 1 section 6).
@@ -44,7 +44,7 @@ export async function catalogueFor(db: Db, user: Principal, lang: Lang): Promise
     });
   }
   for (const n of nav.filter((x) => x.module_template === 'DataViewer' && navAllows(x.accessible_to_roles) && readable(x.module_id))) {
-    items.push({ kind: 'DataViewer', id: n.module_id, name: localiseName(lang, n.nav_name), description: localiseName(lang, MODULES.get(n.module_id)!.name), url: n.nav_url, moduleId: n.module_id, updatedAt: null });
+    items.push({ kind: 'DataViewer', id: n.module_id, name: localiseName(lang, n.nav_name), description: localiseName(lang, sourcesOf(db).get(n.module_id)!.name), url: n.nav_url, moduleId: n.module_id, updatedAt: null });
   }
   return items;
 }

@@ -4,7 +4,7 @@ import type { SmartModule } from '../smartdata/schema';
 import type { SmartFilter } from '../smartdata/where';
 import { BLANK } from '../smartdata/where';
 import type { ContentEntry, DataRow, MeasureKey, Series, VisualQuery } from '../../src/api/visual-types';
-import { MEASURES, num } from './measures';
+import { COUNT, measureOf, num } from './measures';
 import { bounds, dimension, periodScan, type PeriodScan } from './scan';
 import { commentsSeries } from './comments';
 import type { FeedRequest } from '../../src/api/review-types';
@@ -24,7 +24,7 @@ export interface SeriesInput {
 }
 
 /** A measure's name as the answer shows it, in the request's language. */
-const measureName = (input: SeriesInput, measure: MeasureKey) => localiseName(input.lang ?? 'en', MEASURES[measure].name);
+const measureName = (input: SeriesInput, measure: MeasureKey) => localiseName(input.lang ?? 'en', measureOf(input.module, measure).name);
 
 /** A category label as SQL text: blanks become '[Blank]' (the client's ShowBlank rule drops them). */
 const label = (column: string) => `COALESCE(NULLIF(CAST(${column} AS VARCHAR), ''), '${BLANK}')`;
@@ -44,9 +44,9 @@ function shell(scan: PeriodScan, key: string, filterKey: string, counts: { cur: 
 /** One value for each period (gauges, hero numbers). */
 async function kpi(input: SeriesInput, measure: MeasureKey): Promise<Series> {
   const scan = periodScan(input.module, input.filters, input.claims, input.now);
-  const m = MEASURES[measure];
+  const m = measureOf(input.module, measure);
   const [row] = await rowsOf(input.db, input.module).query(
-    `SELECT ${m.sql(scan.current)} AS cur, ${m.sql(scan.previous)} AS prev, ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
+    `SELECT ${m.sql(scan.current)} AS cur, ${m.sql(scan.previous)} AS prev, ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql}`,
     scan.where.params,
   );
@@ -67,11 +67,11 @@ async function trend(input: SeriesInput, measure: MeasureKey, seriesKey?: string
   const bucket = bucketFor((current.end.getTime() - current.start.getTime()) / 86_400_000);
   const date = input.module.columns.find((c) => c.key === input.module.dateKey)!.column;
   const series = seriesKey ? dimension(input.module, seriesKey) : null;
-  const m = MEASURES[measure];
+  const m = measureOf(input.module, measure);
   // One scan of both periods: the buckets come from the current one, the record counts from both.
   const rows = await rowsOf(input.db, input.module).query<{ s: string; b: string; v: unknown; n: unknown; pn: unknown }>(
     `SELECT ${series ? label(series.column) : `'${measureName(input, measure).replace(/'/g, "''")}'`} AS s, CAST(date_trunc('${bucket}', ${date}) AS VARCHAR) AS b, ${m.sql(scan.current)} AS v,
-            ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
+            ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
     scan.where.params,
   );
@@ -93,10 +93,10 @@ async function breakdown(input: SeriesInput, measure: MeasureKey, axisKey: strin
   const scan = periodScan(input.module, input.filters, input.claims, input.now);
   const axis = dimension(input.module, axisKey);
   const series = seriesKey ? dimension(input.module, seriesKey) : null;
-  const m = MEASURES[measure];
+  const m = measureOf(input.module, measure);
   const rows = await rowsOf(input.db, input.module).query<{ a: string; s: string; v: unknown; p: unknown; n: unknown; pn: unknown }>(
     `SELECT ${label(axis.column)} AS a, ${series ? label(series.column) : "''"} AS s,
-            ${m.sql(scan.current)} AS v, ${m.sql(scan.previous)} AS p, ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
+            ${m.sql(scan.current)} AS v, ${m.sql(scan.previous)} AS p, ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
     scan.where.params,
   );
@@ -134,9 +134,9 @@ async function breakdown(input: SeriesInput, measure: MeasureKey, axisKey: strin
 async function table(input: SeriesInput, rowKey: string, measures: MeasureKey[]): Promise<Series> {
   const scan = periodScan(input.module, input.filters, input.claims, input.now);
   const row = dimension(input.module, rowKey);
-  const select = measures.flatMap((k, i) => [`${MEASURES[k].sql(scan.current)} AS c${i}`, `${MEASURES[k].sql(scan.previous)} AS p${i}`]);
+  const select = measures.flatMap((k, i) => [`${measureOf(input.module, k).sql(scan.current)} AS c${i}`, `${measureOf(input.module, k).sql(scan.previous)} AS p${i}`]);
   const rows = await rowsOf(input.db, input.module).query(
-    `SELECT ${label(row.column)} AS r, ${select.join(', ')}, ${MEASURES.responses.sql(scan.current)} AS n, ${MEASURES.responses.sql(scan.previous)} AS pn
+    `SELECT ${label(row.column)} AS r, ${select.join(', ')}, ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql} GROUP BY 1 ORDER BY 1`,
     scan.where.params,
   );

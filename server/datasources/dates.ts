@@ -71,15 +71,17 @@ const orderOf = (format: string): Order => (format.startsWith('YYYY') ? 'YMD' : 
  * month-first both stay candidates while no value tells them apart; a slash proposes month-first (as
  * US tools write), a dash or dot day-first.
  */
-export function dateFormatOf(cells: string[]): DateFormat | null {
+export function dateFormatOf(cells: string[], allowed = 0): DateFormat | null {
   if (cells.length === 0) return null;
-  const parts = cells.map(partsOf);
-  if (parts.some((p) => !p)) return null;
-  const all = parts as Parts[];
-  const sample = all[0];
-  if (all.some((p) => p.yearFirst !== sample.yearFirst || p.dateSep !== sample.dateSep || p.shortYear !== sample.shortYear)) return null;
+  const parts = cells.map(partsOf).filter((p): p is Parts => p !== null);
+  const sample = parts[0];
+  if (!sample) return null;
+  // Up to `allowed` cells may be no date, or written another way: the import refuses their rows.
+  const all = parts.filter((p) => p.yearFirst === sample.yearFirst && p.dateSep === sample.dateSep && p.shortYear === sample.shortYear);
+  const left = allowed - (cells.length - all.length);
+  if (left < 0) return null;
   const orders: Order[] = sample.yearFirst ? ['YMD'] : sample.dateSep === '/' ? ['MDY', 'DMY'] : ['DMY', 'MDY'];
-  const fitting = orders.filter((o) => all.every((p) => storedOf(p, o) !== null));
+  const fitting = orders.filter((o) => all.filter((p) => storedOf(p, o) === null).length <= left);
   if (fitting.length === 0) return null;
   const timed = all.filter((p) => p.time);
   const timeSep = timed[0]?.time?.sep;
@@ -92,5 +94,6 @@ export function dateFormatOf(cells: string[]): DateFormat | null {
 /** A cell read with a format of `dateFormatOf` (or the user's choice among its candidates): ISO text, or null. */
 export function dateOf(cell: string, format: string): string | null {
   const p = partsOf(cell);
-  return p ? storedOf(p, orderOf(format)) : null;
+  // A year-first date (what a workbook's date cell is read as) is unambiguous, whatever the column's format.
+  return p ? storedOf(p, p.yearFirst ? 'YMD' : orderOf(format)) : null;
 }

@@ -1,4 +1,4 @@
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, JSDuckDBValueConverter } from '@duckdb/node-api';
 import { ApiError, badRequest } from '../http/errors';
 import { cellText } from './cells';
 import { tooManyColumns } from './text';
@@ -9,29 +9,64 @@ export interface ReadTable {
   rows: Array<Array<string | null>>;
 }
 
+/** A whole file read by DuckDB as it streams: its column names, then its rows as text in blocks. */
+export interface EngineStream {
+  names: string[];
+  blocks: AsyncGenerator<Array<Array<string | null>>>;
+  close: () => void;
+}
+
 const READERS = {
-  jsonl: { sql: 'SELECT * FROM read_json($1) LIMIT $2', what: 'JSON Lines (one JSON object a line)' },
-  parquet: { sql: 'SELECT * FROM read_parquet($1) LIMIT $2', what: 'a Parquet file' },
+  jsonl: { sql: 'SELECT * FROM read_json($1)', what: 'JSON Lines (one JSON object a line)' },
+  parquet: { sql: 'SELECT * FROM read_parquet($1)', what: 'a Parquet file' },
 };
+type EngineFormat = keyof typeof READERS;
+
+const unreadable = (format: EngineFormat, error: unknown) => (error instanceof ApiError ? error : badRequest(`The file could not be read as ${READERS[format].what}.`));
 
 /**
- * The first `max` rows of a JSON Lines or Parquet file, read by DuckDB itself in a small in-memory
- * instance of its own (also when the portal runs on PostgreSQL); Parquet reads only the row groups it needs.
+ * A JSON Lines or Parquet file (its first `max` rows, or all), read by DuckDB itself in a small
+ * in-memory instance of its own (also when the portal runs on PostgreSQL), a chunk at a time;
+ * Parquet reads only the row groups it needs. `close` ends it, also when not read to its end.
  */
-export async function readWithEngine(path: string, format: keyof typeof READERS, max: number, maxColumns: number): Promise<ReadTable> {
+export async function streamWithEngine(path: string, format: EngineFormat, maxColumns: number, max?: number): Promise<EngineStream> {
   const instance = await DuckDBInstance.create(':memory:', { threads: '1', memory_limit: '512MB' });
   const connection = await instance.connect();
-  try {
-    const reader = await connection.runAndReadAll(READERS[format].sql, [path, max]);
-    const names = reader.columnNames();
-    if (names.length === 0) throw badRequest(`The file holds no columns.`);
-    if (names.length > maxColumns) throw tooManyColumns(names.length, maxColumns);
-    return { names, rows: reader.getRowsJS().map((row) => row.map(cellText)) };
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw badRequest(`The file could not be read as ${READERS[format].what}.`);
-  } finally {
+  const close = () => {
     connection.closeSync();
     instance.closeSync();
+  };
+  try {
+    const result = await connection.stream(max === undefined ? READERS[format].sql : `${READERS[format].sql} LIMIT $2`, max === undefined ? [path] : [path, max]);
+    const names = result.columnNames();
+    if (names.length === 0) throw badRequest(`The file holds no columns.`);
+    if (names.length > maxColumns) throw tooManyColumns(names.length, maxColumns);
+    async function* blocks() {
+      try {
+        for (;;) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) return;
+          yield chunk.convertRows(JSDuckDBValueConverter).map((row) => row.map(cellText));
+        }
+      } catch (error) {
+        throw unreadable(format, error);
+      }
+    }
+    return { names, blocks: blocks(), close };
+  } catch (error) {
+    close();
+    throw unreadable(format, error);
+  }
+}
+
+/** The first `max` rows of a JSON Lines or Parquet file. */
+export async function readWithEngine(path: string, format: EngineFormat, max: number, maxColumns: number): Promise<ReadTable> {
+  const { names, blocks, close } = await streamWithEngine(path, format, maxColumns, max);
+  try {
+    const rows: ReadTable['rows'] = [];
+    for await (const block of blocks) rows.push(...block);
+    return { names, rows };
+  } finally {
+    close();
   }
 }

@@ -10,6 +10,10 @@ export interface PreviewLimits {
   previewRows: number;
   /** Previews the whole process runs at once (each user runs one at a time). */
   parallel: number;
+  /** Imports the whole process runs at once (each source one at a time, in the database). */
+  importParallel: number;
+  /** Rows an import writes at a time; its progress and a cancel are seen between batches. */
+  importBatchRows: number;
 }
 
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
@@ -20,6 +24,8 @@ export const PREVIEW_LIMITS: PreviewLimits = {
   sampleRows: 5000,
   previewRows: 20,
   parallel: 4,
+  importParallel: 2,
+  importBatchRows: 20_000,
 };
 
 export const previewLimits = (given?: Partial<PreviewLimits>): PreviewLimits => ({ ...PREVIEW_LIMITS, ...given });

@@ -110,6 +110,10 @@ function profileNotes(profiles: Profile[]): string[] {
   for (const p of profiles) {
     if (p.formulaLike > 0)
       notes.push(`Column "${p.name}" has ${p.formulaLike} cell${p.formulaLike === 1 ? '' : 's'} starting with =, +, - or @: they stay text and are never evaluated as formulas.`);
+    if (p.unreadable > 0)
+      notes.push(
+        `Column "${p.name}" has ${p.unreadable} value${p.unreadable === 1 ? '' : 's'} in the first rows that ${p.unreadable === 1 ? 'does' : 'do'} not read as ${p.typeName === 'Number' ? 'a number' : 'a date'} (e.g. "${p.example}"): the import refuses ${p.unreadable === 1 ? 'its row' : 'their rows'} and names ${p.unreadable === 1 ? 'it' : 'them'} in its report.`,
+      );
     if (p.date?.ambiguous) notes.push(`Column "${p.name}" holds dates that read as ${p.date.candidates.join(' or ')}: ${p.date.format} is proposed; choose in the definition.`);
   }
   return notes;

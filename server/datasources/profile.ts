@@ -1,5 +1,5 @@
 import type { TypeName } from '../smartdata/schema';
-import { dateFormatOf, type DateFormat } from './dates';
+import { dateFormatOf, dateOf, type DateFormat } from './dates';
 import { numberOf, SCIENTIFIC, type DecimalSeparator } from './numbers';
 
 /** What the sampled values of one column look like: its type and what roles are judged by. */
@@ -26,7 +26,16 @@ export interface Profile {
   emailShare: number;
   /** The lower-cased values, when there are few (sentiment labels and such). */
   values: Set<string>;
+  /** The numbers read (Number columns): what a score's scale is judged on. */
+  numbers: number[];
+  /** Cells that do not read as the column's type (a typo, 31-02-2026), and the first of them. */
+  unreadable: number;
+  example?: string;
 }
+
+/** A few unreadable cells do not decide a column's type or scale: up to 2% are left for the import to refuse, row by row. */
+export const STRAY_SHARE = 0.02;
+export const strays = (n: number) => Math.floor(n * STRAY_SHARE);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FORMULA = /^[=+\-@]/;
@@ -35,13 +44,14 @@ const FORMULA = /^[=+\-@]/;
 export function profileOf(name: string, cells: Array<string | null>, decimal: DecimalSeparator): Profile {
   const filled = cells.filter((c): c is string => c !== null && c.trim() !== '');
   const numbers = filled.map((c) => numberOf(c, decimal));
-  const isNumber = filled.length > 0 && numbers.every((n) => n !== null && Number.isFinite(n));
-  const date = isNumber ? null : dateFormatOf(filled);
+  const found = numbers.filter((n): n is number => n !== null && Number.isFinite(n));
+  const isNumber = found.length > 0 && filled.length - found.length <= strays(filled.length);
+  const date = isNumber ? null : dateFormatOf(filled, strays(filled.length));
+  const unreadableCells = isNumber ? filled.filter((_, i) => numbers[i] === null || !Number.isFinite(numbers[i]!)) : date ? filled.filter((c) => dateOf(c, date.format) === null) : [];
   const typeName: TypeName = isNumber ? 'Number' : date ? 'DateTime' : 'String';
   const lengths = filled.map((c) => c.length);
   const distinct = new Set(filled.map((c) => c.trim()));
   const values = distinct.size <= 50 ? new Set([...distinct].map((v) => v.toLowerCase())) : new Set<string>();
-  const found = numbers as number[];
   return {
     name,
     typeName,
@@ -58,5 +68,8 @@ export function profileOf(name: string, cells: Array<string | null>, decimal: De
     formulaLike: typeName === 'String' ? filled.filter((c) => FORMULA.test(c)).length : 0,
     emailShare: filled.filter((c) => EMAIL.test(c.trim())).length / Math.max(1, filled.length),
     values,
+    numbers: isNumber ? found : [],
+    unreadable: unreadableCells.length,
+    ...(unreadableCells.length ? { example: unreadableCells[0].slice(0, 40) } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { Profile } from './profile';
+import { strays, type Profile } from './profile';
 
 /** What a column is to the portal: its measures, filters and texts come from roles, never from names. */
 export type Role = 'score' | 'driver' | 'verbatim' | 'dimension' | 'customer' | 'attribute';
@@ -20,7 +20,9 @@ const SENTIMENT = new Set(['positive', 'negative', 'neutral', 'mixed', 'positiv'
 /** At most this many different values make a text a dimension (offered as a smart filter). */
 const DIMENSION_MAX = 50;
 
-const within = (p: Profile, min: number, max: number) => p.typeName === 'Number' && p.whole && p.min! >= min && p.max! <= max;
+/** Whole numbers from `min` to `max`, but for a few strays (a 15 on a 0-10 scale is refused by the import, not a reason to call the column text). */
+const within = (p: Profile, min: number, max: number) =>
+  p.typeName === 'Number' && p.numbers.length > 0 && p.numbers.filter((n) => !Number.isInteger(n) || n < min || n > max).length <= strays(p.numbers.length);
 /** A rating scale the values fit: 1-5, 1-7, 1-10 or 0-10. */
 const scaleOf = (p: Profile) => ([[1, 5], [1, 7], [1, 10], [0, 10]] as const).find(([min, max]) => within(p, min, max));
 

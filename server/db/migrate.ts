@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Db } from './types';
+import { ensureBuiltinSources } from '../datasources/builtin';
 
 const DIR = new URL('./migrations/', import.meta.url);
 
@@ -21,5 +22,7 @@ export async function migrate(db: Db): Promise<string[]> {
     });
     applied.push(file);
   }
+  // The portal's own data sources are rows like any other (issue 44): added where missing.
+  await ensureBuiltinSources(db);
   return applied;
 }

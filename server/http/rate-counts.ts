@@ -62,9 +62,11 @@ export interface SubmissionLimits {
   answersPerSurvey: number;
   /** Feedback widget sessions one user starts in a day (each completes once). */
   feedbackPerUser: number;
+  /** Calls to create the first administrator (POST /api/setup) from one client (address) in an hour. */
+  setupPerClient: number;
 }
 
-export const SUBMISSION_LIMITS: SubmissionLimits = { answersPerClient: 30, answersPerSurvey: 3000, feedbackPerUser: 5 };
+export const SUBMISSION_LIMITS: SubmissionLimits = { answersPerClient: 30, answersPerSurvey: 3000, feedbackPerUser: 5, setupPerClient: 10 };
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = LONGEST_WINDOW_MS;
 

@@ -1,4 +1,6 @@
-import { PLACE_COLUMNS, RESPONSES_MODULE, type SmartModule } from '../smartdata/schema';
+import type { SmartModule } from '../smartdata/schema';
+import { PLACE_COLUMNS } from '../datasources/builtin/places';
+import { RESPONSES_SOURCE as RESPONSES_MODULE } from '../datasources/builtin/responses';
 
 /**
  * The process-flow modules: survey cases over the responses, and public reviews (a reply to a

@@ -1,15 +1,18 @@
 import { dataTime } from '../db';
 import type { SmartFilter } from '../smartdata/where';
 import { buildWhere } from '../smartdata/where';
-import { columnByKey, RESPONSES_MODULE } from '../smartdata/schema';
+import { columnByKey } from '../smartdata/schema';
+import { RESPONSES_SOURCE as RESPONSES_MODULE } from '../datasources/builtin/responses';
 import { bounds, periodScan } from '../dashboards/scan';
 import type { SeriesInput } from '../dashboards/series';
 import { num } from '../dashboards/measures';
 import { REVIEW_CASES_MODULE } from '../processflow/modules';
 import type { FeedRequest, LikeForLikeData, ReviewCard, ReviewFeedData, ReviewRatingsData, ReviewRepliesData, ReviewTileData, ReviewTileKind, ReviewUpdatesData } from '../../src/api/review-types';
-import { ratingIndex } from './module';
 import { badRequest } from '../http/errors';
 import { rowsOf } from '../smartdata/rows';
+
+/** The sentiment a star rating stands for (spec part 3: the review card's rating index). */
+const ratingIndex = (stars: number): -1 | 0 | 1 => (stars >= 4 ? 1 : stars === 3 ? 0 : -1);
 
 /** The content profile the review replies' queue sits in (the record detail's way back). */
 const REVIEW_PROFILE = 'cases';

@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
-import { notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
 import { moduleById, type SmartModule } from '../smartdata/schema';
+import { sourcesOf } from '../datasources/registry';
 import { findDashboard, findVisual } from '../dashboards/definition';
 import { visualItem } from '../dashboards/visual-item';
 import { flow } from '../../src/lib/grid-layout';
@@ -72,9 +73,9 @@ async function dashboardLayout(c: Context<Env>) {
 
 /** /api/dashboard: a module's data source and one visual computed on its own (a tile outside a dashboard). */
 export const dashboardRoutes = new Hono<Env>()
-  .get('/datasource/:moduleId', (c) => c.json(dataSource(moduleById(c.req.param('moduleId'), c.var.user.roles))))
+  .get('/datasource/:moduleId', (c) => c.json(dataSource(moduleById(c.var.deps.db, c.req.param('moduleId'), c.var.user.roles))))
   .post('/visuals/:moduleId/:visualKey', readOnly(async (c) => {
-    const module = moduleById(c.req.param('moduleId') ?? '', c.var.user.roles);
+    const module = moduleById(c.var.deps.db, c.req.param('moduleId') ?? '', c.var.user.roles);
     const body = await readBody(c, selection);
     const found = await findVisual(c.var.deps.db, module.moduleId, c.req.param('visualKey') ?? '');
     if (!found) throw notFound(`No visual "${c.req.param('visualKey')}" in module "${module.moduleId}".`);
@@ -83,6 +84,12 @@ export const dashboardRoutes = new Hono<Env>()
     return c.json({ ...item, definition: def, dateKey: module.dateKey } satisfies SingleVisualResponse);
   }));
 
+/** A dashboard's data source; a 410 that says so when it was deleted (the dashboard stays, to be pointed elsewhere or removed). */
+function dashboardSource(c: Context<Env>, dashboard: { name: string; moduleId: string }): SmartModule {
+  if (!sourcesOf(c.var.deps.db).has(dashboard.moduleId)) throw new ApiError(410, `The data source of the dashboard "${dashboard.name}" was deleted.`);
+  return moduleById(c.var.deps.db, dashboard.moduleId, c.var.user.roles);
+}
+
 /** /api/dataviz: a whole dashboard (definitions, layout, every visual) and its filter data source. */
 export const datavizRoutes = new Hono<Env>()
   // The data visualisation home: every dashboard and data viewer the user can open.
@@ -90,7 +97,7 @@ export const datavizRoutes = new Hono<Env>()
   .post('/visuals/:dashboardId/:layout', readOnly(async (c) => {
     const { db } = c.var.deps;
     const { dashboard, layoutKey } = await dashboardLayout(c);
-    const module = moduleById(dashboard.moduleId, c.var.user.roles);
+    const module = dashboardSource(c, dashboard);
     const body = await readBody(c, selection);
     const input = inputFor(c, module, body);
     // "No records" means none in the period the tiles show (the date filter, else the last 7 days).
@@ -130,5 +137,5 @@ export const datavizRoutes = new Hono<Env>()
     const dashboard = await findDashboard(c.var.deps.db, c.req.param('id'));
     if (!dashboard) throw notFound(`No dashboard "${c.req.param('id')}".`);
     const keys = Object.keys(dashboard.layouts);
-    return c.json({ ...dataSource(moduleById(dashboard.moduleId, c.var.user.roles)), dashboardId: dashboard.dashboardId, name: localiseName(requestLang(c), dashboard.name), layouts: keys, layoutLabels: layoutLabels(requestLang(c), keys) });
+    return c.json({ ...dataSource(dashboardSource(c, dashboard)), dashboardId: dashboard.dashboardId, name: localiseName(requestLang(c), dashboard.name), layouts: keys, layoutLabels: layoutLabels(requestLang(c), keys) });
   });

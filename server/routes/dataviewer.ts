@@ -4,7 +4,7 @@ import type { Env } from '../context';
 import { badRequest } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { moduleById } from '../smartdata/schema';
-import { analyticsData, measuresOf } from '../smartdata/analytics';
+import { analyticsData, defaultPivotOf, measuresOf } from '../smartdata/analytics';
 import { countRecords, MAX_PAGE, recordsPageJson } from '../smartdata/records';
 import { profileColumns, profileOf, profilesOf } from '../smartdata/profiles';
 import { smartFilter } from './smartdata';
@@ -42,7 +42,7 @@ const cardsBody = z.object({
 
 /** The module and profile named by the path (404 for either unknown). */
 export function viewOf(c: Context<Env>) {
-  const module = moduleById(c.req.param('moduleId') ?? '', c.var.user.roles);
+  const module = moduleById(c.var.deps.db, c.req.param('moduleId') ?? '', c.var.user.roles);
   const profile = profileOf(module, c.req.param('profile') ?? '');
   return { module, profile, columns: profileColumns(module, profile) };
 }
@@ -70,7 +70,7 @@ export const dataViewerRoutes = new Hono<Env>()
     if (n > body.limit) throw badRequest(`There are ${n} records, more than the ${body.limit} cards asked for.`);
     return jsonText(c, await recordsPageJson(c.var.deps.db, module, { ...body, skip: 0, top: body.limit }, c.var.user.claims, columns));
   })
-  .get('/profiles/:moduleId', (c) => c.json(profilesOf(moduleById(c.req.param('moduleId'), c.var.user.roles))))
+  .get('/profiles/:moduleId', (c) => c.json(profilesOf(moduleById(c.var.deps.db, c.req.param('moduleId'), c.var.user.roles))))
   .post('/schema/:moduleId/:profile', (c) => {
     const { module, profile, columns } = viewOf(c);
     // A profile without its own column list shows the whole module, hidden columns marked as such.
@@ -86,6 +86,7 @@ export const dataViewerRoutes = new Hono<Env>()
     return c.json({
       measureDefinitions: measuresOf(module).map(({ measureKey, measureName, format, aggregateFunction }) => ({ measureKey, measureName: localiseName(requestLang(c), measureName), format, aggregateFunction })),
       dimensions: module.columns.filter((col) => col.dimension).map((col) => ({ filterKey: col.key, filterName: localiseName(requestLang(c), col.name) })),
+      defaultPivot: defaultPivotOf(module),
     });
   })
   .post(

@@ -8,8 +8,7 @@ import type { EmbedScope } from '../embed/scope';
 import { signAccessToken, type Principal } from '../auth/tokens';
 import { claimsOf, findUserByName, hasAnyRole, rolesOf, type Claim } from '../identity/users';
 import { findDashboard } from '../dashboards/definition';
-import { MODULES } from '../smartdata/schema';
-import { CLAIM_TYPES } from '../smartdata/places';
+import { claimTypesOf, sourcesOf } from '../datasources/registry';
 import { DASHBOARD_ROLES } from './dashboard';
 import type { Db } from '../db';
 import { openSession, SERVICE_PREFIX } from '../auth/sessions';
@@ -36,7 +35,8 @@ export function narrowClaims(own: Claim[], requested: Claim[]): Claim[] {
 }
 
 /** A claim type no column is restricted by would restrict nothing: refused (exact spelling), never ignored. */
-function assertKnownClaimTypes(r: EmbedRequest): void {
+function assertKnownClaimTypes(db: Db, r: EmbedRequest): void {
+  const CLAIM_TYPES = claimTypesOf(db);
   const unknown = r.claims.find(([type]) => !CLAIM_TYPES.includes(type));
   if (unknown) throw badRequest(`The embed request names an unknown claim type "${unknown[0]}": claim types are ${CLAIM_TYPES.join(', ')}.`);
 }
@@ -45,7 +45,7 @@ function assertKnownClaimTypes(r: EmbedRequest): void {
 async function scopeOf(db: Db, r: EmbedRequest): Promise<EmbedScope> {
   const modules = new Set<string>();
   for (const m of r.modules) {
-    if (!MODULES.has(m)) throw badRequest(`The embed request names an unknown module "${m}".`);
+    if (!sourcesOf(db).has(m)) throw badRequest(`The embed request names an unknown module "${m}".`);
     modules.add(m);
   }
   const dashboards: string[] = [];
@@ -80,7 +80,7 @@ export const embedRoutes = new Hono<Env>().use(noStore).post('/token', async (c)
   const verified = verifyEmbedRequest(token, embedSecret, at);
   if ('error' in verified) return c.json({ message: verified.error }, 401);
   const r = verified.request;
-  assertKnownClaimTypes(r);
+  assertKnownClaimTypes(db, r);
   const [scope, principal] = [await scopeOf(db, r), await principalFor(db, r)];
   // Each request works once; the scoped token is a session like any other, so it can be ended.
   const sessionId = await db.tx(async (q) => ((await spendOnce(q, `embed:${r.iss}:${r.jti}`, new Date(r.exp * 1000), at)) ? openSession(q, principal.id, at) : undefined));

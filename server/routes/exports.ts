@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
 import { columnByKey, moduleById, type SmartModule } from '../smartdata/schema';
 import { countRecords, recordChunks } from '../smartdata/records';
-import { analyticsData, MEASURES } from '../smartdata/analytics';
+import { analyticsData, measureByKey } from '../smartdata/analytics';
 import { profileColumns, profileOf } from '../smartdata/profiles';
 import type { SmartFilter } from '../smartdata/where';
 import { writePivotWorkbook } from '../export/xlsx-pivot';
@@ -49,7 +49,7 @@ const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80);
 
 function setUp(c: Context<Env>, store: ExportStore) {
   const q = check(exportQuery, c.req.query());
-  const module = moduleById(q.moduleId, c.var.user.roles);
+  const module = moduleById(c.var.deps.db, q.moduleId, c.var.user.roles);
   const profile = profileOf(module, q.profile);
   if (!profile.hasExport) throw badRequest(`The profile "${profile.name}" has no export.`);
   const dateTime = q.dateTime || c.var.deps.now().toISOString();
@@ -110,7 +110,7 @@ export function exportRoutes(store: ExportStore) {
       const body = await readBody(c, analyticsBody);
       const { q, module, profile, about, run } = setUp(c, store);
       const data = await analyticsData(c.var.deps.db, module, body, c.var.user.claims);
-      const measures = body.measureKeys.map((k) => MEASURES.find((m) => m.measureKey.toLowerCase() === k.toLowerCase())!);
+      const measures = body.measureKeys.map((k) => measureByKey(module, k));
       const layout = {
         measures: measures.map((m) => ({ key: m.measureKey, name: m.measureName, format: m.format })),
         rowNames: body.rowDimensions.map((k) => columnByKey(module, k)!.name),

@@ -48,7 +48,7 @@ const shape = (r: FavouriteRow) => ({
 
 const COLUMNS = 'favourites_id, module_id, title, description, payload, created_at, last_accessed_at';
 
-const moduleId = (c: Context<Env>): string => moduleById(c.req.param('moduleId') ?? '', c.var.user.roles).moduleId;
+const moduleId = (c: Context<Env>): string => moduleById(c.var.deps.db, c.req.param('moduleId') ?? '', c.var.user.roles).moduleId;
 
 /** SameTitle when the user has a favourite of that title (any case), SamePayload when one holds the same view. */
 async function outcomeOf(c: Context<Env>, body: z.infer<typeof favourite>) {

@@ -1,7 +1,7 @@
 import { rowsOf } from '../smartdata/rows';
 import { Hono } from 'hono';
 import type { Env } from '../context';
-import { RESPONSES_MODULE } from '../smartdata/schema';
+import { RESPONSES_SOURCE } from '../datasources/builtin/responses';
 import { buildWhere } from '../smartdata/where';
 
 /** Claim filter nodes: one per claim type the user has (spec part 1 section 6). */
@@ -15,8 +15,8 @@ export const claimFilterRoutes = new Hono<Env>().get('/', (c) => {
 
 /** Stores the user may see, with their region. */
 export const storeFilterRoutes = new Hono<Env>().get('/stores', async (c) => {
-  const w = buildWhere(RESPONSES_MODULE, [], c.var.user.claims);
-  const rows = await rowsOf(c.var.deps.db, RESPONSES_MODULE).query<{ store: string; region: string }>(
+  const w = buildWhere(RESPONSES_SOURCE, [], c.var.user.claims);
+  const rows = await rowsOf(c.var.deps.db, RESPONSES_SOURCE).query<{ store: string; region: string }>(
     `SELECT DISTINCT store, region FROM responses ${w.sql} ORDER BY store`,
     w.params,
   );

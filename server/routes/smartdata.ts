@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
 import { hasAnyRole } from '../identity/users';
 import { readSetting } from './settings';
+import type { Db } from '../db';
 import { columnByKey, moduleById, type SmartModule } from '../smartdata/schema';
 import { rowsOf } from '../smartdata/rows';
 import { dimensionCounts, dimensionCountsTogether, recordCount } from '../smartdata/counts';
@@ -40,7 +41,7 @@ const oneDimension = selection.extend({
 });
 const segment = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'View segments may hold letters, digits, _ and -.');
 
-type ModuleOf = (id: string, callerRoles: readonly string[]) => SmartModule;
+type ModuleOf = (id: string, callerRoles: readonly string[], db: Db) => SmartModule;
 
 /** Claims restrict every query unless the data source itself ignores claims. */
 const claimsFor = (c: Context<Env>, module: SmartModule, askedToIgnore: boolean) => (module.ignoreClaims && askedToIgnore ? null : c.var.user.claims);
@@ -82,7 +83,7 @@ async function allFilters(c: Context<Env>, module: SmartModule) {
  * the smart data's modules here, the cases under the process flow's roles.
  */
 export function smartDataRoutesOver(moduleOf: ModuleOf) {
-  const moduleOfPath = (c: Context<Env>) => moduleOf(c.req.param('moduleId') ?? '', c.var.user.roles);
+  const moduleOfPath = (c: Context<Env>) => moduleOf(c.req.param('moduleId') ?? '', c.var.user.roles, c.var.deps.db);
   return new Hono<Env>()
     .post('/filters/:moduleId', readOnly((c) => allFilters(c, moduleOfPath(c))))
     .post('/filters/:moduleId/:viewType/:viewModuleId/:subViewName', readOnly((c) => allFilters(c, moduleOfPath(c))))
@@ -122,7 +123,7 @@ export function smartDataRoutesOver(moduleOf: ModuleOf) {
     });
 }
 
-export const smartDataRoutes = smartDataRoutesOver(moduleById).get('/refresh/SmartData/:force', (c) => {
+export const smartDataRoutes = smartDataRoutesOver((id, roles, db) => moduleById(db, id, roles)).get('/refresh/SmartData/:force', (c) => {
   const { force } = check(z.object({ force: z.enum(['true', 'false'], { message: 'The last part of the path must be true or false.' }) }), c.req.param());
   return c.json(refreshSmartData(c.var.deps.now(), force === 'true'));
 });

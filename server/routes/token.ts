@@ -32,7 +32,7 @@ const passwordGrant = z.object({
 const anyObject = z.record(z.string(), z.unknown(), { message: 'The body must be an object.' });
 
 const fail = (message: string) => ({ isSuccess: false, message, content: null });
-const isWebClient = (id: string | undefined) => id !== undefined && WEB_CLIENTS.includes(id);
+export const isWebClient = (id: string | undefined) => id !== undefined && WEB_CLIENTS.includes(id);
 
 /**
  * The token response of spec part 1 section 7 for a session, on `c`. A cookie session's refresh

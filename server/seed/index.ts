@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { seedPeople } from './people';
-import { seedPortal } from './portal';
+import { seedDemoNavigation, seedStructure } from './portal';
 import { seedDashboards } from './dashboards';
 import { seedResponses } from './responses';
 import { seedCases } from './cases';
@@ -25,9 +25,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return row.n === 0;
 }
 
-/** Seeds everything into an empty, migrated database. */
+/** Seeds the demo, everything, into an empty, migrated database. */
 export async function seed(db: Db, { records = DEFAULT_RECORDS, anchor = new Date(), onProgress, feedbackWidget }: SeedOptions = {}): Promise<void> {
-  await seedPortal(db, { feedbackWidget });
+  await seedStructure(db, { feedbackWidget });
+  await seedDemoNavigation(db);
   await seedDashboards(db, anchor);
   await seedPeople(db, anchor);
   await seedResponses(db, records, anchor, onProgress);
@@ -37,6 +38,9 @@ export async function seed(db: Db, { records = DEFAULT_RECORDS, anchor = new Dat
   await seedSurveys(db, anchor);
   await seedEditorSurveys(db, anchor);
 }
+
+/** Seeds an empty portal (PORTAL_START=empty): only what it needs to work, no demo users, data or dashboards. */
+export const seedEmpty = (db: Db, { feedbackWidget }: Pick<SeedOptions, 'feedbackWidget'> = {}) => seedStructure(db, { feedbackWidget });
 
 /** Empties every seeded table (for `npm run seed`, which replaces the data). */
 export async function clear(db: Db): Promise<void> {

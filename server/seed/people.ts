@@ -11,7 +11,7 @@ export const ROLES = [
   { name: 'System', reportsTo: 'GlobalAdmin', dataAttribute: null, defaultRoute: '/operations/home', rank: 1 },
   { name: 'PortalAdmin', reportsTo: 'GlobalAdmin', dataAttribute: 'Region', defaultRoute: '/home', rank: 2 },
   { name: 'SurveyEditor', reportsTo: 'PortalAdmin', dataAttribute: null, defaultRoute: '/editor/home', rank: 3 },
-  { name: 'PortalUser', reportsTo: 'PortalAdmin', dataAttribute: 'Region', defaultRoute: '/dashboard/overview/', rank: 3 },
+  { name: 'PortalUser', reportsTo: 'PortalAdmin', dataAttribute: 'Region', defaultRoute: '/home', rank: 3 },
 ] as const;
 
 /** The sign-ins listed in the README; all use DEMO_PASSWORD. */
@@ -32,11 +32,9 @@ const GROUPS = [
 
 const REGIONS_FOR_STAFF = ['North', 'South', 'East', 'West', 'Central', 'Scotland', 'Ireland', 'Benelux'];
 
-/** Roles, demo users, 70 more staff users (so the user list pages), claims and groups. */
+/** Demo users, 70 more staff users (so the user list pages), claims and groups (the roles are the structure's: seed/portal.ts). */
 export async function seedPeople(db: Db, now: Date): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD); // one hash for all seeded users keeps seeding fast
-  await db.insertMany('roles', ['name', 'reports_to', 'data_attribute', 'default_route', 'rank'],
-    ROLES.map((r) => [r.name, r.reportsTo, r.dataAttribute, r.defaultRoute, r.rank]));
 
   const random = new Random(7);
   const staff = Array.from({ length: 70 }, (_, i) => {

@@ -24,25 +24,84 @@ export interface MeasureDefinition extends MeasureInfo {
 const npsScore = (promoter: number, passive: number, detractor: number) => (c: string) =>
   `CASE WHEN ${c} >= 9 THEN ${promoter} WHEN ${c} >= 7 THEN ${passive} WHEN ${c} IS NOT NULL THEN ${detractor} END`;
 
-/** The measures of the responses module; InternalRecordCount is the card viewer's record count. */
-export const MEASURES: MeasureDefinition[] = [
-  { measureKey: 'InternalRecordCount', measureName: 'Records', format: '0', aggregateFunction: AGGREGATES.Count },
-  { measureKey: 'AvgNPS', measureName: 'Average likelihood to recommend', format: '0.00', aggregateFunction: AGGREGATES.Average, fieldKey: 'NPS' },
-  // NPS from -100 to 100: promoters' share less detractors' in points, the average of +100, 0 and -100.
-  { measureKey: 'NPS', measureName: 'NPS', format: '0.0', aggregateFunction: AGGREGATES.Average, fieldKey: 'NPS', score: npsScore(100, 0, -100) },
-  // Shares as fractions, shown as percentages by their format ('0.0%', as in the tiles' settings and in Excel).
-  { measureKey: 'PromoterShare', measureName: 'Share of promoters', format: '0.0%', aggregateFunction: AGGREGATES.Average, fieldKey: 'NPS', score: npsScore(1, 0, 0) },
-  { measureKey: 'PassiveShare', measureName: 'Share of passives', format: '0.0%', aggregateFunction: AGGREGATES.Average, fieldKey: 'NPS', score: npsScore(0, 1, 0) },
-  { measureKey: 'DetractorShare', measureName: 'Share of detractors', format: '0.0%', aggregateFunction: AGGREGATES.Average, fieldKey: 'NPS', score: npsScore(0, 0, 1) },
-  { measureKey: 'AvgStars', measureName: 'Average star rating', format: '0.00', aggregateFunction: AGGREGATES.Average, fieldKey: 'Stars' },
-  { measureKey: 'SumSpend', measureName: 'Total spend', format: '0.00', aggregateFunction: AGGREGATES.Sum, fieldKey: 'Spend' },
-  { measureKey: 'MinSpend', measureName: 'Lowest spend', format: '0.00', aggregateFunction: AGGREGATES.Min, fieldKey: 'Spend' },
-  { measureKey: 'MaxSpend', measureName: 'Highest spend', format: '0.00', aggregateFunction: AGGREGATES.Max, fieldKey: 'Spend' },
-  { measureKey: 'Customers', measureName: 'Customers', format: '0', aggregateFunction: AGGREGATES.CountDistinct, fieldKey: 'CustomerName' },
-  { measureKey: 'Comments', measureName: 'With a comment', format: '0', aggregateFunction: AGGREGATES.CountNonEmpty, fieldKey: 'Verbatim' },
-  { measureKey: 'NoComment', measureName: 'Without a comment', format: '0', aggregateFunction: AGGREGATES.CountEmpty, fieldKey: 'Verbatim' },
-  { measureKey: 'DistinctComments', measureName: 'Distinct comments', format: '0', aggregateFunction: AGGREGATES.CountDistinctNonEmpty, fieldKey: 'Verbatim' },
+const COUNT_MEASURE: MeasureDefinition = { measureKey: 'InternalRecordCount', measureName: 'Records', format: '0', aggregateFunction: AGGREGATES.Count };
+
+/** The NPS measures of an NPS score column: its average, NPS from -100 to 100, and the three groups' shares (fractions, shown as percentages). */
+const npsMeasures = (c: Column): MeasureDefinition[] => [
+  { measureKey: 'AvgNPS', measureName: `Average ${c.name.toLowerCase()}`, format: '0.00', aggregateFunction: AGGREGATES.Average, fieldKey: c.key },
+  { measureKey: 'NPS', measureName: 'NPS', format: '0.0', aggregateFunction: AGGREGATES.Average, fieldKey: c.key, score: npsScore(100, 0, -100) },
+  { measureKey: 'PromoterShare', measureName: 'Share of promoters', format: '0.0%', aggregateFunction: AGGREGATES.Average, fieldKey: c.key, score: npsScore(1, 0, 0) },
+  { measureKey: 'PassiveShare', measureName: 'Share of passives', format: '0.0%', aggregateFunction: AGGREGATES.Average, fieldKey: c.key, score: npsScore(0, 1, 0) },
+  { measureKey: 'DetractorShare', measureName: 'Share of detractors', format: '0.0%', aggregateFunction: AGGREGATES.Average, fieldKey: c.key, score: npsScore(0, 0, 1) },
 ];
+
+/** Sum, lowest and highest of a plain number (spend, an amount). */
+const amountMeasures = (c: Column): MeasureDefinition[] => [
+  { measureKey: `Sum${c.key}`, measureName: `Total ${c.name.toLowerCase()}`, format: '0.00', aggregateFunction: AGGREGATES.Sum, fieldKey: c.key },
+  { measureKey: `Min${c.key}`, measureName: `Lowest ${c.name.toLowerCase()}`, format: '0.00', aggregateFunction: AGGREGATES.Min, fieldKey: c.key },
+  { measureKey: `Max${c.key}`, measureName: `Highest ${c.name.toLowerCase()}`, format: '0.00', aggregateFunction: AGGREGATES.Max, fieldKey: c.key },
+];
+
+/** Counts of a verbatim: with a comment, without, and distinct comments. */
+const commentMeasures = (c: Column): MeasureDefinition[] => [
+  { measureKey: 'Comments', measureName: 'With a comment', format: '0', aggregateFunction: AGGREGATES.CountNonEmpty, fieldKey: c.key },
+  { measureKey: 'NoComment', measureName: 'Without a comment', format: '0', aggregateFunction: AGGREGATES.CountEmpty, fieldKey: c.key },
+  { measureKey: 'DistinctComments', measureName: 'Distinct comments', format: '0', aggregateFunction: AGGREGATES.CountDistinctNonEmpty, fieldKey: c.key },
+];
+
+/** Measures a module's columns give, by their roles (never their names); cached per definition. */
+const byModule = new WeakMap<SmartModule, MeasureDefinition[]>();
+
+/**
+ * The measures a module can compute, from its columns' roles: the record count; NPS and its groups'
+ * shares from the first NPS score; the average of every other numeric score and driver (the first
+ * rating as AvgStars); sums of plain numbers; distinct customers; counts of comments.
+ */
+export function measuresOf(module: SmartModule): MeasureDefinition[] {
+  const cached = byModule.get(module);
+  if (cached) return cached;
+  const visible = module.columns.filter((c) => !c.isHidden);
+  const measures = [COUNT_MEASURE];
+  const nps = visible.find((c) => c.role === 'score' && c.score?.kind === 'NPS' && c.typeName === 'Number');
+  if (nps) measures.push(...npsMeasures(nps));
+  let rating = false;
+  for (const c of visible.filter((c) => (c.role === 'score' || c.role === 'driver') && c.typeName === 'Number' && c !== nps)) {
+    const first: boolean = !rating && c.role === 'score' && c.score?.kind === 'Rating';
+    rating ||= first;
+    measures.push({ measureKey: first ? 'AvgStars' : `Avg${c.key}`, measureName: `Average ${c.name.toLowerCase()}`, format: '0.00', aggregateFunction: AGGREGATES.Average, fieldKey: c.key });
+  }
+  for (const c of visible.filter((c) => c.role === 'attribute' && c.typeName === 'Number' && c.column !== module.idColumn && c.key !== 'Id')) measures.push(...amountMeasures(c));
+  const customer = visible.find((c) => c.role === 'customer' && c.typeName === 'String');
+  if (customer) measures.push({ measureKey: 'Customers', measureName: 'Customers', format: '0', aggregateFunction: AGGREGATES.CountDistinct, fieldKey: customer.key });
+  const verbatim = visible.find((c) => c.role === 'verbatim');
+  if (verbatim) measures.push(...commentMeasures(verbatim));
+  // Keys stay unique whatever the columns are called.
+  const unique = measures.filter((m, i) => measures.findIndex((o) => o.measureKey.toLowerCase() === m.measureKey.toLowerCase()) === i);
+  byModule.set(module, unique);
+  return unique;
+}
+
+/**
+ * The pivot the analytics view opens with: the module's own, else the count and the first measure
+ * of a score, by the levels of its hierarchy (or its first dimensions), across its next dimension.
+ */
+export function defaultPivotOf(module: SmartModule): { measures: string[]; rows: string[]; columns: string[] } {
+  if (module.defaultPivot) return module.defaultPivot;
+  const measures = measuresOf(module).slice(0, 2).map((m) => m.measureKey);
+  const dims = module.columns.filter((c) => c.dimension && !c.isHidden && c.role === 'dimension');
+  const levels = dims.filter((c) => c.hierarchy).sort((a, b) => a.hierarchy!.level - b.hierarchy!.level);
+  const rows = (levels.length ? levels : dims).slice(0, 2);
+  const across = dims.find((c) => !rows.includes(c) && !c.hierarchy);
+  return { measures, rows: rows.map((c) => c.key), columns: across ? [across.key] : [] };
+}
+
+/** A measure a module computes, by key in any case; a 400 for another. */
+export function measureByKey(module: SmartModule, key: string): MeasureDefinition {
+  const measure = measuresOf(module).find((m) => m.measureKey.toLowerCase() === key.toLowerCase());
+  // The measures follow from the module's columns: one it cannot compute is unknown to it.
+  if (!measure) throw badRequest(`Unknown measure "${key}".`);
+  return measure;
+}
 
 /**
  * A column's sum, exact: floating-point sums depend on the order the engine adds in, which its
@@ -106,21 +165,13 @@ const dimension = (module: SmartModule, key: string): Column => {
   return col;
 };
 
-/** The measures a module can compute: a count, or an aggregate of a column it has. */
-export const measuresOf = (module: SmartModule) => MEASURES.filter((m) => !m.fieldKey || columnByKey(module, m.fieldKey));
 
 /**
  * The pivot in one statement: GROUPING SETS give every row level with and without the column
  * dimensions, the column totals and the grand total; GROUPING() tells the sets apart.
  */
 export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQuery, claims: Claim[] | null): Promise<AnalyticsData> {
-  const known = measuresOf(module);
-  const measures = q.measureKeys.map((k) => {
-    const measure = MEASURES.find((m) => m.measureKey.toLowerCase() === k.toLowerCase());
-    if (!measure) throw badRequest(`Unknown measure "${k}".`);
-    if (!known.includes(measure)) throw badRequest(`The measure "${measure.measureKey}" does not apply to module "${module.moduleId}".`);
-    return measure;
-  });
+  const measures = q.measureKeys.map((k) => measureByKey(module, k));
   if (measures.length === 0) throw badRequest('Choose at least one measure.');
   const rows = q.rowDimensions.map((k) => dimension(module, k));
   const cols = q.columnDimensions.map((k) => dimension(module, k));

@@ -24,39 +24,56 @@ export interface Profile {
 /** Spec part 9: without a configured minimum the card limit is 5000. */
 export const DEFAULT_CARD_LIMIT = 5000;
 
-const CARDS: Profile['cardViewerViewModel'] = {
-  templates: [
-    { name: 'Response', titleField: 'CustomerName', subtitleField: 'Store', textField: 'Verbatim', fields: ['ResponseDate', 'NPS', 'Stars', 'Channel'] },
-    { name: 'Score', titleField: 'Store', subtitleField: 'Region', textField: 'Verbatim', fields: ['NPS', 'NPSGroup', 'Segment', 'Spend'] },
-  ],
-  facets: ['NPSGroup', 'Channel', 'Region'],
-  cardLimit: { min: DEFAULT_CARD_LIMIT, max: 20_000 },
-  cardIdField: 'Id',
-  cardNameField: 'CustomerName',
-  sortFields: ['NPS', 'Stars', 'Spend', 'ResponseDate'],
-};
+/** A view as a source's definition may name it (the built-in sources do); the rest of a profile follows from the module. */
+export interface ViewConfig {
+  name: string;
+  columns: string[];
+  defaultSmartFilters: Array<{ filterKey: string; filterValue: string }>;
+  defaultOrderBy?: { fieldKey: string; operatorAsString: 'ASC' | 'DESC' };
+  cards: Omit<CardViewModel, 'cardIdField' | 'cardLimit'> & { cardLimit?: { min: number; max: number } };
+}
 
-/** The comments view's cards keep to its own columns. */
-const COMMENT_CARDS: Profile['cardViewerViewModel'] = {
-  ...CARDS,
-  templates: [{ name: 'Comment', titleField: 'CustomerName', subtitleField: 'Store', textField: 'Verbatim', fields: ['ResponseDate', 'NPS'] }],
-  facets: [],
-  sortFields: ['NPS', 'ResponseDate'],
-};
+/** A source's views from its columns' roles: all its columns, and the comments where it has a verbatim. */
+function viewsByRole(module: SmartModule, idKey: string): ViewConfig[] {
+  const visible = module.columns.filter((c) => !c.isHidden);
+  const verbatim = visible.find((c) => c.role === 'verbatim');
+  const customer = visible.find((c) => c.role === 'customer' && c.typeName === 'String');
+  const dims = visible.filter((c) => c.role === 'dimension' && c.dimension);
+  // The finest level of a hierarchy says where (a store), else the first dimension.
+  const place = dims.filter((c) => c.hierarchy).sort((a, b) => b.hierarchy!.level - a.hierarchy!.level)[0] ?? dims[0];
+  const scores = visible.filter((c) => c.role === 'score');
+  const title = customer ?? place ?? visible[0];
+  const fields = [module.dateKey, ...scores.map((c) => c.key), ...dims.slice(0, 2).map((c) => c.key)].filter((k, i, all) => all.indexOf(k) === i && k !== title.key).slice(0, 4);
+  const cards: ViewConfig['cards'] = {
+    templates: [{ name: 'Record', titleField: title.key, subtitleField: place?.key ?? '', textField: verbatim?.key ?? '', fields }],
+    facets: dims.slice(0, 3).map((c) => c.key),
+    cardNameField: title.key,
+    sortFields: [...scores.filter((c) => c.typeName === 'Number').map((c) => c.key), module.dateKey],
+  };
+  const views: ViewConfig[] = [{ name: 'default', columns: [], defaultSmartFilters: [], cards }];
+  if (verbatim) {
+    const columns = [idKey, module.dateKey, place?.key, scores[0]?.key, verbatim.key, customer?.key].filter((k, i, all): k is string => !!k && all.indexOf(k) === i);
+    const main = scores.find((c) => c.typeName === 'Number');
+    views.push({ name: 'comments', columns, defaultSmartFilters: [], ...(main ? { defaultOrderBy: { fieldKey: main.key, operatorAsString: 'ASC' as const } } : {}), cards: { ...cards, facets: [] } });
+  }
+  return views;
+}
 
-function responseProfiles(module: SmartModule): Profile[] {
+function profilesFor(module: SmartModule): Profile[] {
+  const idKey = (module.columns.find((c) => c.column === module.idColumn) ?? module.columns[0]).key;
   const common = {
     smartDataModuleId: module.moduleId, smartFilterTags: ['Core'], ignoreClaimsForFilters: module.ignoreClaims, favouritesModuleId: 'favourites',
-    enableSelectedCellTextSelection: true, dateFilterType: 'DateTime' as const, hasExport: true, recordIdField: 'Id', cardViewerViewModel: CARDS,
+    enableSelectedCellTextSelection: true, dateFilterType: 'DateTime' as const, hasExport: true, recordIdField: idKey,
   };
-  return [
-    { ...common, name: 'default', defaultSmartFilters: [], columns: [], detailsLink: `/content/insights/${module.moduleId}/default/{Id}`, defaultOrderBy: { fieldKey: module.dateKey, operatorAsString: 'DESC' } },
-    // The comments view: who said what, lowest scores first, the detractors by default.
-    {
-      ...common, name: 'comments', cardViewerViewModel: COMMENT_CARDS, defaultSmartFilters: [{ filterKey: 'NPSGroup', filterValue: 'Detractor' }], columns: ['Id', 'ResponseDate', 'Store', 'NPS', 'Verbatim', 'CustomerName'],
-      detailsLink: `/content/insights/${module.moduleId}/comments/{Id}`, defaultOrderBy: { fieldKey: 'NPS', operatorAsString: 'ASC' },
-    },
-  ];
+  return (module.views ?? viewsByRole(module, idKey)).map((v) => ({
+    ...common,
+    name: v.name,
+    defaultSmartFilters: v.defaultSmartFilters,
+    columns: v.columns,
+    detailsLink: `/content/insights/${module.moduleId}/${v.name}/{${idKey}}`,
+    defaultOrderBy: v.defaultOrderBy ?? { fieldKey: module.dateKey, operatorAsString: 'DESC' },
+    cardViewerViewModel: { ...v.cards, cardLimit: v.cards.cardLimit ?? { min: DEFAULT_CARD_LIMIT, max: 20_000 }, cardIdField: idKey },
+  }));
 }
 
 const made = new WeakMap<SmartModule, readonly Profile[]>();
@@ -65,7 +82,7 @@ const made = new WeakMap<SmartModule, readonly Profile[]>();
 export function profilesOf(module: SmartModule): readonly Profile[] {
   let profiles = made.get(module);
   // A view is offered only where the module has every column it shows (reviews have no NPS or verbatim).
-  if (!profiles) made.set(module, (profiles = responseProfiles(module).filter((p) => p.columns.every((key) => module.columns.some((c) => c.key === key && !c.isHidden)))));
+  if (!profiles) made.set(module, (profiles = profilesFor(module).filter((p) => p.columns.every((key) => module.columns.some((c) => c.key === key && !c.isHidden)))));
   return profiles;
 }
 

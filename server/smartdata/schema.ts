@@ -1,10 +1,5 @@
-import { notFound } from '../http/errors';
-import { REVIEWS_MODULE } from '../reviews/module';
-import { FEEDBACK_MODULE } from '../feedback/module';
-import { hasAnyRole } from '../identity/users';
-import { PLACE_COLUMNS } from './places';
-
-export { PLACE_COLUMNS };
+import type { Role, ScoreKind } from '../datasources/roles';
+import type { ViewConfig } from './profiles';
 
 /** `Core` tags the six main dimensions a dashboard's filter bar shows; `PF_Driver` the four drivers. */
 
@@ -31,6 +26,12 @@ export interface Column {
   smartDataTags?: string[];
   /** Holds whole numbers (an INTEGER column): its sums are exact as the engine adds them. */
   whole?: boolean;
+  /** What the column is to the portal: measures, filters and texts follow from it, never from a name. */
+  role?: Role;
+  /** A score's (or driver's) kind and scale: an NPS column gives NPS and its groups' shares, a rating its average. */
+  score?: { kind: ScoreKind; min?: number; max?: number };
+  /** A level of a hierarchy of dimensions (Region > Country > Store): 1 is the top. */
+  hierarchy?: { name: string; level: number };
 }
 
 /** A column and the value (or any of the values) that marks a row as the module's own. */
@@ -56,58 +57,16 @@ export interface SmartModule {
   roles?: readonly string[];
   /** Rows are only ever added, never edited in place: read on the analytics connections, cached (`rowsOf`). */
   appendOnly?: boolean;
+  /** One of the portal's own sources (its tables are written by its surveys, reviews and widget): never deleted. */
+  builtin?: boolean;
+  /** The data viewer's views as configured; without them, views follow from the columns' roles. */
+  views?: ViewConfig[];
+  /** The pivot the analytics view opens with; without it, one follows from the roles (`defaultPivotOf`). */
+  defaultPivot?: { measures: string[]; rows: string[]; columns: string[] };
 }
 
-const driver = (name: string): Column => ({
-  key: `Driver_${name}`,
-  name: `${name} driver`,
-  column: `driver_${name.toLowerCase()}`,
-  typeName: 'String',
-  dimension: true,
-  smartDataTags: ['PF_Driver'],
-});
-
-export const RESPONSES_MODULE: SmartModule = {
-  moduleId: 'responses',
-  name: 'Survey responses',
-  table: 'responses',
-  appendOnly: true,
-  idColumn: 'id',
-  dateKey: 'ResponseDate',
-  ignoreClaims: false,
-  columns: [
-    { key: 'Id', name: 'Response id', column: 'id', typeName: 'Number' },
-    { key: 'ResponseDate', name: 'Response date', column: 'response_date', typeName: 'DateTime' },
-    ...PLACE_COLUMNS,
-    { key: 'Channel', name: 'Channel', column: 'channel', typeName: 'String', dimension: true, smartDataTags: ['Core'] },
-    { key: 'NPS', name: 'Likelihood to recommend', column: 'nps', typeName: 'Number', whole: true },
-    { key: 'NPSGroup', name: 'NPS group', column: 'nps_group', typeName: 'String', dimension: true, smartDataTags: ['Core'] },
-    { key: 'Stars', name: 'Star rating', column: 'stars', typeName: 'Number', dimension: true, smartDataTags: ['Core'], whole: true },
-    driver('Price'),
-    driver('Availability'),
-    driver('Service'),
-    driver('Information'),
-    { key: 'Verbatim', name: 'Comment', column: 'verbatim', typeName: 'String', rawColumn: 'verbatim_raw', flagColumn: 'verbatim_flag', searchable: true, smartDataTags: ['PF_Custom'] },
-    { key: 'CustomerName', name: 'Customer', column: 'customer_name', typeName: 'String', searchable: true },
-    { key: 'CustomerEmail', name: 'Customer e-mail', column: 'customer_email', typeName: 'String', isHidden: true },
-    { key: 'Segment', name: 'Customer segment', column: 'customer_segment', typeName: 'String', dimension: true },
-    { key: 'Spend', name: 'Spend', column: 'spend', typeName: 'Number' },
-  ],
-};
-
-/** Modules by id: a Map, so a request's 'constructor' or '__proto__' is just an unknown id. */
-export const MODULES = new Map<string, SmartModule>([
-  [RESPONSES_MODULE.moduleId, RESPONSES_MODULE],
-  [REVIEWS_MODULE.moduleId, REVIEWS_MODULE],
-  [FEEDBACK_MODULE.moduleId, FEEDBACK_MODULE],
-]);
-
-/** The module of a request's path or query; 404 for an unknown one, or one the caller's roles may not read. */
-export function moduleById(id: string, callerRoles: readonly string[]): SmartModule {
-  const module = MODULES.get(id);
-  if (!module || (module.roles && !hasAnyRole(callerRoles, module.roles))) throw notFound(`No smart-data module "${id}".`);
-  return module;
-}
+/** The module of a request's path or query, from the data sources' definitions (server/datasources/registry.ts). */
+export { moduleById } from '../datasources/registry';
 
 /** The SQL that reads a column as callers may see it: a profanity-cleaned value reads as its mark. */
 export const readExpr = (c: Column) => (c.flagColumn ? `CASE WHEN ${c.flagColumn} IS NOT NULL THEN ${c.flagColumn} ELSE ${c.column} END` : c.column);

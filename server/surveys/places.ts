@@ -1,13 +1,13 @@
 import type { Db, Queryable } from '../db';
 import type { Principal } from '../auth/tokens';
 import { buildWhere } from '../smartdata/where';
-import { RESPONSES_MODULE } from '../smartdata/schema';
+import { RESPONSES_SOURCE } from '../datasources/builtin/responses';
 import type { SurveySettings } from '../../src/lib/survey-model';
 
 export const DEFAULT_CHANNEL = 'Survey';
 
 /** The responses rows within the user's claims: a survey may report only where its editor may read. */
-const withinClaims = (user: Principal) => buildWhere(RESPONSES_MODULE, [], user.claims);
+const withinClaims = (user: Principal) => buildWhere(RESPONSES_SOURCE, [], user.claims);
 
 /**
  * The stores and channels a survey may report under: the stores within the editor's claims, and

@@ -110,6 +110,10 @@ export interface RequestOptions {
   /** The calling element; without it the page-wide settings apply. */
   target?: ApiTarget;
   json?: unknown;
+  /** A raw body instead of JSON (a file to upload). */
+  body?: BodyInit;
+  /** Milliseconds before the call is given up (30 s by default; false: never, for a large upload). */
+  timeout?: number | false;
   /** Settings, token and static calls go without the session headers. */
   anonymous?: boolean;
   /** The request loads a script: a 5xx is rejected quietly. */
@@ -168,7 +172,7 @@ async function ask<T>(method: string, path: string, options: RequestOptions): Pr
       if (lastClicked) headers['X-Ppm-MetaData'] = lastClicked;
     }
     // Same-origin calls carry the refresh cookie to the token call; other origins never get credentials.
-    return http(`${apiBase}${path}`, { method, json: options.json, headers, credentials: 'same-origin', signal, keepalive: options.keepalive });
+    return http(`${apiBase}${path}`, { method, json: options.json, body: options.body, ...(options.timeout === undefined ? {} : { timeout: options.timeout }), headers, credentials: 'same-origin', signal, keepalive: options.keepalive });
   };
   // Outside the host portal with nothing to sign in with (no session, no token): the call could
   // only be refused, so the element asks for a sign-in without making it (no 401 in the console).

@@ -69,7 +69,7 @@ export const exportAnalytics = (moduleId: string, profile: string, author: strin
 export const downloadAddress = (e: ExportAnswer, target?: ApiTarget) =>
   `${target?.apiBase ?? $config.get().apiBase}/api/dataviewer/downloadexport/?exportId=${seg(e.exportId)}&dateTime=${seg(e.dateTime)}&name=${seg(e.name)}`;
 
-export const analyticsParameters = (moduleId: string, profile: string, target?: ApiTarget): Maybe<{ measureDefinitions: MeasureInfo[]; dimensions: Array<{ filterKey: string; filterName: string }> }> =>
+export const analyticsParameters = (moduleId: string, profile: string, target?: ApiTarget): Maybe<{ measureDefinitions: MeasureInfo[]; dimensions: Array<{ filterKey: string; filterName: string }>; defaultPivot: { measures: string[]; rows: string[]; columns: string[] } }> =>
   request('GET', `/api/dataviewer/analytics/parameters/${seg(moduleId)}/${seg(profile)}`, { target });
 export const analyticsData = (moduleId: string, profile: string, q: AnalyticsQuery, target?: ApiTarget): Maybe<AnalyticsData> =>
   request('POST', `/api/dataviewer/analytics/data/${seg(moduleId)}/${seg(profile)}`, { json: q, target });

@@ -54,7 +54,8 @@ export type ChartType = (typeof VISUAL_TYPES)[number];
 export const TILE_TYPES = [...VISUAL_TYPES, ...REVIEW_TILE_KINDS] as const;
 export type VisualType = ChartType | ReviewTileKind;
 
-export const MEASURE_KEYS = ['nps', 'stars', 'responses'] as const;
+/** NPS, the average rating and net sentiment read the data source's score of that kind (by role); responses count rows. */
+export const MEASURE_KEYS = ['nps', 'stars', 'responses', 'netSentiment'] as const;
 export type MeasureKey = (typeof MEASURE_KEYS)[number];
 
 /** What the server computes for a visual (kept in its templateBindings). */

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { MODULES } from '../../server/smartdata/schema';
+import { BUILTIN_SOURCES } from '../../server/datasources/builtin';
 import { PF_MODULES } from '../../server/processflow/modules';
 
 export interface RouteInfo {
@@ -84,7 +84,7 @@ const fill = (path: string, value: (param: string) => string) => path.replace(/:
 const PLAIN: Record<string, string> = { moduleId: 'responses', profile: 'default', dashboardId: 'overview', id: '1', queueName: 'All' };
 const plain = (name: string) => PLAIN[name] ?? '1';
 /** Every module a moduleId can name besides responses: smart-data modules and the process flow's. */
-const OTHER_MODULES = [...new Set([...MODULES.keys(), ...PF_MODULES.keys()])].filter((m) => m !== 'responses');
+const OTHER_MODULES = [...new Set([...BUILTIN_SOURCES.map((m) => m.moduleId), ...PF_MODULES.keys()])].filter((m) => m !== 'responses');
 
 /** The probes of one route: each path parameter hostile in turn, hostile query values, then junk bodies. */
 export function probesOf(route: RouteInfo, fields: string[], pick: <T>(xs: readonly T[]) => T = (xs) => xs[0]): Probe[] {

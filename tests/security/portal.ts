@@ -30,9 +30,10 @@ export interface Portal {
 
 /**
  * The real server (the same `createApp` that `npm start` serves) on a real socket over a freshly
- * seeded database, called over HTTP. Tests move `clock` for lockouts and expiry.
+ * seeded database (`'empty'`: an empty portal, as PORTAL_START=empty starts it), called over HTTP.
+ * Tests move `clock` for lockouts and expiry.
  */
-export async function startPortal(records = 200, extra: Partial<Deps> = {}): Promise<Portal> {
+export async function startPortal(records: number | 'empty' = 200, extra: Partial<Deps> = {}): Promise<Portal> {
   const { db, clock } = await seededDb(records);
   const verifications = { count: 0 };
   const hasher = {

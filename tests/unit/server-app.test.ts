@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openDuckDb } from '../../server/db/duckdb';
+import { migrate } from '../../server/db/migrate';
 import { chooseEncoding } from '../../server/http/delivery';
 
 /** The host page's inline stylesheet, as the build writes it (vite.config.ts, inlineHostStyles). */
@@ -27,6 +28,8 @@ function fakeDist(): string {
 }
 
 const db = await openDuckDb(':memory:');
+// As the server starts: the data sources' definitions are rows (migrate adds the built-in ones).
+await migrate(db);
 afterAll(() => db.close());
 
 describe('portal server', () => {

@@ -8,7 +8,7 @@ import { useSmartFilters } from '../shared/use-smart-filters';
 import { formatValue } from '../../visuals/common/format';
 import { loadGuard } from '../../dashboard/load-guard';
 import { openInNewTab } from '../../lib/new-tab';
-import { addTo, freeDimensions, HAND_OFF_KEY, HAND_OFF_MS, removeFrom, type PivotChoice } from './pivot-state';
+import { addTo, fitsModule, freeDimensions, HAND_OFF_KEY, HAND_OFF_MS, removeFrom, type PivotChoice } from './pivot-state';
 import { viewFor } from '../../stores/view-state';
 import { filtersFor, type FilterState } from '../../stores/filters';
 import { useViewerSetup, type ViewerSetup } from '../shared/use-viewer-setup';
@@ -40,7 +40,7 @@ export function AnalyticsViewer({ moduleId = 'responses', profile: profileName =
   const viewStore = viewFor(filterScope);
   const { pivot } = useStore(viewStore);
   const { setup, error: setupError } = useViewerSetup(moduleId, profileName, given);
-  const [params, setParams] = useState<{ measures: MeasureInfo[]; dims: Dims } | null>(null);
+  const [params, setParams] = useState<{ measures: MeasureInfo[]; dims: Dims; defaultPivot: PivotChoice } | null>(null);
   const [data, setData] = useState<AnalyticsData | null>(null);
   const [error, setError] = useState('');
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
@@ -57,12 +57,19 @@ export function AnalyticsViewer({ moduleId = 'responses', profile: profileName =
   useEffect(() => {
     if (!profile) return;
     analyticsParameters(moduleId, profile, api)
-      .then((p) => (isBadRequest(p) ? setError(p.message ?? '') : setParams({ measures: p.measureDefinitions, dims: p.dimensions })))
+      .then((p) => (isBadRequest(p) ? setError(p.message ?? '') : setParams({ measures: p.measureDefinitions, dims: p.dimensions, defaultPivot: p.defaultPivot })))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [api, moduleId, profile]);
 
+  // A choice of other columns (the view state's start, another module's favourite) gives way to the module's default.
+  const fits = !!params && fitsModule(choice, params.measures, params.dims);
   useEffect(() => {
-    if (!profile || !smartFilters) return;
+    if (params?.defaultPivot && !fits) setChoice(() => params.defaultPivot);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the parameters or the fit change
+  }, [params, fits]);
+
+  useEffect(() => {
+    if (!profile || !smartFilters || !fits) return;
     const stamp = guard.next();
     analyticsData(moduleId, profile, { smartFilters, measureKeys: choice.measures, rowDimensions: choice.rows, columnDimensions: choice.columns }, api)
       .then((d) => {
@@ -72,7 +79,7 @@ export function AnalyticsViewer({ moduleId = 'responses', profile: profileName =
         setData(d);
       })
       .catch((e: unknown) => guard.isLatest(stamp) && setError(e instanceof Error ? e.message : String(e)));
-  }, [api, guard, moduleId, profile, smartFilters, choice]);
+  }, [api, guard, moduleId, profile, smartFilters, choice, fits]);
 
   if (error || setupError) return <p className="cx-error" role="alert">{t('analytics.loadFailed')} {error || setupError}</p>;
   if (!params || !data) return <p role="status">{t('analytics.loading')}</p>;

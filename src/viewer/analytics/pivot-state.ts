@@ -5,7 +5,12 @@ export interface PivotChoice {
   columns: string[];
 }
 
+/** The choice a view state starts with, until the module's parameters say which fits (`fitsModule`). */
 export const DEFAULT_PIVOT: PivotChoice = { measures: ['InternalRecordCount', 'AvgNPS'], rows: ['Region', 'Store'], columns: ['Channel'] };
+
+/** True when every measure and dimension of the choice is the module's (another module's choice is replaced by its default). */
+export const fitsModule = (c: PivotChoice, measures: readonly { measureKey: string }[], dims: readonly { filterKey: string }[]) =>
+  c.measures.length > 0 && c.measures.every((m) => measures.some((x) => x.measureKey === m)) && [...c.rows, ...c.columns].every((d) => dims.some((x) => x.filterKey === d));
 
 /** Dimensions not used yet: a dimension is unique across rows and columns. */
 export const freeDimensions = (all: readonly string[], c: PivotChoice) => all.filter((d) => !c.rows.includes(d) && !c.columns.includes(d));

@@ -51,7 +51,9 @@ describe('alert subscriptions', () => {
       [{ condition: 'newDetractor' }, '"Every new detractor" goes with the detractors measure.'],
       [{ measure: 'driverShare' }, 'Choose the driver whose share to watch.'],
       [{ filters: [{ key: 'Nope', value: 'x' }] }, 'Unknown filter key "Nope".'],
-      [{ moduleId: 'reviews' }, 'There is no data "reviews" to watch.'],
+      // Reviews have a rating but no NPS: the measure is what they lack, said by role.
+      [{ moduleId: 'reviews' }, 'There is no data "reviews" to watch: the data source "reviews" has no NPS score for the measure "nps".'],
+      [{ moduleId: 'nowhere' }, 'There is no data "nowhere" to watch.'],
     ];
     for (const [change, message] of cases) {
       const res = await create(alert(change));

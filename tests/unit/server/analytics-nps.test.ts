@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { freshDb } from './harness';
 import { migrate } from '../../../server/db/migrate';
 import type { Db } from '../../../server/db';
-import { analyticsData, MEASURES } from '../../../server/smartdata/analytics';
-import { RESPONSES_MODULE } from '../../../server/smartdata/schema';
+import { analyticsData, measuresOf } from '../../../server/smartdata/analytics';
+import { RESPONSES_SOURCE as RESPONSES_MODULE } from '../../../server/datasources/builtin/responses';
 import { writePivotWorkbook } from '../../../server/export/xlsx-pivot';
 import type { AnalyticsData, PivotRow } from '../../../src/api/types';
 
@@ -72,13 +72,13 @@ describe('NPS and its groups\' shares in the pivot', () => {
   });
 
   it('names the measures with formats for points and percentages', () => {
-    const info = Object.fromEntries(MEASURES.filter((m) => SHARES.includes(m.measureKey)).map((m) => [m.measureKey, [m.measureName, m.format]]));
+    const info = Object.fromEntries(measuresOf(RESPONSES_MODULE).filter((m) => SHARES.includes(m.measureKey)).map((m) => [m.measureKey, [m.measureName, m.format]]));
     expect(info).toEqual({ NPS: ['NPS', '0.0'], PromoterShare: ['Share of promoters', '0.0%'], PassiveShare: ['Share of passives', '0.0%'], DetractorShare: ['Share of detractors', '0.0%'] });
   });
 
   it('writes them to Excel as numbers in their formats: NPS in points, shares as percentages', async () => {
     const d = await pivot();
-    const measures = MEASURES.filter((m) => SHARES.includes(m.measureKey)).map((m) => ({ key: m.measureKey, name: m.measureName, format: m.format }));
+    const measures = measuresOf(RESPONSES_MODULE).filter((m) => SHARES.includes(m.measureKey)).map((m) => ({ key: m.measureKey, name: m.measureName, format: m.format }));
     const file = join(dir, 'pivot.xlsx');
     await writePivotWorkbook(file, d, { measures, rowNames: ['Region'], hideRowTotals: false, hideColumnTotals: false }, { author: 'a', title: 'Analytics', dateTime: '2026-11-20T12-00', filters: [] });
     const wb = new ExcelJS.Workbook();

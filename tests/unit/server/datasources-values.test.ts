@@ -73,4 +73,16 @@ describe('roles', () => {
     const preview = await previewOf('r.csv', csv([['Quality', 'Store'], [3, 'A'], [10, 'B'], [0, 'A']]));
     expect(columnNamed(preview, 'Quality')).toMatchObject({ role: 'score', score: { kind: 'Rating', min: 0, max: 10 } });
   });
+
+  it('does not let a stray bad value decide a column: the type and the NPS scale hold, and a note names the value', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => [`R${i}`, i === 7 ? '31-02-2026 10.00' : `${String(1 + (i % 28)).padStart(2, '0')}-11-2026 10.35`, i === 9 ? 'ten' : i === 11 ? 15 : i % 11]);
+    const preview = await previewOf('messy.csv', csv([['Id', 'Date', 'Likelihood to recommend'], ...rows]));
+    expect(columnNamed(preview, 'Likelihood to recommend')).toMatchObject({ typeName: 'Number', role: 'score', score: { kind: 'NPS', min: 0, max: 10 } });
+    expect(columnNamed(preview, 'Date')).toMatchObject({ typeName: 'DateTime', date: { format: 'DD-MM-YYYY HH.mm' } });
+    expect(preview.notes).toContain('Column "Likelihood to recommend" has 1 value in the first rows that does not read as a number (e.g. "ten"): the import refuses its row and names it in its report.');
+    expect(preview.notes).toContain('Column "Date" has 1 value in the first rows that does not read as a date (e.g. "31-02-2026 10.00"): the import refuses its row and names it in its report.');
+    // Three bad values in twenty are no strays: the column is text.
+    const few = await previewOf('few.csv', csv([['Score'], ...Array.from({ length: 20 }, (_, i) => [i < 3 ? 'n/a' : i % 11])]));
+    expect(columnNamed(few, 'Score').typeName).toBe('String');
+  });
 });

@@ -3,7 +3,7 @@ import { createApp } from '../../../server/app';
 import { openDuckDb } from '../../../server/db/duckdb';
 import { openPostgres } from '../../../server/db/postgres';
 import { migrate } from '../../../server/db/migrate';
-import { seed } from '../../../server/seed';
+import { seed, seedEmpty } from '../../../server/seed';
 import { DEMO_PASSWORD } from '../../../server/seed/people';
 import type { Db } from '../../../server/db';
 import type { Deps } from '../../../server/context';
@@ -46,11 +46,11 @@ export interface Harness {
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-/** A fresh, migrated database seeded with `records` responses, and a clock at noon of the anchor day. */
-export async function seededDb(records: number): Promise<{ db: Db; clock: { now: Date } }> {
+/** A fresh, migrated database seeded with `records` responses (or `'empty'`: an empty portal, PORTAL_START=empty), and a clock at noon of the anchor day. */
+export async function seededDb(records: number | 'empty'): Promise<{ db: Db; clock: { now: Date } }> {
   const db = await freshDb();
   await migrate(db);
-  await seed(db, { records, anchor: ANCHOR });
+  await (records === 'empty' ? seedEmpty(db) : seed(db, { records, anchor: ANCHOR }));
   return { db, clock: { now: new Date(ANCHOR.getTime() + 12 * 3_600_000) } };
 }
 

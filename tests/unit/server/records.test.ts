@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessWithUsers, type Harness } from './harness';
 import { recordsPage } from '../../../server/smartdata/records';
-import { RESPONSES_MODULE } from '../../../server/smartdata/schema';
+import { RESPONSES_SOURCE as RESPONSES_MODULE } from '../../../server/datasources/builtin/responses';
 import { profileColumns, profileOf } from '../../../server/smartdata/profiles';
 
 let h: Harness;
