@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { dataTime } from '../db';
-import { claimsOf, findUserById } from '../identity/users';
-import { syncSources } from '../datasources/registry';
+import { claimsOf, findUserById, rolesOf } from '../identity/users';
+import { mayRead, syncSources } from '../datasources/registry';
 import { notify } from '../notifications/notifications';
 import { queueMail } from '../mail/outbox';
 import { conditionMet, SCHEDULE_MS, type AlertDefinition } from '../../src/lib/alerts';
@@ -45,7 +45,11 @@ export async function runDueAlerts(db: Db, now: Date, origin: string): Promise<{
       [row.id, row.checks, now],
     );
     if (!claimed) continue;
-    const result = await checkAlert(db, { ...row, ...claimed, checks: Number(row.checks) + 1 }, now, origin);
+    // One alert its source no longer answers (a score or filter column changed since) does not stop the others.
+    const result = await checkAlert(db, { ...row, ...claimed, checks: Number(row.checks) + 1 }, now, origin).catch((error: unknown) => {
+      console.error(`Alert ${row.id} could not be checked:`, error instanceof Error ? error.message : error);
+      return { kept: false, fired: false };
+    });
     if (result.kept) checked++;
     if (result.fired) fired++;
   }
@@ -63,7 +67,8 @@ async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promi
   const a = JSON.parse(row.definition) as AlertDefinition;
   const user = await findUserById(db, row.user_id);
   const module = (await syncSources(db)).get(a.moduleId);
-  if (!user || !module) return { kept: false, fired: false };
+  // Its owner's roles may no longer read the source: an alert never tells more than its owner may see.
+  if (!user || !module || !mayRead(module, rolesOf(user))) return { kept: false, fired: false };
   const claims = await claimsOf(db, user.id);
   let value: number | null;
   let previous: number | null = null;

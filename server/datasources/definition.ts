@@ -15,6 +15,8 @@ export interface ProposedColumn extends RoleProposal {
   whole?: boolean;
   /** How a DateTime column's dates are written (and the candidates when that is ambiguous). */
   date?: DateFormat;
+  /** A dimension named as one of the portal's claim types is proposed as restricted by it. */
+  claimType?: string;
 }
 
 /** A data source's definition as a preview proposes it. */

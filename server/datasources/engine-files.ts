@@ -1,6 +1,8 @@
 import { DuckDBInstance, JSDuckDBValueConverter } from '@duckdb/node-api';
 import { ApiError, badRequest } from '../http/errors';
 import { cellText } from './cells';
+import { fileNestedTooDeeply } from './json-file-depth';
+import { MAX_JSON_DEPTH } from '../http/json-depth';
 import { tooManyColumns } from './text';
 
 /** A table read by DuckDB: column names and the first rows as text. */
@@ -17,7 +19,8 @@ export interface EngineStream {
 }
 
 const READERS = {
-  jsonl: { sql: 'SELECT * FROM read_json($1)', what: 'JSON Lines (one JSON object a line)' },
+  // Fields and their lists are typed, anything nested deeper stays JSON text: no depth of an uploaded file reaches the engine's type detection.
+  jsonl: { sql: 'SELECT * FROM read_json($1, maximum_depth = 3)', what: 'JSON Lines (one JSON object a line)' },
   parquet: { sql: 'SELECT * FROM read_parquet($1)', what: 'a Parquet file' },
 };
 type EngineFormat = keyof typeof READERS;
@@ -30,6 +33,7 @@ const unreadable = (format: EngineFormat, error: unknown) => (error instanceof A
  * Parquet reads only the row groups it needs. `close` ends it, also when not read to its end.
  */
 export async function streamWithEngine(path: string, format: EngineFormat, maxColumns: number, max?: number): Promise<EngineStream> {
+  if (format === 'jsonl' && (await fileNestedTooDeeply(path))) throw badRequest(`The file nests its values more than ${MAX_JSON_DEPTH} levels deep: a data source's rows are flat records. Send one object a line.`);
   const instance = await DuckDBInstance.create(':memory:', { threads: '1', memory_limit: '512MB' });
   const connection = await instance.connect();
   const close = () => {

@@ -54,6 +54,8 @@ export function checkShape(def: Pick<DefinitionInput, 'idColumn' | 'dateKey' | '
     seen.add(lower);
     if (c.typeName === 'DateTime' && !c.date) throw badRequest(`Column "${c.name}" is a date: give its format (date.format).`);
     if (c.role === 'score' && !c.score) throw badRequest(`Column "${c.name}" is a score: give its kind (score.kind).`);
+    if (c.role === 'verbatim' && c.typeName !== 'String') throw badRequest(`Column "${c.name}" holds ${c.typeName === 'Number' ? 'numbers' : 'dates'}: only text can be a verbatim.`);
+    if (c.claimType && (c.role !== 'dimension' || c.typeName !== 'String')) throw badRequest(`Column "${c.name}": only a text dimension can be restricted by a claim type.`);
     if (c.role === 'score' && c.score!.kind !== 'Sentiment' && c.typeName !== 'Number') throw badRequest(`Column "${c.name}" is a ${c.score!.kind} score, so it must hold numbers.`);
     if (c.score?.min !== undefined && c.score.max !== undefined && c.score.min >= c.score.max) throw badRequest(`Column "${c.name}": the score's min must be below its max.`);
   }

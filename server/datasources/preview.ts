@@ -9,7 +9,7 @@ import type { PreviewLimits } from './limits';
 import { decimalSeparatorOf, numberOf, type DecimalSeparator } from './numbers';
 import { profileOf, type Profile } from './profile';
 import { idColumnOf, proposeRoles } from './roles';
-import { delimiterOf, encodingOf, readDelimited, type TextEncoding } from './text';
+import { delimiterOf, fileEncodingOf, readDelimited, type TextEncoding } from './text';
 import type { Upload } from './upload';
 import { readWorkbook } from './workbook';
 
@@ -36,7 +36,7 @@ async function tableOf(path: string, format: FileFormat, head: Buffer, limits: P
     const header = headerOf(rows);
     return { header, data: rows.slice(header.headerRows), sheet };
   }
-  const encoding = encodingOf(head);
+  const { encoding } = await fileEncodingOf(path, head);
   const delimiter = delimiterOf(new TextDecoder(encoding).decode(head));
   const rows = await readDelimited(path, encoding, delimiter, max, limits.maxColumns);
   const header = headerOf(rows);
@@ -50,8 +50,12 @@ const FORMAT_NOTES: Record<string, string> = {
   surveymonkey: 'Read as a SurveyMonkey export: two header rows (question, then answer option), merged into one name per column.',
 };
 
-/** The preview of an uploaded file: the proposed definition and the first rows as they would be stored. Nothing is written. */
-export async function previewFile(upload: Upload, limits: PreviewLimits): Promise<Preview> {
+/**
+ * The preview of an uploaded file: the proposed definition and the first rows as they would be
+ * stored. Nothing is written. `claimTypes`, the portal's, are proposed for dimensions of their name:
+ * a user restricted to a region then sees only their region's rows from the first import on.
+ */
+export async function previewFile(upload: Upload, limits: PreviewLimits, claimTypes: readonly string[] = []): Promise<Preview> {
   const head = await headOf(upload.path);
   const format = formatOf(upload.name, upload.contentType, head);
   const table = await tableOf(upload.path, format, head, limits);
@@ -71,7 +75,7 @@ export async function previewFile(upload: Upload, limits: PreviewLimits): Promis
   if (renamed.length) notes.push(`Duplicate column names were made unique by a number: ${renamed.map((n) => `"${n}"`).join(', ')}.`);
   const profiles = names.map((name, i) => profileOf(name, data.map((r) => r[i]), decimal));
   const keys = keysOf(names.map((name, i) => header.fieldIds?.[i] || name));
-  const columns = columnsOf(profiles, keys);
+  const columns = columnsOf(profiles, keys, claimTypes);
   notes.push(...profileNotes(profiles));
   const id = idColumnOf(profiles, data.length);
   notes.push(...id.refused);
@@ -93,8 +97,9 @@ export async function previewFile(upload: Upload, limits: PreviewLimits): Promis
   return { definition, rows, sampledRows: data.length, notes };
 }
 
-function columnsOf(profiles: Profile[], keys: string[]): ProposedColumn[] {
+function columnsOf(profiles: Profile[], keys: string[], claimTypes: readonly string[]): ProposedColumn[] {
   const roles = proposeRoles(profiles);
+  const claimOf = (p: Profile, i: number) => (roles[i].role === 'dimension' && p.typeName === 'String' ? claimTypes.find((t) => t.toLowerCase() === p.name.trim().toLowerCase()) : undefined);
   return profiles.map((p, i) => ({
     key: keys[i],
     name: p.name,
@@ -102,6 +107,7 @@ function columnsOf(profiles: Profile[], keys: string[]): ProposedColumn[] {
     ...roles[i],
     ...(p.typeName === 'Number' ? { whole: p.whole } : {}),
     ...(p.date ? { date: p.date } : {}),
+    ...(claimOf(p, i) ? { claimType: claimOf(p, i) } : {}),
   }));
 }
 

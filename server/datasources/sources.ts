@@ -42,7 +42,8 @@ export async function createSource(db: Db, input: DefinitionInput, userId: strin
   for (let attempt = 1; ; attempt++) {
     const existing = await reloadSources(db);
     // Menu items are keyed by module id too: a source's data viewer gets one of its own.
-    const menu = new Set((await db.query<{ module_id: string }>('SELECT module_id FROM nav_items')).map((r) => r.module_id.toLowerCase()));
+    // Nor an id a deleted source's dashboards, favourites or alerts still name: they would attach to the new one.
+    const menu = await takenIds(db);
     const id = idFor(input.name, (candidate) => existing.has(candidate) || menu.has(candidate));
     const module = moduleOf(id, input.name, shape, input.roles);
     try {
@@ -52,6 +53,18 @@ export async function createSource(db: Db, input: DefinitionInput, userId: strin
       if (attempt >= 3 || !(isUniqueViolation(error) || /already exists/i.test(String((error as Error).message)))) throw error;
     }
   }
+}
+
+/** Ids a new source may not take besides the sources': menu items' and what deleted sources left behind. */
+async function takenIds(db: Db): Promise<Set<string>> {
+  const [menu, named, alerts] = await Promise.all([
+    db.query<{ id: string }>('SELECT module_id AS id FROM nav_items'),
+    db.query<{ id: string }>('SELECT module_id AS id FROM dashboards UNION SELECT module_id AS id FROM favourites'),
+    db.query<{ definition: string }>('SELECT definition FROM alerts'),
+  ]);
+  const ids = [...menu, ...named].map((r) => r.id);
+  for (const a of alerts) ids.push(String((JSON.parse(a.definition) as { moduleId?: string }).moduleId ?? ''));
+  return new Set(ids.map((id) => id.toLowerCase()));
 }
 
 async function insertSource(db: Db, module: SmartModule, reading: string, userId: string) {
@@ -133,12 +146,21 @@ export async function deleteSource(db: Db, id: string): Promise<void> {
   const row = await sourceRow(db, id);
   if (row.builtin) throw conflict(`"${row.name}" is one of the portal's own data sources (its surveys, reviews or feedback write to it): it cannot be deleted.`);
   const module = sourcesOf(db).get(id);
-  if (row.state === 'importing') throw conflict(`An import into "${row.name}" is running: cancel it first.`);
+  const running = conflict(`An import into "${row.name}" is running: cancel it first.`);
+  if (row.state === 'importing') throw running;
+  const tokens = await db.query<{ token_id: string; source_ids: string }>('SELECT token_id, source_ids FROM api_tokens');
   await db.tx(async (q) => {
+    // Claimed by an import since the check above: the import goes on, the source stays.
+    const deleted = await q.query("DELETE FROM datasources WHERE source_id = $1 AND state <> 'importing' RETURNING source_id", [id]);
+    if (!deleted.length) throw running;
     if (module) await q.query(`DROP TABLE IF EXISTS ${module.table}`);
     await q.query('DELETE FROM datasource_imports WHERE source_id = $1', [id]);
-    await q.query('DELETE FROM datasources WHERE source_id = $1', [id]);
     await q.query("DELETE FROM nav_items WHERE module_id = $1 AND module_template = 'DataViewer'", [id]);
+    // A token for it imports nowhere once it is gone, also into a later source of the same name.
+    for (const t of tokens) {
+      const ids = JSON.parse(t.source_ids) as string[];
+      if (ids.includes(id)) await q.query('UPDATE api_tokens SET source_ids = $1 WHERE token_id = $2', [JSON.stringify(ids.filter((s) => s !== id)), t.token_id]);
+    }
     await definitionsChanged(q);
   });
   await reloadSources(db);

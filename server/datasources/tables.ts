@@ -34,7 +34,7 @@ export function columnOf(c: ProposedColumn & { claimType?: string; hierarchy?: C
   if (c.role === 'dimension' || c.role === 'driver' || (c.role === 'score' && (!rating || c.whole))) column.dimension = true;
   if (c.role === 'driver') column.smartDataTags = ['PF_Driver'];
   if (c.role === 'verbatim') Object.assign(column, { searchable: true, rawColumn: `${sqlName}_raw`, flagColumn: `${sqlName}_flag`, smartDataTags: ['PF_Custom'] });
-  if (c.role === 'customer' && !c.hidden) column.searchable = true;
+  if (c.role === 'customer' && !c.hidden && c.typeName === 'String') column.searchable = true;
   return column;
 }
 

@@ -22,6 +22,29 @@ export function encodingOf(head: Buffer): TextEncoding {
   }
 }
 
+/**
+ * The encoding of a whole text file: its first bytes decide a byte order mark; else the file is read
+ * through once, since a Windows-1252 file's first "ü" may come after any number of plain lines, and
+ * reading it as UTF-8 would change that value silently. `ascii`: no byte past 0x7F at all (then any
+ * of the encodings reads it the same).
+ */
+export async function fileEncodingOf(path: string, head: Buffer): Promise<{ encoding: TextEncoding; ascii: boolean }> {
+  const found = encodingOf(head);
+  if (found !== 'utf-8') return { encoding: found, ascii: false };
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let ascii = true;
+  try {
+    for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+      if (ascii && chunk.some((b) => b >= 0x80)) ascii = false;
+      if (!ascii) decoder.decode(chunk, { stream: true });
+    }
+    decoder.decode();
+    return { encoding: 'utf-8', ascii };
+  } catch {
+    return { encoding: 'windows-1252', ascii: false };
+  }
+}
+
 const DELIMITERS = [',', ';', '\t', '|'];
 
 /**

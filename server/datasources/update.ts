@@ -49,6 +49,10 @@ function changedColumn(c: Column, change: ColumnChange): Column {
   const nextScore = change.score === null ? undefined : (change.score ?? c.score);
   if (role === 'score' && !nextScore) throw badRequest(`Column "${c.name}" is a score: give its kind (score.kind).`);
   if (role === 'score' && nextScore!.kind !== 'Sentiment' && c.typeName !== 'Number') throw badRequest(`Column "${c.name}" holds text: it can only be a Sentiment score.`);
+  if (role === 'verbatim' && c.typeName !== 'String') throw badRequest(`Column "${c.name}" holds ${c.typeName === 'Number' ? 'numbers' : 'dates'}: only text can be a verbatim.`);
+  if (change.claimType && (role !== 'dimension' || c.typeName !== 'String')) throw badRequest(`Column "${c.name}": only a text dimension can be restricted by a claim type.`);
+  // A column that stops being a dimension stops restricting.
+  const claim = role === 'dimension' && c.typeName === 'String' ? (change.claimType === null ? undefined : (change.claimType ?? c.claimType)) : undefined;
   const next = columnOf(
     {
       key: c.key,
@@ -58,7 +62,7 @@ function changedColumn(c: Column, change: ColumnChange): Column {
       ...(role === 'score' || role === 'driver' ? { score: nextScore } : {}),
       whole: c.whole,
       hidden: change.hidden ?? c.isHidden,
-      claimType: change.claimType === null ? undefined : (change.claimType ?? c.claimType),
+      claimType: claim,
       hierarchy: change.hierarchy === null ? undefined : (change.hierarchy ?? c.hierarchy),
     },
     c.column,
@@ -92,8 +96,9 @@ export async function updateSource(db: Db, module: SmartModule, row: SourceRow, 
   const added = columns.filter((c, i) => c.rawColumn && !module.columns[i].rawColumn);
   await db.tx(async (q) => {
     for (const c of added) {
-      await q.query(`ALTER TABLE ${module.table} ADD COLUMN ${c.rawColumn} VARCHAR`);
-      await q.query(`ALTER TABLE ${module.table} ADD COLUMN ${c.flagColumn} VARCHAR`);
+      // A column that was a verbatim before has them already.
+      await q.query(`ALTER TABLE ${module.table} ADD COLUMN IF NOT EXISTS ${c.rawColumn} VARCHAR`);
+      await q.query(`ALTER TABLE ${module.table} ADD COLUMN IF NOT EXISTS ${c.flagColumn} VARCHAR`);
     }
     await q.query("UPDATE nav_items SET nav_name = $2 WHERE module_id = $1 AND module_template = 'DataViewer'", [module.moduleId, name]);
     await q.query('UPDATE datasources SET name = $2, definition = $3, updated_at = CAST($4 AS TIMESTAMP) WHERE source_id = $1', [module.moduleId, name, definitionText(next), new Date()]);

@@ -1,3 +1,4 @@
+import { checkZipSizes } from './zip-guard';
 import ExcelJS from 'exceljs';
 import { ApiError, badRequest } from '../http/errors';
 import { cellText } from './cells';
@@ -14,6 +15,7 @@ export interface SheetRow {
  * caller asks): rows without a value are left out; a row past `maxColumns` cells is a 400.
  */
 export async function* streamWorkbook(path: string, maxColumns: number, onSheet: (name: string) => void = () => undefined): AsyncGenerator<SheetRow> {
+  await checkZipSizes(path);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   let sheet: string | undefined;
   try {

@@ -9,7 +9,7 @@ import { receiveFile } from '../datasources/upload';
 import { definitionInput } from '../datasources/input';
 import { createSource, deleteSource, dependentsOf, describe, sourceRow } from '../datasources/sources';
 import { sourceChanges, updateSource } from '../datasources/update';
-import { sourcesOf } from '../datasources/registry';
+import { claimTypesOf, sourcesOf } from '../datasources/registry';
 import { rowsOf } from '../smartdata/rows';
 import { notFound } from '../http/errors';
 import { createStarterDashboard } from '../datasources/starter';
@@ -49,7 +49,7 @@ export const datasourceRoutes = new Hono<Env>()
     try {
       const upload = await receiveFile(c, limits.maxBytes);
       try {
-        return c.json(await previewFile(upload, limits));
+        return c.json(await previewFile(upload, limits, claimTypesOf(c.var.deps.db)));
       } finally {
         await upload.discard();
       }

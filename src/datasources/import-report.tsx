@@ -7,7 +7,7 @@ import { makeStarterDashboard, refusedCsv, type ImportStatus } from '../api/data
 import { problemOf } from './problem';
 import { numberFormat } from '../lib/intl';
 
-/** The report shows this many refused rows; the download holds them all. */
+/** The report shows this many refused rows, as many as the server keeps (the download holds the same, with their values). */
 const SHOWN = 1000;
 
 /** The refused rows' CSV as a link the browser saves (fetched with the session: a plain link would go without it). */

@@ -91,9 +91,12 @@ export function rowWriter(module: SmartModule, reading: Reading, importId: strin
       const blank = cell === null || cell === undefined || cell === '' || (column.typeName !== 'String' && cell.trim() === '');
       const value = blank ? null : read(cell);
       if (value instanceof Bad) return { line, column: name, reason: value.reason, value: cell! };
+      // PostgreSQL keeps no NUL in text: the row is refused on both engines, not the whole import.
+      if (typeof value === 'string' && value.includes('\u0000')) return { line, column: name, reason: 'The value holds a NUL character, which no text column keeps.', value: cell!.replaceAll('\u0000', '') };
       if (i === idAt) {
         if (value === null) return { line, column: name, reason: 'The id is empty.', value: '' };
         key = typeof value === 'string' ? value.trim() : String(value);
+        if (key.length > MAX_ID_CHARS) return { line, column: name, reason: `The id is longer than ${MAX_ID_CHARS} characters.`, value: key };
         continue;
       }
       if (column.rawColumn) {
@@ -111,6 +114,9 @@ export function rowWriter(module: SmartModule, reading: Reading, importId: strin
   };
   return { columns, convert };
 }
+
+/** An id longer than this is no id (and past what an index keeps). */
+const MAX_ID_CHARS = 256;
 
 /** The key of a row without an id: a hash of its cells as written. */
 function hashOf(cells: ReadonlyArray<string | null | undefined>, n: number): string {

@@ -3,7 +3,7 @@ import { streamWithEngine } from '../engine-files';
 import { formatOf, headOf } from '../formats';
 import { headerOf, type Header } from '../headers';
 import type { Reading } from '../sources';
-import { delimiterOf, encodingOf, streamDelimited, type TextEncoding } from '../text';
+import { delimiterOf, fileEncodingOf, streamDelimited, type TextEncoding } from '../text';
 import type { Upload } from '../upload';
 import { streamWorkbook } from '../workbook';
 
@@ -26,10 +26,9 @@ export interface FileRows {
  * A new file's encoding: its byte order mark or its non-ASCII bytes say it; a head of plain ASCII
  * fits every encoding, so the one the source's first file was read in is kept.
  */
-function encodingFor(head: Buffer, stored: TextEncoding | undefined): TextEncoding {
-  const found = encodingOf(head);
-  if (found !== 'utf-8' || head.some((b) => b >= 0x80)) return found;
-  return stored ?? found;
+async function encodingFor(path: string, head: Buffer, stored: TextEncoding | undefined): Promise<TextEncoding> {
+  const { encoding, ascii } = await fileEncodingOf(path, head);
+  return ascii ? (stored ?? encoding) : encoding;
 }
 
 /** The first blocks, up to `n` rows at least (the header is read from their first rows). */
@@ -76,7 +75,7 @@ export async function openFileRows(upload: Upload, reading: Reading, maxColumns:
   let source: AsyncGenerator<FileRow[]>;
   if (format === 'xlsx') source = inBlocks(streamWorkbook(upload.path, maxColumns));
   else {
-    const encoding = encodingFor(head, reading.encoding);
+    const encoding = await encodingFor(upload.path, head, reading.encoding);
     // Found again in this file: a later export may be written with semicolons where the first had commas.
     const delimiter = delimiterOf(new TextDecoder(encoding).decode(head));
     source = streamDelimited(upload.path, encoding, delimiter, maxColumns);

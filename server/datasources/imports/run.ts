@@ -110,6 +110,8 @@ async function runImport(job: Job): Promise<ImportState> {
     keys = new Set();
     return saveProgress(db, importId, progress);
   };
+  // A batch holds about two million cells at most, whatever the width: memory stays flat for 1,000 columns too.
+  const batchRows = Math.max(1, Math.min(job.limits.importBatchRows, Math.floor(2_000_000 / writer.columns.length)));
   try {
     await db.query(createTableSql(module, stage));
     let saved = 0;
@@ -127,7 +129,7 @@ async function runImport(job: Job): Promise<ImportState> {
           keys.add(row.key);
           batch.push({ key: row.key, line, values: row.values, suspect: filter.add(row.key) });
         }
-        if (progress.rowsRead - saved >= job.limits.importBatchRows) {
+        if (progress.rowsRead - saved >= batchRows) {
           saved = progress.rowsRead;
           if (!(await flush())) return await endAs(job, 'cancelled', progress, null);
         }

@@ -92,9 +92,11 @@ export async function endUnfinished(db: Db, sourceId: string, importId: string, 
       [state, p.rowsRead, p.rowsRefused, JSON.stringify(p.refused), message, now, importId],
     );
     // A cancel leaves the source as it was; a failure says so (its rows are still those of before).
+    // Not while a later import runs: a cancel frees the source at once, and another may have claimed it.
     await q.query(
-      `UPDATE datasources SET state = CASE WHEN $1 = 'failed' THEN 'failed' WHEN row_count > 0 THEN 'ready' ELSE 'empty' END WHERE source_id = $2`,
-      [state, sourceId],
+      `UPDATE datasources SET state = CASE WHEN $1 = 'failed' THEN 'failed' WHEN row_count > 0 THEN 'ready' ELSE 'empty' END
+       WHERE source_id = $2 AND NOT EXISTS (SELECT 1 FROM datasource_imports WHERE source_id = $2 AND state = 'running' AND import_id <> $3)`,
+      [state, sourceId, importId],
     );
   });
 }
@@ -106,7 +108,12 @@ export async function cancelImport(db: Db, sourceId: string, importId: string, n
      WHERE import_id = $3 AND source_id = $4 AND state = 'running' RETURNING import_id`,
     [CANCELLED, now, importId, sourceId],
   );
-  if (rows.length) return;
+  // The source is free at once: a live import stops at its next batch (its swap sees the cancel), and
+  // one whose process stopped would otherwise keep the source taken for good.
+  if (rows.length) {
+    await db.query("UPDATE datasources SET state = CASE WHEN row_count > 0 THEN 'ready' ELSE 'empty' END WHERE source_id = $1 AND state = 'importing'", [sourceId]);
+    return;
+  }
   const row = await importRow(db, sourceId, importId);
   throw conflict(`The import has ended (${row.state}): there is nothing to cancel.`);
 }

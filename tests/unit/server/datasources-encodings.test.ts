@@ -56,4 +56,13 @@ describe('text files: encodings, delimiters, quoting', () => {
     expect(preview.rows.map((r) => r.delta)).toEqual([-5, 3, 2]);
     expect(preview.notes).toContain('Column "comment" has 2 cells starting with =, +, - or @: they stay text and are never evaluated as formulas.');
   });
+
+  it('reads a Windows-1252 file as such when its first accented letter comes after 100 KB of plain lines', async () => {
+    const plain = Array.from({ length: 4000 }, (_, i) => `${i},Berlin,fine`).join('\r\n');
+    const file = Buffer.concat([Buffer.from(`id,city,comment\r\n${plain}\r\n`), Buffer.from('4000,M\xfcnchen,gr\xfc\xdf Gott\r\n', 'latin1')]);
+    expect(file.length).toBeGreaterThan(64 * 1024);
+    const preview = await previewOf('late.csv', file);
+    expect(preview.definition.encoding).toBe('windows-1252');
+    expect(preview.notes.join(' ')).toMatch(/Windows-1252/);
+  });
 });

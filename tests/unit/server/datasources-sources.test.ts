@@ -123,6 +123,13 @@ describe('a data source defined in the portal', () => {
     expect(bad.body.message).toBe('The data source has no column "nope".');
   });
 
+  it('proposes the portal\'s claim types for dimensions of their name, so a restricted user is restricted from the first import', async () => {
+    const res = await h.fetch('/api/datasources/preview?name=visits.csv', { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/csv' }, body: csv([['Visit', 'Region', 'Store', 'Comment'], ...Array.from({ length: 12 }, (_, i) => [`v${i}`, i % 2 ? 'North' : 'South', `S${i % 3}`, 'ok'])]) });
+    const { definition: proposed } = await res.json();
+    const byName = Object.fromEntries(proposed.columns.map((c: { name: string; claimType?: string }) => [c.name, c.claimType]));
+    expect(byName).toEqual({ Visit: undefined, Region: 'Region', Store: 'Store', Comment: undefined });
+  });
+
   it('refuses definitions that cannot work, with a message that says why', async () => {
     const dup = { ...definition, columns: [...definition.columns, definition.columns[0]] };
     const cases: Array<[unknown, string]> = [
