@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import JSZip from 'jszip';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ZipStream } from '../../../server/export/zip-stream';
@@ -47,6 +48,31 @@ describe('a workbook whose writing fails', () => {
       });
       expect(uncaught).toEqual([]);
       expect(readdirSync(dir)).toEqual(['settle.zip']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('text that looks like a formula in the records workbook', () => {
+  it('stays the text it was, in cells Excel keeps as text also once edited (quotePrefix), headers too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cx-zip-'));
+    try {
+      const cols = [{ key: 'c', name: '=Comment', typeName: 'String' }, { key: 'n', name: 'Note', typeName: 'String' }] as Column[];
+      async function* rows() {
+        yield [['=HYPERLINK("http://evil.example","click")', 'plain'], ['+1', '@SUM(A1)']];
+      }
+      const file = join(dir, 'r.xlsx');
+      await writeRecordsWorkbook(file, cols, rows(), about);
+      const zip = await JSZip.loadAsync(readFileSync(file));
+      const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+      const xfs = [...(await zip.file('xl/styles.xml')!.async('string')).split('<cellXfs')[1].matchAll(/<xf [^>]*>/g)].map((m) => m[0]);
+      const styleOf = (text: string) => xfs[Number(new RegExp(`s="(\\d+)"><is><t xml:space="preserve">${text.replace(/[()+"]/g, (c) => (c === '"' ? '&quot;' : `\\${c}`))}<`).exec(sheet)?.[1] ?? 0)];
+      expect(sheet).not.toContain('<f>');
+      for (const text of ['=Comment', '=HYPERLINK("http://evil.example","click")', '+1', '@SUM(A1)']) expect(styleOf(text), text).toContain('quotePrefix="1"');
+      expect(styleOf('=Comment')).toContain('fontId="1"');
+      expect(sheet).toContain('<t xml:space="preserve">plain</t>');
+      expect(sheet).not.toMatch(/s="\d+"><is><t xml:space="preserve">plain</);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
