@@ -5,10 +5,14 @@ import { datavizHome } from '../src/api/operations';
 import { setupNeeded } from '../src/api/setup';
 import { navigate } from '../src/stores/navigation';
 
+/** The module whose Overview tiles the home page shows (spec: home); without its dashboards, home lists the portal's own. */
+const HOME_MODULE = 'responses';
+
 /**
  * The home page: the Overview dashboard's own tiles, for its default period under the user's
- * claims (one truth for every figure). A portal without dashboards (an empty start) shows the data
- * visualisation home instead, whose first step is "Add your data".
+ * claims (one truth for every figure). A portal whose survey responses have no dashboard (an empty
+ * start, also once its own sources have theirs) shows the data visualisation home instead: its
+ * dashboards, or "Add your data".
  */
 export function HomePage({ lang }: { lang: string }) {
   const t = translator(lang);
@@ -16,7 +20,7 @@ export function HomePage({ lang }: { lang: string }) {
   useEffect(() => {
     let live = true;
     datavizHome()
-      .then((items) => live && setNoDashboards(!isBadRequest(items) && !items.some((i) => i.kind === 'Dashboard')))
+      .then((items) => live && setNoDashboards(!isBadRequest(items) && !items.some((i) => i.kind === 'Dashboard' && i.moduleId === HOME_MODULE)))
       .catch(() => live && setNoDashboards(false));
     return () => {
       live = false;
@@ -29,9 +33,9 @@ export function HomePage({ lang }: { lang: string }) {
       <p className="hint">{t('host.homeIntro')}</p>
       {noDashboards === false && (
         <div className="cards">
-          <cx-visual module-id="responses" visual="nps" filter-scope="home"></cx-visual>
-          <cx-visual module-id="responses" visual="stars" filter-scope="home"></cx-visual>
-          <cx-visual module-id="responses" visual="channel-share" filter-scope="home"></cx-visual>
+          <cx-visual module-id={HOME_MODULE} visual="nps" filter-scope="home"></cx-visual>
+          <cx-visual module-id={HOME_MODULE} visual="stars" filter-scope="home"></cx-visual>
+          <cx-visual module-id={HOME_MODULE} visual="channel-share" filter-scope="home"></cx-visual>
         </div>
       )}
     </section>

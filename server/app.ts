@@ -43,8 +43,6 @@ import { directoryRoutes } from './routes/identity-directory';
 import { embedRoutes } from './routes/embed';
 import { DATASOURCE_ROLES, datasourceRoutes, DEFINITION_PATH, PREVIEW_PATH } from './routes/datasources';
 import { syncSources } from './datasources/registry';
-import { importHooks } from './datasources/imports/run';
-import { ensureStarterDashboard } from './datasources/starter';
 import { datasourceImportRoutes, IMPORT_PATH } from './routes/datasource-imports';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { setupRoutes } from './routes/setup';
@@ -69,8 +67,6 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 /** The API of spec parts 1 and 2 under /api, and the built front end. */
 export function createApi(given: Deps): Hono<Env> {
   const deps = resolveDeps(given);
-  // A source's first import gives it a starter dashboard made from its roles.
-  importHooks.onImported = ensureStarterDashboard;
   const api = new Hono<Env>();
   // Other origins may call the API only when listed (EMBED_ORIGINS); preflights end here.
   const cors = apiCors(deps.embedOrigins ?? []);
@@ -81,14 +77,12 @@ export function createApi(given: Deps): Hono<Env> {
     await next();
   });
   // The data sources' definitions as the database holds them now (another process may have changed them).
-  api.use('/api/*', async (_c, next) => {
+  const freshSources = async (_c: unknown, next: () => Promise<void>) => {
     await syncSources(deps.db);
     await next();
-  });
-  api.use('/reporting/*', async (_c, next) => {
-    await syncSources(deps.db);
-    await next();
-  });
+  };
+  api.use('/api/*', freshSources);
+  api.use('/reporting/*', freshSources);
   // Error answers in the request's language (German when asked for; English otherwise).
   api.use('*', localiseErrors);
   api.use('/api/*', refuseNul);

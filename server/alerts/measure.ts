@@ -3,7 +3,8 @@ import { rowsOf } from '../smartdata/rows';
 import type { Claim } from '../identity/users';
 import { buildWhere } from '../smartdata/where';
 import { columnByKey, type SmartModule } from '../smartdata/schema';
-import { measureOf, num, scoreOf } from '../dashboards/measures';
+import { measureOf, num } from '../dashboards/measures';
+import { scoreOf } from '../smartdata/column-roles';
 import { badRequest } from '../http/errors';
 import type { AlertDefinition } from '../../src/lib/alerts';
 import { formatDay } from '../../src/lib/date-ranges';
@@ -37,7 +38,8 @@ export function checkMeasurable(a: AlertDefinition, module: SmartModule): void {
   if (a.measure === 'detractors') detractor(module);
   else if (a.measure === 'driverShare') {
     const col = columnByKey(module, `Driver_${a.driver}`);
-    if (col?.role !== 'driver') throw badRequest(`The data source "${module.moduleId}" has no driver "${a.driver}".`);
+    // The share of "Detractor" labels: a driver of labels (a rating driver has no such value).
+    if (col?.role !== 'driver' || col.typeName !== 'String') throw badRequest(`The data source "${module.moduleId}" has no driver "${a.driver}" of labels.`);
   } else measureOf(module, a.measure);
 }
 

@@ -56,11 +56,14 @@ export async function runDueAlerts(db: Db, now: Date, origin: string): Promise<{
   return { checked, fired };
 }
 
-/** The dashboard an alert's link opens: the overview for the survey responses, else the source's first dashboard. */
-async function dashboardOf(db: Db, moduleId: string): Promise<string> {
+/**
+ * The page an alert's link opens: the overview for the survey responses, else the source's first
+ * dashboard, else its records (a source with no dashboard still has its data viewer).
+ */
+async function pageOf(db: Db, moduleId: string): Promise<string> {
   if (moduleId === 'responses') return ALERT_DASHBOARD;
   const [d] = await db.query<{ dashboard_id: string }>('SELECT dashboard_id FROM dashboards WHERE module_id = $1 ORDER BY dashboard_id LIMIT 1', [moduleId]);
-  return d ? `/dashboard/${encodeURIComponent(d.dashboard_id)}/` : ALERT_DASHBOARD;
+  return d ? `/dashboard/${encodeURIComponent(d.dashboard_id)}/` : `/content/insights/${encodeURIComponent(moduleId)}`;
 }
 
 async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promise<{ kept: boolean; fired: boolean }> {
@@ -84,7 +87,8 @@ async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promi
   // daily or weekly one reports at each check while the condition holds.
   const fire = met && (a.condition === 'newDetractor' || a.schedule !== 'immediate' || !row.firing);
   // The link opens the days measured, not Last 7 Days as of whenever it is followed.
-  const link = filterLink(await dashboardOf(db, module.moduleId), alertDays(module, now).days, a.filters);
+  // Looked up only for an alert that fires: most checks fire nothing.
+  const link = fire ? filterLink(await pageOf(db, module.moduleId), alertDays(module, now).days, a.filters) : '';
   const { subject, text } = describeFiring(a, value, previous);
   return db.tx(async (q) => {
     // Kept only while this run's claim is the latest; a later run's result stands instead.

@@ -1,7 +1,8 @@
 import type { MeasureKey } from '../../src/api/visual-types';
 import { badRequest } from '../http/errors';
-import type { Column, SmartModule } from '../smartdata/schema';
+import type { SmartModule } from '../smartdata/schema';
 import type { ScoreKind } from '../datasources/roles';
+import { scoreOf } from '../smartdata/column-roles';
 
 export interface Measure {
   name: string;
@@ -11,19 +12,6 @@ export interface Measure {
 
 /** Which scores a measure reads, in the order it looks for them: the first column of these kinds. */
 const READS: Record<Exclude<MeasureKey, 'responses'>, ScoreKind[]> = { nps: ['NPS'], stars: ['Rating', 'CSAT', 'CES'], netSentiment: ['Sentiment'] };
-
-/** The score column a measure reads in `module`: by role, never by name. */
-export function scoreOf(module: SmartModule, kinds: readonly ScoreKind[]): Column | undefined {
-  for (const kind of kinds) {
-    const found = module.columns.find((c) => c.role === 'score' && c.score?.kind === kind && !c.isHidden);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** The measures a module has: responses always, the others where it has a score they read. */
-export const measuresIn = (module: SmartModule): MeasureKey[] =>
-  ['responses' as const, ...(Object.keys(READS) as Array<keyof typeof READS>).filter((k) => scoreOf(module, READS[k]))];
 
 export const COUNT: Measure = { name: 'Responses', sql: (c) => `count(*) FILTER (WHERE ${c})` };
 

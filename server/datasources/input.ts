@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { badRequest } from '../http/errors';
 import type { SourceShape } from './tables';
+import { ROLES, SCORE_KINDS } from './roles';
 
-const ROLES = ['score', 'driver', 'verbatim', 'dimension', 'customer', 'attribute'] as const;
-const SCORE_KINDS = ['NPS', 'Rating', 'CSAT', 'CES', 'Sentiment'] as const;
 /** Date formats as `dateFormatOf` writes them: day, month and year in some order, maybe a time. */
 const DATE_FORMAT = /^(YYYY[-/.]MM[-/.]DD|DD[-/.]MM[-/.](YYYY|YY)|MM[-/.]DD[-/.](YYYY|YY))( HH[:.]mm([:.]ss)?( A)?)?$/;
 

@@ -100,15 +100,18 @@ export async function previewFile(upload: Upload, limits: PreviewLimits, claimTy
 function columnsOf(profiles: Profile[], keys: string[], claimTypes: readonly string[]): ProposedColumn[] {
   const roles = proposeRoles(profiles);
   const claimOf = (p: Profile, i: number) => (roles[i].role === 'dimension' && p.typeName === 'String' ? claimTypes.find((t) => t.toLowerCase() === p.name.trim().toLowerCase()) : undefined);
-  return profiles.map((p, i) => ({
+  return profiles.map((p, i) => {
+    const claimType = claimOf(p, i);
+    return {
     key: keys[i],
     name: p.name,
     typeName: p.typeName,
     ...roles[i],
     ...(p.typeName === 'Number' ? { whole: p.whole } : {}),
     ...(p.date ? { date: p.date } : {}),
-    ...(claimOf(p, i) ? { claimType: claimOf(p, i) } : {}),
-  }));
+    ...(claimType ? { claimType } : {}),
+  };
+  });
 }
 
 function profileNotes(profiles: Profile[]): string[] {

@@ -1,8 +1,10 @@
 import { strays, type Profile } from './profile';
 
 /** What a column is to the portal: its measures, filters and texts come from roles, never from names. */
-export type Role = 'score' | 'driver' | 'verbatim' | 'dimension' | 'customer' | 'attribute';
-export type ScoreKind = 'NPS' | 'Rating' | 'CSAT' | 'CES' | 'Sentiment';
+export const ROLES = ['score', 'driver', 'verbatim', 'dimension', 'customer', 'attribute'] as const;
+export type Role = (typeof ROLES)[number];
+export const SCORE_KINDS = ['NPS', 'Rating', 'CSAT', 'CES', 'Sentiment'] as const;
+export type ScoreKind = (typeof SCORE_KINDS)[number];
 
 export interface RoleProposal {
   role: Role;

@@ -1,7 +1,8 @@
 import type { Db, Queryable } from '../db';
 import type { MeasureKey, VisualDefinition } from '../../src/api/visual-types';
 import { flow } from '../../src/lib/grid-layout';
-import { measureOf, scoreOf } from '../dashboards/measures';
+import { measureOf } from '../dashboards/measures';
+import { levelsOf, scoreOf } from '../smartdata/column-roles';
 import type { Column, SmartModule } from '../smartdata/schema';
 import { sourcesOf } from './registry';
 
@@ -14,12 +15,11 @@ function mainMeasure(module: SmartModule): { key: MeasureKey; score?: Column } {
   return { key: 'responses' };
 }
 
-/** The levels a source is broken down by: its hierarchy's, top first; else its first dimensions. */
-function levelsOf(module: SmartModule): Column[] {
-  const dims = module.columns.filter((c) => c.role === 'dimension' && c.dimension && !c.isHidden);
-  const levels = dims.filter((c) => c.hierarchy).sort((a, b) => a.hierarchy!.level - b.hierarchy!.level);
-  return (levels.length ? levels : dims).slice(0, 3);
-}
+/** How each measure reads on an axis: NPS and net sentiment are fractions shown as percentages, an average a number. */
+const Y_FORMATS: Record<MeasureKey, string> = { nps: '0.0%', netSentiment: '0.0%', stars: '0.00', responses: '0' };
+
+/** A score's table: an average with two decimals; a rise is good news (green), a fall bad (red). */
+const dataFormat = (key: MeasureKey) => ({ DecimalPlaces: key === 'stars' ? 2 : 0, DeltaThreshold: 0, ColorPalette: { AboveDelta: '#0C7A59', BelowDelta: '#C4002A' } });
 
 const tableColumns = (key: MeasureKey, name: string) => ({
   TitleField: 'Name',
@@ -44,11 +44,11 @@ export function starterVisuals(module: SmartModule): VisualDefinition[] {
     visuals.push({ name: 'score', width: 4, height: 2, template: 'Gauge', templateBindings: { Header: name, SubHeader: 'DataPeriod', DeltaType: 'PointChange', ...bounds, Query: { kind: 'kpi', measure: main.key } } });
   }
   visuals.push({ name: 'responses', width: main.key === 'responses' ? 12 : 8, height: 2, template: 'HeroText', templateBindings: { Header: 'Responses', SubHeader: 'DataPeriod', HeroLabel: 'Responses, last period in brackets', ValueFormat: ',', Query: { kind: 'kpi', measure: 'responses' } } });
-  visuals.push({ name: 'trend', width: 12, height: 3, template: 'MultiLineChart', templateBindings: { Header: `${name} over time`, SubHeader: 'DataPeriod', Query: { kind: 'trend', measure: main.key } } });
-  levelsOf(module).forEach((level, i) =>
+  visuals.push({ name: 'trend', width: 12, height: 3, template: 'MultiLineChart', templateBindings: { Header: `${name} over time`, SubHeader: 'DataPeriod', YFormat: Y_FORMATS[main.key], Query: { kind: 'trend', measure: main.key } } });
+  levelsOf(module).slice(0, 3).forEach((level, i) =>
     visuals.push({
       name: `by-level-${i + 1}`, width: 6, height: 4, template: 'TableWithDeltaColumns',
-      templateBindings: { Header: `${name} by ${level.name}`, SubHeader: 'DataPeriod', ClickBehaviour: 'Filter', ColumnConfiguration: tableColumns(main.key, name), Query: { kind: 'table', rowKey: level.key, measures: main.key === 'responses' ? ['responses'] : ['responses', main.key] } },
+      templateBindings: { Header: `${name} by ${level.name}`, SubHeader: 'DataPeriod', ClickBehaviour: 'Filter', ColumnConfiguration: tableColumns(main.key, name), DataFormat: dataFormat(main.key), Query: { kind: 'table', rowKey: level.key, measures: main.key === 'responses' ? ['responses'] : ['responses', main.key] } },
     }),
   );
   module.columns.filter((c) => c.role === 'driver' && c.dimension).slice(0, 4).forEach((driver, i) =>

@@ -8,8 +8,8 @@ import { definitionsChanged, reloadSources } from './registry';
 import type { SourceRow } from './sources';
 import { checkRoles } from './sources';
 import { columnOf, IMPORTED_AT, ROW_KEY } from './tables';
+import { ROLES } from './roles';
 
-const ROLES = ['score', 'driver', 'verbatim', 'dimension', 'customer', 'attribute'] as const;
 
 /** What `PATCH /api/datasources/{id}` takes: a new name, readers, and columns' names and roles. */
 export const sourceChanges = z.object({

@@ -5,6 +5,7 @@ import { columnByKey, type Column, type SmartModule } from './schema';
 import { buildWhere, BLANK } from './where';
 import type { AnalyticsData, AnalyticsQuery, Cells, MeasureInfo, PivotRow } from '../../src/api/types';
 import { rowsOf } from './rows';
+import { dimensionsOf, levelsOf, scoreOf } from './column-roles';
 
 /** Aggregate codes of spec part 2 section 3. */
 export const AGGREGATES = { Count: 0, CountDistinct: 1, CountNonEmpty: 2, CountEmpty: 3, CountDistinctNonEmpty: 4, Sum: 10, Average: 20, Min: 30, Max: 31 } as const;
@@ -62,7 +63,7 @@ export function measuresOf(module: SmartModule): MeasureDefinition[] {
   if (cached) return cached;
   const visible = module.columns.filter((c) => !c.isHidden);
   const measures = [COUNT_MEASURE];
-  const nps = visible.find((c) => c.role === 'score' && c.score?.kind === 'NPS' && c.typeName === 'Number');
+  const nps = scoreOf(module, ['NPS']);
   if (nps) measures.push(...npsMeasures(nps));
   let rating = false;
   for (const c of visible.filter((c) => (c.role === 'score' || c.role === 'driver') && c.typeName === 'Number' && c !== nps)) {
@@ -88,10 +89,8 @@ export function measuresOf(module: SmartModule): MeasureDefinition[] {
 export function defaultPivotOf(module: SmartModule): { measures: string[]; rows: string[]; columns: string[] } {
   if (module.defaultPivot) return module.defaultPivot;
   const measures = measuresOf(module).slice(0, 2).map((m) => m.measureKey);
-  const dims = module.columns.filter((c) => c.dimension && !c.isHidden && c.role === 'dimension');
-  const levels = dims.filter((c) => c.hierarchy).sort((a, b) => a.hierarchy!.level - b.hierarchy!.level);
-  const rows = (levels.length ? levels : dims).slice(0, 2);
-  const across = dims.find((c) => !rows.includes(c) && !c.hierarchy);
+  const rows = levelsOf(module).slice(0, 2);
+  const across = dimensionsOf(module).find((c) => !rows.includes(c) && !c.hierarchy);
   return { measures, rows: rows.map((c) => c.key), columns: across ? [across.key] : [] };
 }
 

@@ -1,6 +1,7 @@
 import { notFound } from '../http/errors';
 import type { SmartModule } from './schema';
 import type { CardViewModel } from '../../src/api/types';
+import { dimensionsOf, levelsOf } from './column-roles';
 
 /** A data viewer profile (spec part 2 section 3): a named view of a module. Cards use only the profile's columns. */
 export interface Profile {
@@ -38,14 +39,15 @@ function viewsByRole(module: SmartModule, idKey: string): ViewConfig[] {
   const visible = module.columns.filter((c) => !c.isHidden);
   const verbatim = visible.find((c) => c.role === 'verbatim');
   const customer = visible.find((c) => c.role === 'customer' && c.typeName === 'String');
-  const dims = visible.filter((c) => c.role === 'dimension' && c.dimension);
+  const dims = dimensionsOf(module);
   // The finest level of a hierarchy says where (a store), else the first dimension.
-  const place = dims.filter((c) => c.hierarchy).sort((a, b) => b.hierarchy!.level - a.hierarchy!.level)[0] ?? dims[0];
+  const levels = levelsOf(module);
+  const place = levels.some((c) => c.hierarchy) ? levels[levels.length - 1] : levels[0];
   const scores = visible.filter((c) => c.role === 'score');
   const title = customer ?? place ?? visible[0];
   const fields = [module.dateKey, ...scores.map((c) => c.key), ...dims.slice(0, 2).map((c) => c.key)].filter((k, i, all) => all.indexOf(k) === i && k !== title.key).slice(0, 4);
   const cards: ViewConfig['cards'] = {
-    templates: [{ name: 'Record', titleField: title.key, subtitleField: place?.key ?? '', textField: verbatim?.key ?? '', fields }],
+    templates: [{ name: 'Record', titleField: title.key, subtitleField: place && place !== title ? place.key : '', textField: verbatim?.key ?? '', fields }],
     facets: dims.slice(0, 3).map((c) => c.key),
     cardNameField: title.key,
     sortFields: [...scores.filter((c) => c.typeName === 'Number').map((c) => c.key), module.dateKey],

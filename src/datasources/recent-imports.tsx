@@ -2,7 +2,7 @@ import { useElement } from '../elements/element-context';
 import { TableRegion } from '../elements/table-region';
 import type { ImportSummary } from '../api/datasources';
 import { numberFormat } from '../lib/intl';
-import { dateTime } from './format';
+import { longInstant } from '../lib/dates';
 
 /** The source's last imports, newest first: file, mode, state, when, and the rows read, written and refused. */
 export function RecentImports({ imports }: { imports: ImportSummary[] | null }) {
@@ -33,7 +33,7 @@ export function RecentImports({ imports }: { imports: ImportSummary[] | null }) 
                   <td translate="no">{i.fileName ?? '—'}</td>
                   <td>{t(`datasources.modes.${i.mode}`)}</td>
                   <td>{t(`datasources.importStates.${i.state}`)}</td>
-                  <td>{dateTime(lang, i.startedAt)}</td>
+                  <td>{longInstant(i.startedAt)}</td>
                   <td>{n(i.rowsRead)}</td>
                   <td>{n(i.rowsWritten)}</td>
                   <td>{n(i.rowsRefused)}</td>

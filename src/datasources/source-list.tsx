@@ -5,14 +5,15 @@ import { TableRegion } from '../elements/table-region';
 import { isBadRequest } from '../api/client';
 import { listSources, type DataSource } from '../api/datasources';
 import { numberFormat } from '../lib/intl';
-import { dateTime } from './format';
+import { longInstant } from '../lib/dates';
 import { problemOf } from './problem';
 
 /** Every data source with its rows, last import and state, a link to each, and "Add your data". */
 export function SourceList() {
   const { t, go, api, lang } = useElement();
   const [sources, setSources] = useState<DataSource[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The failure itself: its text follows the language at render (a language change reads nothing again).
+  const [error, setError] = useState<unknown>(null);
 
   useEffect(() => {
     listSources(api)
@@ -20,8 +21,8 @@ export function SourceList() {
         if (isBadRequest(res)) throw res;
         setSources(res);
       })
-      .catch((failure: unknown) => setError(problemOf(failure, t('datasources.loadFailed'))));
-  }, [api, t]);
+      .catch((failure: unknown) => setError(failure ?? new Error('')));
+  }, [api]);
 
   return (
     <section part="base" className="panel" aria-labelledby="sources-title">
@@ -29,7 +30,7 @@ export function SourceList() {
         <h1 id="sources-title">{t('datasources.title')}</h1>
         <button type="button" onClick={() => go('/admin/datasources/new')}>{t('datasources.add')}</button>
       </div>
-      {error && <p className="banner error" role="alert">{error}</p>}
+      {!!error && <p className="banner error" role="alert">{problemOf(error, t('datasources.loadFailed'))}</p>}
       {!sources && !error && <p role="status">{t('common.loading')}</p>}
       {sources?.length === 0 && <p>{t('datasources.empty')}</p>}
       {sources && sources.length > 0 && (
@@ -51,7 +52,7 @@ export function SourceList() {
                     {s.builtin && <span className="tag">{t('datasources.builtin')}</span>}
                   </td>
                   <td>{numberFormat(lang).format(s.rows)}</td>
-                  <td>{s.lastImportAt ? dateTime(lang, s.lastImportAt) : t('datasources.never')}</td>
+                  <td>{s.lastImportAt ? longInstant(s.lastImportAt) : t('datasources.never')}</td>
                   <td><span className={`state ${s.state}`}>{t(`datasources.states.${s.state}`)}</span></td>
                 </tr>
               ))}

@@ -6,7 +6,7 @@ import { deleteSource, getSource, listImports, updateSource, type DataSource, ty
 import { numberFormat } from '../lib/intl';
 import { changeColumn } from './draft';
 import { changesOf } from './changes';
-import { dateTime } from './format';
+import { longInstant } from '../lib/dates';
 import { problemOf } from './problem';
 import { DeleteDialog } from './delete-dialog';
 import { ImportMore } from './import-more';
@@ -23,7 +23,8 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
   const [edited, setEdited] = useState<Loaded | null>(null);
   const [allRoles, setAllRoles] = useState<string[]>([]);
   const [imports, setImports] = useState<ImportSummary[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // The failure itself: its text follows the language at render, so a language change reloads nothing (and loses no edit).
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [error, setError] = useState<string | null>(null);
   const [state, setState] = useState<'ready' | 'saving' | 'saved' | 'confirm' | 'deleting'>('ready');
 
@@ -35,11 +36,11 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
         setSource(res);
         if (initial) setEdited(res);
       })
-      .catch((failure: unknown) => initial && setLoadError(problemOf(failure, t('datasources.sourceLoadFailed'))));
+      .catch((failure: unknown) => initial && setLoadError(failure ?? new Error('')));
     listImports(sourceId, api)
       .then((res) => setImports(isBadRequest(res) ? [] : res))
       .catch(() => setImports([]));
-  }, [api, sourceId, t]);
+  }, [api, sourceId]);
 
   const reload = useCallback(() => load(false), [load]);
   useEffect(() => {
@@ -47,7 +48,7 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
     getRoles(api).then((r) => !isBadRequest(r) && setAllRoles(r.map((x) => x.name))).catch(() => setAllRoles([]));
   }, [api, load]);
 
-  if (loadError) return <p part="base" className="banner error" role="alert">{loadError}</p>;
+  if (loadError) return <p part="base" className="banner error" role="alert">{problemOf(loadError, t('datasources.sourceLoadFailed'))}</p>;
   if (!source || !edited) return <p part="base" role="status">{t('common.loading')}</p>;
 
   const save = async (event: FormEvent) => {
@@ -91,7 +92,7 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
           {t('datasources.summary', {
             state: t(`datasources.states.${source.state}`),
             rows: numberFormat(lang).format(source.rows),
-            last: source.lastImportAt ? dateTime(lang, source.lastImportAt) : t('datasources.never'),
+            last: source.lastImportAt ? longInstant(source.lastImportAt) : t('datasources.never'),
           })}
         </p>
         {state === 'saved' && <p className="banner success" role="status">{t('datasources.saved')}</p>}

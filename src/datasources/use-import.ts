@@ -76,10 +76,5 @@ export function useImport(api: ApiTarget, failed: string) {
     }
   }, [api, failed, importId, sourceId]);
 
-  const reset = useCallback(() => {
-    setRun({ phase: 'idle' });
-    setError(null);
-  }, []);
-
-  return { run, error, start, cancel, reset, sourceId };
+  return { run, error, start, cancel };
 }

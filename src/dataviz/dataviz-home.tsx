@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useElement } from '../elements/element-context';
 import { PortalLink } from '../elements/portal-link';
 import { $session } from '../stores/session';
-import { hasAnyRole, ROLE } from '../lib/roles';
+import { DATA_SOURCE_ROLES, hasAnyRole } from '../lib/roles';
 import { isBadRequest } from '../api/client';
 import { datavizHome, type CatalogueItem } from '../api/operations';
 import { CatalogueList } from './catalogue-list';
@@ -37,7 +37,6 @@ export function DatavizHome() {
 }
 
 /** Who manages data sources (as the server's /api/datasources). */
-const DATA_SOURCE_ROLES = [ROLE.GlobalAdmin, ROLE.PortalAdmin];
 
 /** An empty portal's first step: administrators bring their data in (/admin/datasources); others hear who does. */
 function AddYourData() {

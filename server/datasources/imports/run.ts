@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Param, Queryable } from '../../db';
+import type { Db, Param } from '../../db';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import type { SmartModule } from '../../smartdata/schema';
 import type { PreviewLimits } from '../limits';
@@ -12,10 +12,9 @@ import { openFileRows, type FileRows } from './file-rows';
 import { KeyFilter } from './keys';
 import { matchColumns, type Matched } from './match';
 import { takeImportSlot } from './slots';
+import { ensureStarterDashboard } from '../starter';
 import { CANCELLED, claimImport, endUnfinished, importRunning, KEPT_REFUSALS, markDone, saveProgress, type ImportMode, type ImportState, type Progress } from './store';
 
-/** What the portal does as an import ends well, in the transaction that swaps its rows in (the starter dashboard); set at start-up. */
-export const importHooks: { onImported?: (db: Db, q: Queryable, sourceId: string) => Promise<unknown> } = {};
 
 export interface ImportRequest {
   db: Db;
@@ -195,7 +194,7 @@ async function swapIn(job: Job, stage: string, columns: readonly string[], progr
     await q.query('UPDATE datasource_imports SET rows_written = $1, message = $2 WHERE import_id = $3', [added, notes.join(' ') || null, importId]);
     await q.query(`UPDATE datasources SET state = 'ready', row_count = $1, last_import_at = CAST($2 AS TIMESTAMP) WHERE source_id = $3`, [after, now, job.sourceId]);
     // In the same transaction: whoever reads the import as done reads its starter dashboard too.
-    await importHooks.onImported?.(db, q, job.sourceId);
+    await ensureStarterDashboard(db, q, job.sourceId);
     return true;
   });
 }
