@@ -142,19 +142,34 @@ describe('junk files', () => {
   });
 });
 
-describe('previews at once', () => {
-  it('runs one preview per user at a time: a second one meanwhile gets a 429 with Retry-After', async () => {
-    // The first upload stays open (chunked, half sent) while the second is tried.
-    const first = open('/api/datasources/preview?name=slow.csv', { chunked: true });
-    first.req.write('id,score\n1,5\n');
-    const second = await vi.waitFor(
+/**
+ * An upload left open (chunked, half sent) that holds the user's one preview slot, seen by a probe
+ * refused with a 429. A probe may take the slot first and the open upload be the refused one: then
+ * it is opened again (the race is the test's own, not the server's).
+ */
+async function holdingUpload(name: string) {
+  for (;;) {
+    const held = open(`/api/datasources/preview?name=${name}`, { chunked: true });
+    let refused = false;
+    void held.reply.then((r) => (refused = r.status === 429), () => undefined);
+    held.req.write('id,score\n1,5\n');
+    const probe = await vi.waitFor(
       async () => {
-        const res = await preview('quick.csv', SURVEY);
+        if (refused) return null;
+        const res = await preview('probe.csv', SURVEY);
         if (res.status !== 429) throw new Error(`not refused yet: ${res.status}`);
         return res;
       },
       { timeout: 60_000, interval: 50 },
     );
+    if (probe && !refused) return { held, probe };
+  }
+}
+
+describe('previews at once', () => {
+  it('runs one preview per user at a time: a second one meanwhile gets a 429 with Retry-After', async () => {
+    // The first upload stays open (chunked, half sent) while the second is tried.
+    const { held: first, probe: second } = await holdingUpload('slow.csv');
     expect(second.body.message).toBe('A preview of yours is still running. Wait for it to finish, then try again.');
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
     // Another administrator is not held up.
@@ -166,9 +181,8 @@ describe('previews at once', () => {
   });
 
   it('frees the slot when a client goes away mid-upload', async () => {
-    const gone = open('/api/datasources/preview?name=gone.csv', { chunked: true });
-    gone.req.write('id,score\n1,5\n');
-    await vi.waitFor(async () => expect((await preview('probe.csv', SURVEY)).status).toBe(429), { timeout: 20_000, interval: 50 });
+    const { held: gone, probe } = await holdingUpload('gone.csv');
+    expect(probe.status).toBe(429);
     gone.req.destroy();
     await vi.waitFor(async () => expect((await preview('after.csv', SURVEY)).status).toBe(200), { timeout: 20_000, interval: 50 });
   });
