@@ -50,7 +50,8 @@ export function EchoLogin() {
       return;
     }
     void loadSettings();
-    next();
+    // The effect runs again when the element's context changes; the code in hand stays valid then.
+    if (!current.current) next();
     // Tick every second; replace the code when 20 seconds or less remain.
     const timer = setInterval(() => {
       const at = Date.now();
