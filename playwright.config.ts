@@ -12,6 +12,10 @@ export const MAIL_READER = `http://127.0.0.1:${port + 3}`;
 /** A second portal started empty (PORTAL_START=empty): the first-run path of bringing one's own data. */
 export const EMPTY_PORTAL = `http://127.0.0.1:${port + 4}`;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+/** A local HTTPS receiver of webhook deliveries (tests/tools/webhook-receiver.ts): its address and the plain-HTTP port tests read it on. */
+export const WEBHOOK_RECEIVER = `https://127.0.0.1:${port + 5}`;
+export const WEBHOOK_CONTROL = `http://127.0.0.1:${port + 6}`;
+const WEBHOOK_CERT_DIR = `${DATA_DIR}/webhook-cert`;
 /** Shared by the portal and the partner site's back end, as in a real signed-embed set-up. */
 const EMBED_SECRET = 'e2e-embed-secret-shared-with-the-partner-0123456789';
 
@@ -38,6 +42,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: 'tsx tests/tools/webhook-receiver.ts',
+      env: { HTTPS_PORT: String(port + 5), CONTROL_PORT: String(port + 6), CERT_DIR: WEBHOOK_CERT_DIR },
+      url: `${WEBHOOK_CONTROL}/received`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // Serves the existing build (`npm test` builds first); the real server, over real HTTP.
       command: 'tsx server/start.ts',
       // A fresh DuckDB under .tmp/ (the test runner empties it), seeded on start like `npm start` does.
@@ -45,6 +56,8 @@ export default defineConfig({
       env: {
         UV_THREADPOOL_SIZE: '16', PORT: String(port), HOST: '127.0.0.1', DATA_DIR, DATABASE_URL: '', MAIL_OUTBOX_API: '1', EMBED_ORIGINS: partner, EMBED_SECRET,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SEED_FEEDBACK_WIDGET: 'off',
+        // The webhook receiver is local with its own certificate; retries come a second apart; the case clocks may be read as of a later time.
+        WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_CA_FILE: `${WEBHOOK_CERT_DIR}/cert.pem`, WEBHOOK_RETRY_BASE_MS: '1000', WEBHOOK_INTERVAL_MS: '500', CASE_CLOCK_AT: '1',
       },
       url: `${portal}/demo/`,
       reuseExistingServer: false,

@@ -10,12 +10,15 @@ import caseStyles from '../src/processflow/shared/case.css?inline';
  * A case-management queue (spec part 3, queue home): the queue tabs with their counts (120 px
  * each, the rest under More), the smart filter bar, the cases as summary cards with paging or as
  * a grid (a row opens its case), and the empty state of the queue's tag with a link to where the
- * work is. Without `queue-name` the last queue used opens; an unknown queue goes to /404.
+ * work is. Each open case shows its clock (due in, or overdue by); the Overdue and Due today
+ * toggles and the deadline orders narrow and sort the list; chosen cases are assigned or closed
+ * together, with a summary of what changed (issue 45). Without `queue-name` the last queue used
+ * opens; an unknown queue goes to /404.
  *
  * @tag cx-queue
  * @attr {string} module-id - The process-flow module. Default "cases".
  * @attr {string} profile-id - The content profile of the links. Default "cases".
- * @attr {string} queue-name - The queue (New, Working, Closed, All).
+ * @attr {string} queue-name - The queue (New, Mine, Working, Closed, All).
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).

@@ -9,7 +9,10 @@ import caseStyles from '../src/processflow/shared/case.css?inline';
  * One case (spec part 3, record detail): header, the customer's comment, details and drivers
  * (long texts collapse), tags, the actions the server permits (change status, assign, contact the
  * customer: a comment with @mentions, templates, the form rules) and the history. Opening it marks
- * it read; after an action the case, its history and its actions are brought up to date.
+ * it read; after an action the case, its history and its actions are brought up to date. Issue 45:
+ * the header shows the case's queue, priority and clock; closing asks the root cause, whether the
+ * problem was resolved and whether to send the recovery survey; an e-mail is previewed before it
+ * is sent; the history (rules and escalations too) exports as CSV.
  *
  * @tag cx-record-detail
  * @attr {string} module-id - The process-flow module. Default "cases".

@@ -7,6 +7,7 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-analytics-viewer': () => import('./cx-analytics-viewer'),
   'cx-app-registrations': () => import('./cx-app-registrations'),
   'cx-card-viewer': () => import('./cx-card-viewer'),
+  'cx-case-rules': () => import('./cx-case-rules'),
   'cx-change-password': () => import('./cx-change-password'),
   'cx-dashboard': () => import('./cx-dashboard'),
   'cx-data-viewer': () => import('./cx-data-viewer'),
@@ -48,4 +49,5 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-user-list': () => import('./cx-user-list'),
   'cx-user-settings': () => import('./cx-user-settings'),
   'cx-visual': () => import('./cx-visual'),
+  'cx-webhooks': () => import('./cx-webhooks'),
 };

@@ -99,6 +99,10 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return <cx-datasources source-id={p.sourceId}></cx-datasources>;
     case 'datasource-import':
       return <cx-datasource-import></cx-datasource-import>;
+    case 'case-rules':
+      return <cx-case-rules></cx-case-rules>;
+    case 'webhooks':
+      return <cx-webhooks></cx-webhooks>;
     case 'operations':
       return <cx-operations mode="home"></cx-operations>;
     case 'operations-panel':

@@ -10,7 +10,7 @@ export type Page =
   | 'sso-start' | 'sso-confirm' | 'sso-error' | 'user-register' | 'change-password' | 'user-settings' | 'echo-login' | 'app-registrations'
   | 'user-detail' | 'user-list' | 'group-list' | 'group-register' | 'group-detail' | 'alerts' | 'editor' | 'create-survey' | 'dataviz'
   | 'processflow' | 'operations' | 'operations-panel' | 'content' | 'dashboard' | 'survey' | 'help'
-  | 'datasources' | 'datasource-import' | 'datasource' | 'setup';
+  | 'datasources' | 'datasource-import' | 'datasource' | 'setup' | 'case-rules' | 'webhooks';
 
 export interface Route {
   path: string;
@@ -58,6 +58,8 @@ export const ROUTES: Route[] = [
   { path: '/admin/datasources', page: 'datasources', roles: ADMIN, title: 'Data sources' },
   { path: '/admin/datasources/new', page: 'datasource-import', roles: ADMIN, title: 'Add your data' },
   { path: '/admin/datasources/:sourceId', page: 'datasource', roles: ADMIN, title: 'Data source' },
+  { path: '/admin/caserules', page: 'case-rules', roles: ADMIN, title: 'Case rules' },
+  { path: '/admin/webhooks', page: 'webhooks', roles: ADMIN, title: 'Webhooks' },
   { path: '/editor/home', page: 'editor', roles: EDITOR, title: 'Survey editor' },
   { path: '/editor/build/', page: 'editor', roles: EDITOR, title: 'Survey editor' },
   { path: '/editor/update/:shortcode', page: 'editor', roles: EDITOR, title: 'Survey editor' },

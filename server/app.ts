@@ -43,8 +43,10 @@ import { directoryRoutes } from './routes/identity-directory';
 import { embedRoutes } from './routes/embed';
 import { DATASOURCE_ROLES, datasourceRoutes, DEFINITION_PATH, PREVIEW_PATH } from './routes/datasources';
 import { syncSources } from './datasources/registry';
+import { CASE_RULE_ROLES, caseRuleRoutes, caseSettingsRoutes } from './routes/caserules';
 import { datasourceImportRoutes, IMPORT_PATH } from './routes/datasource-imports';
 import { apiTokenRoutes } from './routes/api-tokens';
+import { WEBHOOK_ROLES, webhookRoutes } from './routes/webhooks';
 import { setupRoutes } from './routes/setup';
 import { LocalIdentityProvider } from './sso/provider';
 import { inlineStyleSources } from './http/host-page';
@@ -153,7 +155,11 @@ export function createApi(given: Deps): Hono<Env> {
   // Imports first: an administrator or an API token of the source may call them (and nothing else).
   api.route('/api/datasources', datasourceImportRoutes);
   api.route('/api/datasources', new Hono<Env>().use(requireAuth, requireRoles(...DATASOURCE_ROLES)).route('/tokens', apiTokenRoutes).route('/', datasourceRoutes));
+  const caseAdmin = () => new Hono<Env>().use(requireAuth, requireRoles(...CASE_RULE_ROLES));
+  api.route('/api/caserules', caseAdmin().route('/', caseRuleRoutes));
+  api.route('/api/casesettings', caseAdmin().route('/', caseSettingsRoutes));
   api.route('/api/alerts', new Hono<Env>().use(requireAuth, requireRoles(...ALERT_ROLES)).route('/', alertRoutes));
+  api.route('/api/webhooks', new Hono<Env>().use(requireAuth, requireRoles(...WEBHOOK_ROLES)).route('/', webhookRoutes));
   api.route('/api/notifications', new Hono<Env>().use(requireAuth).route('/', notificationRoutes));
   api.route('/api/operations', new Hono<Env>().use(requireAuth).route('/', operationsRoutes));
   if (deps.exposeMailOutbox) {

@@ -14,6 +14,8 @@ export interface Deps {
   now: () => Date;
   /** Serve the queued e-mails at GET /api/dev/mail (MAIL_OUTBOX_API=1; demos and tests only). */
   exposeMailOutbox?: boolean;
+  /** Operations may read the case clocks as of a later time (CASE_CLOCK_AT=1; end-to-end tests only). */
+  caseClockAt?: boolean;
   /** Password hashing (scrypt unless a test counts the checks). */
   hasher?: PasswordHasher;
   /** How long a wrong password waits before its answer (default 1 s; slows guessing one by one). */

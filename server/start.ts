@@ -13,6 +13,8 @@ import { parseOrigins } from './http/cors';
 import { embedSecret } from './embed/request';
 import { startMailDelivery } from './mail/delivery';
 import { ALERT_INTERVAL_MS, startAlertScheduler } from './alerts/scheduler';
+import { CASE_CLOCK_INTERVAL_MS, startCaseClock } from './caserules/escalation';
+import { startWebhookWorker, WEBHOOK_INTERVAL_MS } from './webhooks/worker';
 import { guardProcess } from './http/process-guard';
 import { applyPortalTimeZone } from './portal-time';
 
@@ -64,6 +66,7 @@ const app = createApp({
     secret,
     now: () => new Date(),
     exposeMailOutbox: process.env.MAIL_OUTBOX_API === '1',
+    caseClockAt: process.env.CASE_CLOCK_AT === '1',
     trustProxy: process.env.TRUST_PROXY === '1',
     embedOrigins: parseOrigins(process.env.EMBED_ORIGINS),
     embedSecret: embedSecret(process.env.EMBED_SECRET),
@@ -75,6 +78,10 @@ const app = createApp({
 const stopMail = process.env.SMTP_URL ? startMailDelivery(db, process.env.SMTP_URL, { from: process.env.MAIL_FROM }) : async () => undefined;
 // Alerts are checked every minute (ALERT_INTERVAL_MS); operations can run them at once.
 const stopAlerts = startAlertScheduler(db, publicOrigin, Number(process.env.ALERT_INTERVAL_MS ?? ALERT_INTERVAL_MS));
+// Case deadlines are read every minute (CASE_CLOCK_INTERVAL_MS): an overdue case escalates.
+const stopCaseClock = startCaseClock(db, publicOrigin, Number(process.env.CASE_CLOCK_INTERVAL_MS ?? CASE_CLOCK_INTERVAL_MS));
+// Webhook deliveries are sent every 5 s (WEBHOOK_INTERVAL_MS); each process claims its own.
+const stopWebhooks = startWebhookWorker(db, Number(process.env.WEBHOOK_INTERVAL_MS ?? WEBHOOK_INTERVAL_MS));
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`CX portal on http://localhost:${info.port}/  (demo pages: http://localhost:${info.port}/demo/)`);
   if (prepared.setupNeeded) console.log(`Database: ${db.engine}. No user yet: open http://localhost:${info.port}/setup to create the first administrator.`);
@@ -87,6 +94,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.close(async () => {
     await stopMail();
     await stopAlerts();
+    await stopWebhooks();
+    await stopCaseClock();
     await db.close();
     process.exit(0);
   }));

@@ -8,7 +8,8 @@ import { conditionMet, SCHEDULE_MS, type AlertDefinition } from '../../src/lib/a
 import { filterLink } from '../../src/lib/filter-link';
 import { alertDays, measureAlert, newDetractors } from './measure';
 import { describeFiring } from './describe';
-import { spendOnce } from '../identity/one-time';
+import { every, underLease } from '../operations/schedule';
+import { emitEvent } from '../webhooks/emit';
 
 /** Where an alert's link leads: the Overview dashboard with the alert's filters and days. */
 export const ALERT_DASHBOARD = '/dashboard/overview/';
@@ -101,6 +102,8 @@ async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promi
       crypto.randomUUID(), row.id, now, value, previous, text,
     ]);
     await notify(q, user.id, 'alert', text, link, now);
+    // Outbound webhooks hear of it in the same transaction: a firing not kept sends nothing.
+    await emitEvent(q, 'alert.fired', { alertId: row.id, name: a.name, source: module.moduleId, value, previous, message: text, url: `${origin}${link}`, firedAt: dataTime(now) }, now);
     await queueMail(q, user.email, subject, `Hello ${user.first_name},\n\n${text}\n\nSee the dashboard with the alert's filters: ${origin}${link}\n\nChecked at ${String(dataTime(now)).replace('T', ' ')} UTC. Change or stop this alert at ${origin}/alerts.`, now);
     return { kept: true, fired: true };
   });
@@ -108,38 +111,12 @@ async function checkAlert(db: Db, row: DueRow, now: Date, origin: string): Promi
 
 /** How long a run holds the scheduler's lease; one whose process died lets go after this. */
 export const ALERT_LEASE_MS = 10 * 60_000;
-const LEASE = 'lease:alert-scheduler';
 
 /**
- * A scheduled run, unless another is still going in any process over this database: the run holds
- * a lease (a row only one writer can add, the same as a spent nonce) and lets go when it ends. Of
+ * A scheduled run, unless another is still going in any process over this database (a lease): of
  * overlapping runs each would re-check every immediate alert and throw the other's results away.
  */
-export async function runScheduledAlerts(db: Db, now: Date, origin: string): Promise<{ checked: number; fired: number } | undefined> {
-  const until = new Date(now.getTime() + ALERT_LEASE_MS);
-  if (!(await spendOnce(db, LEASE, until, now))) return undefined;
-  try {
-    return await runDueAlerts(db, now, origin);
-  } finally {
-    // Only this run's own lease: one that lapsed meanwhile may be another process's by now.
-    await db.query('DELETE FROM used_assertions WHERE nonce = $1 AND expires_at = CAST($2 AS TIMESTAMP)', [LEASE, until]);
-  }
-}
+export const runScheduledAlerts = (db: Db, now: Date, origin: string) => underLease(db, 'alert-scheduler', ALERT_LEASE_MS, now, () => runDueAlerts(db, now, origin));
 
-/**
- * Runs the scheduler every `intervalMs` until stopped; a tick while the last run is still going is
- * skipped; a failed run is logged and the next one tries again.
- */
-export function startAlertScheduler(db: Db, origin: string, intervalMs = ALERT_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runScheduledAlerts(db, new Date(), origin)
-      .catch((error) => console.error('Alert scheduler:', error))
-      .finally(() => (running = undefined));
-  }, intervalMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
+/** Runs the scheduler every `intervalMs` until stopped (`every`). */
+export const startAlertScheduler = (db: Db, origin: string, intervalMs = ALERT_INTERVAL_MS) => every(intervalMs, 'Alert scheduler', () => runScheduledAlerts(db, new Date(), origin));

@@ -1,3 +1,4 @@
+import { inTurn } from '../db/turns';
 import type { Db } from '../db';
 import { dataTime } from '../db';
 import type { Principal } from '../auth/tokens';
@@ -72,7 +73,7 @@ export async function listAlerts(db: Db, userId: string): Promise<AlertView[]> {
 export async function createAlert(db: Db, user: Principal, a: AlertDefinition, now: Date): Promise<AlertView[]> {
   checkAlert(db, a, user);
   await db.tx(async (q) => {
-    if (db.engine === 'postgres') await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`alerts:${user.id}`]);
+    await inTurn(db, q, `alerts:${user.id}`);
     const [{ n }] = await q.query<{ n: number }>('SELECT count(*) AS n FROM alerts WHERE user_id = $1', [user.id]);
     if (Number(n) >= MAX_ALERTS_PER_USER) {
       const full = `You have ${MAX_ALERTS_PER_USER} alerts, the most one user may have: delete one to add another.`;

@@ -1,9 +1,7 @@
 import type { Queryable } from '../db';
+import { isOneAddress } from '../../src/lib/email-address';
 
-/** Control characters (CR, LF, tab, ...) and the Unicode line and paragraph separators. */
-const CONTROL = /[\p{Cc}\u2028\u2029]/u;
-/** Whether a text holds a character no header line may carry. */
-export const hasControl = (text: string) => CONTROL.test(text);
+export { hasControl, isOneAddress } from '../../src/lib/email-address';
 
 /** The longest subject a message is queued with; a longer one (built from data) is cut with an ellipsis. */
 export const MAX_HEADER_SUBJECT = 400;
@@ -16,9 +14,6 @@ export function headerLine(text: string): string {
   const line = text.replace(/[\p{Cc}\s]+/gu, ' ').trim();
   return line.length > MAX_HEADER_SUBJECT ? `${line.slice(0, MAX_HEADER_SUBJECT - 1)}…` : line;
 }
-
-/** Whether a text is one address on one line (no list, no display name, no header of its own). */
-export const isOneAddress = (text: string) => text.trim() !== '' && !hasControl(text) && !/[,;<>\s]/.test(text.trim());
 
 /**
  * Queues an e-mail in `mail_outbox`, from where it is delivered (and where tests read it, as from

@@ -8,7 +8,12 @@ import type { PfModule } from './modules';
 import { colleaguesFor } from './people';
 import { checkSubject, takeCaseMail, tidyCaseMailCounts } from './case-mail';
 import { checkTag } from './tags';
-import { ACTION_TYPE, findAction, type ActionItem, type CaseState } from './workflow';
+import { hasAnyRole } from '../identity/users';
+import { ACTION_TYPE, CLOSED, REOPEN_ROLES, findAction, type ActionItem, type CaseState } from './workflow';
+import { OPENERS, sourceOfCases } from '../caserules/openers';
+import { sourceSettings } from '../caserules/store';
+import { sendRecoverySurvey } from '../caserules/recovery';
+import { emitEvent } from '../webhooks/emit';
 
 /** An action as the record detail sends it (spec part 3: actionName, actionProperties as JSON text, comment, isSocial). */
 export interface ActionBody {
@@ -23,6 +28,9 @@ export interface SocialReply {
   record: (q: Queryable, userName: string) => Promise<void>;
 }
 
+/** The caller as an actor: the roles that may reopen a closed case do. */
+export const actorOf = (user: Principal): Actor => ({ ...user, mayReopen: hasAnyRole(user.roles, REOPEN_ROLES) });
+
 /** What actionProperties may hold. */
 interface Properties {
   /** The case's version the user saw: an older one means someone acted in between. */
@@ -34,6 +42,16 @@ interface Properties {
   tags?: Array<{ tagValue: string }>;
   /** The ids of the users still mentioned in the comment. */
   mentions?: string[];
+  /** Closing: why the customer was unhappy (from the source's list), whether it was put right, and the recovery survey. */
+  rootCause?: string;
+  problemResolved?: boolean;
+  sendRecoverySurvey?: boolean;
+}
+
+/** Who acts, and what they may do beyond the roles' common actions. */
+export interface Actor extends Principal {
+  /** May take a closed case back (REOPEN_ROLES). */
+  mayReopen: boolean;
 }
 
 type Answer = { validationResults: Array<{ messages: string[] }> } | { processFlowObject: Record<string, unknown>; actionHistoryRecord: ReturnType<typeof historyRecord> };
@@ -63,13 +81,19 @@ function propertiesOf(text: string | undefined): Properties {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('actionProperties must be a JSON object.');
   const p = fromSpecNames(value as Record<string, unknown>) as Properties;
   if (p.mentions !== undefined && (!Array.isArray(p.mentions) || p.mentions.some((m) => typeof m !== 'string'))) throw badRequest('mentions must be a list of user ids.');
-  for (const key of ['userId', 'role'] as const) if (p[key] !== undefined && typeof p[key] !== 'string') throw badRequest(`${key} must be text.`);
+  for (const key of ['userId', 'role', 'rootCause'] as const) if (p[key] !== undefined && typeof p[key] !== 'string') throw badRequest(`${key} must be text.`);
+  for (const key of ['problemResolved', 'sendRecoverySurvey'] as const) if (p[key] !== undefined && typeof p[key] !== 'boolean') throw badRequest(`${key} must be true or false.`);
   return { ...p, subject: checkSubject(p.subject) };
 }
 
-/** The form rules of spec part 3 section 5, checked again here. */
-function formErrors(item: ActionItem, comment: string, p: Properties): string[] {
+/** Whether an action closes a case the way that asks why (a public reply to a review closes it by answering). */
+export const closes = (item: ActionItem) => !item.isSocial && item.toState !== undefined && CLOSED.includes(item.toState);
+
+/** The form rules of spec part 3 section 5, checked again here, and what a closing must say (issue 45). */
+function formErrors(item: ActionItem, comment: string, p: Properties, rootCauses: string[]): string[] {
   const errors: string[] = [];
+  if (closes(item) && rootCauses.length && !rootCauses.includes(p.rootCause ?? '')) errors.push('Choose a root cause.');
+  if (closes(item) && p.problemResolved === undefined) errors.push("Say whether the customer's problem was resolved.");
   if (item.actionType !== ACTION_TYPE.Tag && !comment) errors.push('Add a comment.');
   if (item.actionType === ACTION_TYPE.Allocation && (!p.userId || !p.role)) errors.push('Choose a user and a role to assign the case to.');
   if (item.actionType === ACTION_TYPE.SendEmail && !p.subject?.trim()) errors.push('Add a subject.');
@@ -94,6 +118,8 @@ interface Plan {
   userName: string;
   /** The customer's address, for an e-mail (a hidden field: read here, never sent to the page). */
   mailTo?: string;
+  /** A closing that asks for the recovery survey: the customer's contact, as its source keeps it. */
+  recovery?: { sourceId: string; email: string | null; name: string | null };
 }
 
 /**
@@ -102,7 +128,7 @@ interface Plan {
  * (a sign-in's included) for its reads too. The write's version guard keeps the plan honest: a case
  * that changed since it was read is not written.
  */
-async function planAction(db: Db, user: Principal, m: PfModule, pfoId: string, body: ActionBody, p: Properties, comment: string, now: Date, social?: SocialReply): Promise<Plan | Answer> {
+async function planAction(db: Db, user: Actor, m: PfModule, pfoId: string, body: ActionBody, p: Properties, comment: string, now: Date, social?: SocialReply): Promise<Plan | Answer> {
   const found = await findCaseById(db, pfoId, user.claims);
   // A case of another module than the path's is not found there either.
   if (!found || found.module !== m) throw notFound('No such case.');
@@ -110,11 +136,13 @@ async function planAction(db: Db, user: Principal, m: PfModule, pfoId: string, b
   const state = String(row.state) as CaseState;
   // First: an action on what the user no longer sees (someone acted in between) says so.
   if (p.version !== undefined && p.version !== Number(row.version)) return stale(row);
-  const item = findAction(state, body.actionName, found.module.social);
+  const item = findAction(state, body.actionName, found.module.social, user.mayReopen);
   if (!item) return invalid(`"${body.actionName}" is not an action for a case in state ${state}.`);
   // A public reply goes only through the social call, which checked the sign-in and published it.
   if (item.isSocial && !social) return invalid('Sign in to the review provider to reply.');
-  const errors = formErrors(item, comment, p);
+  const sourceId = sourceOfCases(found.module.moduleId);
+  const settings = closes(item) && sourceId ? await sourceSettings(db, sourceId) : undefined;
+  const errors = formErrors(item, comment, p, settings?.rootCauses ?? []);
   if (errors.length) return invalid(...errors);
 
   // Only colleagues who may open the case can be given it or mentioned on it: either delivers its text.
@@ -143,6 +171,10 @@ async function planAction(db: Db, user: Principal, m: PfModule, pfoId: string, b
     set.tag_list = [...new Set([...remaining, ...tagChange.add])].sort().join(',') || null;
   }
   const toState = item.toState ?? state;
+  // The clock: the first thing a colleague does for the customer answers the first-response deadline.
+  if (item.actionType !== ACTION_TYPE.Tag && !found.record.FirstRespondedAt) set.first_responded_at = now;
+  if (closes(item)) Object.assign(set, { closed_at: now, root_cause: p.rootCause ?? null, problem_resolved: p.problemResolved });
+  if (CLOSED.includes(state as CaseState) && !CLOSED.includes(toState)) set.closed_at = null;
   Object.assign(set, { last_action_type: item.actionType, last_action_name: item.actionName, last_actioned_at: now, last_actioned_by_user_id: user.id, last_actioned_by_user_name: userName, action_comment: comment || null });
   if (toState !== state) Object.assign(set, { state: toState, last_state_change_at: now, last_state_change_by_user_id: user.id, last_state_change_by_user_name: userName });
 
@@ -152,7 +184,8 @@ async function planAction(db: Db, user: Principal, m: PfModule, pfoId: string, b
     mailTo = to?.customer_email ?? '';
     if (!isOneAddress(mailTo)) throw badRequest('This customer left no e-mail address to write to.');
   }
-  return { found, item, set, tagChange, mentioned: workers.filter((w) => mentions.includes(w.id)), userName, mailTo };
+  const recovery = settings && p.sendRecoverySurvey && sourceId ? { sourceId, ...(await OPENERS.get(sourceId)!.contact(db, Number(row.source_object_id))) } : undefined;
+  return { found, item, set, tagChange, mentioned: workers.filter((w) => mentions.includes(w.id)), userName, mailTo, recovery };
 }
 
 /**
@@ -160,14 +193,14 @@ async function planAction(db: Db, user: Principal, m: PfModule, pfoId: string, b
  * mentions' notifications are written in one transaction, or nothing. An action against an older
  * version than the case's (two users at once) changes nothing and says who changed it.
  */
-export async function performAction(db: Db, user: Principal, m: PfModule, pfoId: string, body: ActionBody, now: Date, social?: SocialReply): Promise<Answer> {
+export async function performAction(db: Db, user: Actor, m: PfModule, pfoId: string, body: ActionBody, now: Date, origin: string, social?: SocialReply): Promise<Answer> {
   const p = propertiesOf(body.actionProperties);
   const comment = (body.comment ?? '').trim();
   if (comment.length > 4000) throw badRequest('A comment has at most 4000 characters.');
   if (p.subject) await tidyCaseMailCounts(db, now);
   const plan = await planAction(db, user, m, pfoId, body, p, comment, now, social);
   if (!('found' in plan)) return plan;
-  const { found: { row }, item, set, tagChange, mentioned, userName, mailTo } = plan;
+  const { found: { row, record }, item, set, tagChange, mentioned, userName, mailTo, recovery } = plan;
   const state = String(row.state);
   const version = Number(row.version);
   const historyId = crypto.randomUUID();
@@ -183,7 +216,13 @@ export async function performAction(db: Db, user: Principal, m: PfModule, pfoId:
       for (const tag of tagChange.add) await q.query('INSERT INTO case_tags (pfo_id, tag_value, input_source, added_at, added_by) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP), $5)', [pfoId, tag, 'UserDefined', now, user.id]);
       for (const tag of tagChange.remove) await q.query('DELETE FROM case_tags WHERE pfo_id = $1 AND tag_value = $2', [pfoId, tag]);
     }
-    const properties = { ...(p.userId ? { allocatedTo: set.allocated_to_user_name } : {}), ...(p.subject ? { subject: p.subject } : {}), ...(tagChange ? { tagsAdded: tagChange.add, tagsRemoved: tagChange.remove } : {}), ...(mentioned.length ? { mentions: mentioned.map((m) => m.fullName) } : {}) };
+    // The recovery survey goes with the closing, or not at all: its invitation is in this transaction.
+    const recoverySurvey = !closes(item) ? undefined : recovery ? await sendRecoverySurvey(q, { pfoId, sourceId: recovery.sourceId, email: recovery.email, customerName: recovery.name, store: (record.Store as string) ?? null }, origin, now) : 'off';
+    const properties = {
+      ...(p.userId ? { allocatedTo: set.allocated_to_user_name } : {}), ...(p.subject ? { subject: p.subject } : {}), ...(tagChange ? { tagsAdded: tagChange.add, tagsRemoved: tagChange.remove } : {}),
+      ...(mentioned.length ? { mentions: mentioned.map((m) => m.fullName) } : {}),
+      ...(closes(item) ? { rootCause: p.rootCause ?? null, problemResolved: p.problemResolved, recoverySurvey } : {}),
+    };
     await q.query(
       `INSERT INTO case_history (history_id, pfo_id, action_type, action_name, from_state, to_state, comment, properties, user_id, user_name, actioned_at, version)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CAST($11 AS TIMESTAMP), $12)`,
@@ -200,6 +239,13 @@ export async function performAction(db: Db, user: Principal, m: PfModule, pfoId:
       await queueMail(q, mailTo, p.subject!, comment, now);
     }
     if (social) await social.record(q, userName);
+    const id = Number(row.source_object_id);
+    const event = { caseId: pfoId, module: m.moduleId, sourceObjectId: id, state: item.toState ?? state, by: userName, url: `${origin}/processflow/${encodeURIComponent(m.moduleId)}/${id}/cases` };
+    if (item.actionType === ACTION_TYPE.Allocation) await emitEvent(q, 'case.assigned', { ...event, assignedTo: set.allocated_to_user_name, message: `${userName} assigned case ${id} to ${String(set.allocated_to_user_name)}.` }, now);
+    if (item.toState && CLOSED.includes(item.toState)) {
+      const message = `${userName} closed case ${id} (${item.toState})${p.rootCause ? `: ${p.rootCause}` : ''}.`;
+      await emitEvent(q, 'case.closed', { ...event, rootCause: p.rootCause ?? null, problemResolved: p.problemResolved ?? null, recoverySurvey, message }, now);
+    }
     return true;
   });
   const after = (await findCaseById(db, pfoId, user.claims))!;

@@ -8,7 +8,9 @@ import type { SmartFilter } from '../../src/stores/filters';
 import { CASE_FIELDS, caseProperties, type CaseFieldKey } from './fields';
 import { QUEUES, type Queue } from './queues';
 import { pfModule, type PfModule } from './modules';
-import { STATES_OF_TAG, type QueueTag } from './workflow';
+import { OPEN, STATES_OF_TAG, type QueueTag } from './workflow';
+import { endOfDay } from '../caserules/calendar';
+import { portalTimeZone } from '../portal-time';
 
 /** What a module's case rows are read as: its source's visible fields, and the SELECT that reads each once. */
 interface Shape {
@@ -68,6 +70,26 @@ export interface Selection {
   orderByFields: string[];
   orderByOperator: 'ASC' | 'DESC';
   smartFilters: SmartFilter[];
+  /** Only the open cases past a deadline, or with one before the day is out. */
+  due?: 'overdue' | 'today';
+}
+
+/** Who is asking, and when: "My cases" are theirs, and "overdue" is as of now. */
+export interface Viewer {
+  userId: string;
+  now: Date;
+}
+
+/**
+ * The queue's own narrowing beyond its states: the caller's cases for My cases, and the deadline
+ * filters (a first response is due only until someone responds; the resolution until it closes).
+ */
+function narrow(w: Where, queue: Queue, s: Pick<Selection, 'due'>, viewer: Viewer | undefined): void {
+  if (queue.tag === 'Mine') w.add(`c.allocated_to_user_id = ${w.bind(viewer?.userId ?? '')}`);
+  if (!s.due || !viewer) return;
+  const by = w.bind(s.due === 'overdue' ? viewer.now : endOfDay(viewer.now, portalTimeZone()));
+  w.add(`c.state IN (${OPEN.map((x) => w.bind(x)).join(', ')})`);
+  w.add(`((c.first_responded_at IS NULL AND c.first_response_due_at < CAST(${by} AS TIMESTAMP)) OR c.resolution_due_at < CAST(${by} AS TIMESTAMP))`);
 }
 
 /**
@@ -98,8 +120,9 @@ const NEAR = 4096;
  * The page is found over the narrow sort columns (through the position index when one serves the
  * set, so a deep page costs what the first does), then only its rows are read in full.
  */
-export async function queuePage(db: Db, m: PfModule, queue: Queue, s: Selection, claims: Claim[] | null) {
+export async function queuePage(db: Db, m: PfModule, queue: Queue, s: Selection, claims: Claim[] | null, viewer?: Viewer) {
   const w = scan(m, queue.tag, s.smartFilters, claims);
+  narrow(w, queue, s, viewer);
   const fields = s.orderByFields.length ? s.orderByFields : [queue.defaultOrderBy.fieldKey];
   const desc = s.orderByOperator === 'DESC';
   const keys: SortKey[] = [...fields.map((f) => ({ expr: sortColumn(m, f), desc })), { expr: 'c.source_object_id', desc }];
@@ -118,12 +141,17 @@ export async function queuePage(db: Db, m: PfModule, queue: Queue, s: Selection,
   return { recordCount, data: rows.map((r) => toRecord(m, r)) };
 }
 
-/** Each queue's count under the filters and claims (one scan, counted by state). */
-export async function queueCounts(db: Db, m: PfModule, filters: SmartFilter[], claims: Claim[] | null) {
+/** Each queue's count under the filters and claims (one scan, counted by state; the caller's own by owner too). */
+export async function queueCounts(db: Db, m: PfModule, filters: SmartFilter[], claims: Claim[] | null, userId = '') {
   const w = scan(m, 'All', filters, claims);
-  const rows = await db.query<{ state: string; n: number }>(`SELECT c.state AS state, count(*) AS n FROM ${FROM} ${w.sql} GROUP BY c.state`, w.params);
-  const byState = new Map(rows.map((r) => [r.state, Number(r.n)]));
-  return QUEUES.map((q) => ({ tag: q.tag, name: q.name, count: STATES_OF_TAG[q.tag].reduce((n, s) => n + (byState.get(s) ?? 0), 0) }));
+  const mine = w.bind(userId);
+  const rows = await db.query<{ state: string; n: number; mine: number }>(
+    `SELECT c.state AS state, count(*) AS n, count(*) FILTER (WHERE c.allocated_to_user_id = ${mine}) AS mine FROM ${FROM} ${w.sql} GROUP BY c.state`,
+    w.params,
+  );
+  const byState = new Map(rows.map((r) => [r.state, r]));
+  const count = (tag: QueueTag) => STATES_OF_TAG[tag].reduce((n, s) => n + Number((tag === 'Mine' ? byState.get(s)?.mine : byState.get(s)?.n) ?? 0), 0);
+  return QUEUES.map((q) => ({ tag: q.tag, name: q.name, count: count(q.tag) }));
 }
 
 /** The case of a response, when the caller's claims reach its response; undefined otherwise (a 404, never a 403). */
@@ -189,10 +217,10 @@ export async function tagSuggestions(db: Db, m: PfModule, claims: Claim[] | null
 }
 
 /** A queue's cases in order, a chunk at a time (for exports: memory stays at one chunk). */
-export async function* queueChunks(db: Db, m: PfModule, queue: Queue, filters: SmartFilter[], claims: Claim[] | null, chunk = 5000) {
+export async function* queueChunks(db: Db, m: PfModule, queue: Queue, filters: SmartFilter[], claims: Claim[] | null, viewer?: Viewer, chunk = 5000) {
   const order = { orderByFields: [queue.defaultOrderBy.fieldKey], orderByOperator: queue.defaultOrderBy.operatorAsString, smartFilters: filters };
   for (let skip = 0; ; skip += chunk) {
-    const { data } = await queuePage(db, m, queue, { ...order, skip, top: chunk }, claims);
+    const { data } = await queuePage(db, m, queue, { ...order, skip, top: chunk }, claims, viewer);
     if (data.length) yield data;
     if (data.length < chunk) return;
   }

@@ -23,6 +23,20 @@ export const CASE_FIELDS = {
   AllocatedToRole: 'allocated_to_role',
   AllocatedByUserId: 'allocated_by_user_id',
   AllocatedByUserName: 'allocated_by_user_name',
+  // Closing the loop (issue 45): the rule, queue and clock of a case, how it closed, its recovery survey.
+  Queue: 'queue_name',
+  Priority: 'priority',
+  RuleName: 'rule_name',
+  FirstResponseDueAt: 'first_response_due_at',
+  ResolutionDueAt: 'resolution_due_at',
+  FirstRespondedAt: 'first_responded_at',
+  ClosedAt: 'closed_at',
+  EscalationLevel: 'escalation_level',
+  RootCause: 'root_cause',
+  ProblemResolved: 'problem_resolved',
+  RecoverySentAt: 'recovery_sent_at',
+  RecoveryScore: 'recovery_score',
+  RecoveryComment: 'recovery_comment',
 } as const;
 export type CaseFieldKey = keyof typeof CASE_FIELDS;
 

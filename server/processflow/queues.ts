@@ -31,9 +31,10 @@ const summary: QueueView = { type: 0, summaryTemplate: 'CaseCard', detailTemplat
 const grid: QueueView = { type: 1, summaryTemplate: '', detailTemplate: 'CaseDetail', recordsPerPage: 100, numberOfPrograms: 1 };
 const common = { smartDataModuleId: CASES_MODULE, smartFilters: ['Region', 'Country', 'Store', 'Channel', 'NPSGroup', 'Stars'], smartFilterTags: ['Core'], defaultSmartFilters: [], favouritesModuleId: 'favourites', isSocial: false, dateFilterType: 'DateTime' };
 
-/** The four queues of the spec's tags: new cases first, then work in hand, then the closed, then all. */
+/** The four queues of the spec's tags (new cases first, then work in hand, then the closed, then all), and the caller's own open cases after New. */
 export const QUEUES: readonly Queue[] = [
   { ...common, name: 'New', tag: 'Initial', view: summary, hasExport: false, defaultOrderBy: { fieldKey: 'ResponseDate', operatorAsString: 'DESC' } },
+  { ...common, name: 'Mine', tag: 'Mine', view: summary, hasExport: false, defaultOrderBy: { fieldKey: 'ResolutionDueAt', operatorAsString: 'ASC' } },
   { ...common, name: 'Working', tag: 'InProgress', view: summary, hasExport: false, defaultOrderBy: { fieldKey: 'LastActionedAt', operatorAsString: 'DESC' } },
   { ...common, name: 'Closed', tag: 'Final', view: grid, hasExport: true, defaultOrderBy: { fieldKey: 'LastStateChangeAt', operatorAsString: 'DESC' } },
   { ...common, name: 'All', tag: 'All', view: grid, hasExport: true, defaultOrderBy: { fieldKey: 'ResponseDate', operatorAsString: 'DESC' } },

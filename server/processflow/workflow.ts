@@ -17,6 +17,7 @@ export const STATES_OF_TAG: Record<QueueTag, readonly CaseState[]> = {
   InProgress: ['Assigned', 'InProgress'],
   Final: ['Resolved', 'ClosedNoAction'],
   All: STATES,
+  Mine: ['New', 'Assigned', 'InProgress'],
 };
 
 export interface ActionItem {
@@ -65,19 +66,25 @@ export const QUICK_TEMPLATES = [
   { name: 'Sorry this happened', text: 'We are sorry this happened. Please get in touch with the store team so that we can put it right.' },
 ];
 
-const OPEN: readonly CaseState[] = ['New', 'Assigned', 'InProgress'];
+export const OPEN: readonly CaseState[] = ['New', 'Assigned', 'InProgress'];
+/** The states a case is closed in: reaching one asks for a root cause. */
+export const CLOSED: readonly CaseState[] = ['Resolved', 'ClosedNoAction'];
+/** Who may take a closed case back (statuses only move forward otherwise). */
+export const REOPEN_ROLES = ['GlobalAdmin', 'PortalAdmin'];
 
 /**
- * The action groups a state offers (both process-flow roles may take every action). A review's
- * case is answered in public (Reply, which resolves it) instead of by e-mail.
+ * The action groups a state offers: both process-flow roles take every action but Reopen, which is
+ * the administrators' (`mayReopen`). A review's case is answered in public (Reply, which resolves
+ * it) instead of by e-mail.
  */
-export function permittedActionGroups(state: CaseState, social = false): ActionGroup[] {
+export function permittedActionGroups(state: CaseState, social = false, mayReopen = true): ActionGroup[] {
   const groups: ActionGroup[] = [];
   if (social && OPEN.includes(state)) {
     const reply: ActionItem = { actionName: 'Reply', actionType: ACTION_TYPE.Transition, toState: 'Resolved', isSocial: true, templates: QUICK_TEMPLATES.map((q) => q.text), quickTemplates: QUICK_TEMPLATES };
     groups.push({ name: 'Reply', actionType: ACTION_TYPE.Transition, actionItems: [reply] });
   }
-  groups.push({ name: 'Change status', actionType: ACTION_TYPE.Transition, actionItems: transitions[state] });
+  const moves = transitions[state].filter((i) => mayReopen || i.actionName !== 'Reopen');
+  if (moves.length) groups.push({ name: 'Change status', actionType: ACTION_TYPE.Transition, actionItems: moves });
   if (OPEN.includes(state)) {
     groups.push({ name: 'Assign', actionType: ACTION_TYPE.Allocation, actionItems: [{ actionName: 'Assign', actionType: ACTION_TYPE.Allocation, toState: state === 'New' ? 'Assigned' : state }] });
     if (!social) groups.push({ name: 'Contact customer', actionType: ACTION_TYPE.SendEmail, actionItems: [{ actionName: 'Send e-mail', actionType: ACTION_TYPE.SendEmail, templates: EMAIL_TEMPLATES }] });
@@ -87,8 +94,8 @@ export function permittedActionGroups(state: CaseState, social = false): ActionG
 }
 
 /** The item of that name among the state's permitted actions, or undefined. */
-export function findAction(state: CaseState, actionName: string, social = false): ActionItem | undefined {
-  return permittedActionGroups(state, social)
+export function findAction(state: CaseState, actionName: string, social = false, mayReopen = true): ActionItem | undefined {
+  return permittedActionGroups(state, social, mayReopen)
     .flatMap((g) => g.actionItems)
     .find((i) => i.actionName.toLowerCase() === actionName.toLowerCase());
 }

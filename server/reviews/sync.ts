@@ -1,5 +1,6 @@
-import { placeholder, type Db } from '../db';
-import { reviewCase } from './review-case';
+import type { Db } from '../db';
+import { openCasesByRules } from '../caserules/apply';
+import { syncSources } from '../datasources/registry';
 import type { ReviewProvider } from './provider';
 
 /** A refresh within this long of the previous one is skipped (spec part 3 section 9). */
@@ -22,12 +23,13 @@ async function claimRefresh(db: Db, provider: string, now: Date): Promise<boolea
 }
 
 /**
- * Fetches the provider's reviews and merges them: a new review is stored with its case (New, or
- * Resolved when it was already answered elsewhere); a known one takes the provider's reply.
+ * Fetches the provider's reviews and merges them: a new review is stored with its case as the
+ * reviews' rules say (New, or Resolved when it was already answered elsewhere); a known one takes the provider's reply.
  */
 export async function refreshReviews(db: Db, provider: ReviewProvider, now: Date): Promise<{ skipped: boolean; added: number; updated: number }> {
   if (!(await claimRefresh(db, provider.name, now))) return { skipped: true, added: 0, updated: 0 };
   const listed = await provider.listReviews();
+  const reviews = (await syncSources(db)).get('reviews');
   let added = 0;
   let updated = 0;
   for (const r of listed) {
@@ -48,11 +50,8 @@ export async function refreshReviews(db: Db, provider: ReviewProvider, now: Date
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CAST($11 AS TIMESTAMP), $12, CAST($13 AS TIMESTAMP))`,
         [id, provider.name, r.externalId, r.store, place?.region ?? null, place?.country ?? null, r.stars, r.authorName, r.text, r.lang ?? null, r.postedAt, r.reply?.text ?? null, r.reply?.at ?? null],
       );
-      const values = reviewCase({ id, provider: provider.name, store: r.store, region: place?.region ?? null, country: place?.country ?? null, stars: r.stars, text: r.text, author: r.authorName, postedAt: r.postedAt }, now);
-      // Answered on the provider's site already: nothing left to do here.
-      if (r.reply) values.state = 'Resolved';
-      const columns = Object.keys(values).filter((c) => values[c] !== null);
-      await q.query(`INSERT INTO cases (${columns.join(', ')}) VALUES (${columns.map((c, i) => placeholder(values[c], i + 1)).join(', ')})`, columns.map((c) => values[c]));
+      // Its case, if the reviews' rules call for one (the built-in rule "Every review" does).
+      if (reviews) await openCasesByRules(q, reviews, [id], now);
       added++;
     });
   }

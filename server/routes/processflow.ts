@@ -13,7 +13,9 @@ import { smartFilters } from './dataviewer';
 import type { ExportStore } from '../export/store';
 import { MAX_EXPORT_ROWS, writeRecordsWorkbook } from '../export/xlsx-records';
 import { valuesOf } from '../smartdata/records';
-import { performAction, processFlowObject } from '../processflow/actions';
+import { actorOf, performAction, processFlowObject } from '../processflow/actions';
+import { closingOf } from '../processflow/closing';
+import { caseWorkRoutes } from './case-work';
 import { allocationsByRole, byName, colleaguesFor } from '../processflow/people';
 import { QUEUES, queueByName, queuesOf } from '../processflow/queues';
 import { CASES_MODULE, pfModule, type PfModule } from '../processflow/modules';
@@ -59,6 +61,10 @@ async function colleaguesOf(c: Context<Env>) {
   return colleaguesFor(db, found);
 }
 
+/** The queue page's body: the records' selection, and the deadline filters (issue 45). */
+const queueBody = recordsBody.extend({ due: z.enum(['overdue', 'today']).optional() });
+const viewerOf = (c: Context<Env>) => ({ userId: c.var.user.id, now: c.var.deps.now() });
+
 const actionBody = z.object({
   actionName: z.string().min(1, 'Choose an action.').max(100),
   actionProperties: z.string().max(20_000).optional(),
@@ -83,14 +89,14 @@ export function queueExportRoutes(store: ExportStore) {
     const body = await readBody(c, z.object({ SmartDataSelection: z.object({ smartFilters }).default({ smartFilters: [] }) }));
     const filters = body.SmartDataSelection.smartFilters;
     const { db } = c.var.deps;
-    const { recordCount } = await queuePage(db, m, queue, { skip: 0, top: 1, orderByFields: [], orderByOperator: 'ASC', smartFilters: filters }, c.var.user.claims);
+    const { recordCount } = await queuePage(db, m, queue, { skip: 0, top: 1, orderByFields: [], orderByOperator: 'ASC', smartFilters: filters }, c.var.user.claims, viewerOf(c));
     if (recordCount > MAX_EXPORT_ROWS) throw badRequest(`${recordCount} records are more than a workbook holds (${MAX_EXPORT_ROWS}); narrow the filters.`);
     const dateTime = q.dateTime || c.var.deps.now().toISOString();
     const about = { title: `${m.view.name} (${queue.name})`, author: c.var.user.userName, dateTime, filters: describe(m.view, filters) };
     // Tags as one cell of text.
     const columns = exportColumns(m);
     async function* rows() {
-      for await (const chunk of queueChunks(db, m, queue!, filters, c.var.user.claims)) yield valuesOf(columns, chunk.map((r) => ({ ...r, TagList: (r.Tags as string[]).join(', ') })));
+      for await (const chunk of queueChunks(db, m, queue!, filters, c.var.user.claims, viewerOf(c))) yield valuesOf(columns, chunk.map((r) => ({ ...r, TagList: (r.Tags as string[]).join(', ') })));
     }
     return exportRunner(c, store, dateTime)(`${m.moduleId}_${queue.name}`, (file) => writeRecordsWorkbook(file, columns, rows(), about));
   });
@@ -112,6 +118,7 @@ export const processFlowRoutes = new Hono<Env>()
     '/smartdata',
     smartDataRoutesOver((id) => moduleNamed(id).view),
   )
+  .route('/', caseWorkRoutes)
   .get('/validUserAllocations', async (c) => c.json(allocationsByRole(await colleaguesOf(c))))
   .get('/validMentionableUsers', async (c) => c.json((await colleaguesOf(c)).map(byName)))
   .get('/getSourceObjectTags/:id', async (c) => {
@@ -124,20 +131,24 @@ export const processFlowRoutes = new Hono<Env>()
   })
   .get('/schema/:moduleId/:queueName/:pf', (c) => c.json(localiseFields(requestLang(c), schemaFields(queueOf(c).m))))
   .get('/:moduleId/queues', (c) => c.json(queuesOf(caseModule(c))))
-  .get('/:moduleId/queuecounts', async (c) => c.json(await queueCounts(c.var.deps.db, caseModule(c), [], c.var.user.claims)))
+  .get('/:moduleId/queuecounts', async (c) => c.json(await queueCounts(c.var.deps.db, caseModule(c), [], c.var.user.claims, c.var.user.id)))
   .post('/:moduleId/queue/:queueName/:pf', async (c) => {
     const { m, queue } = queueOf(c);
-    const body = await readBody(c, recordsBody);
-    return c.json(await queuePage(c.var.deps.db, m, queue, body, c.var.user.claims));
+    const body = await readBody(c, queueBody);
+    const viewer = viewerOf(c);
+    // The server's time: the page counts each case's clock from it, not from the browser's.
+    return c.json({ ...(await queuePage(c.var.deps.db, m, queue, body, c.var.user.claims, viewer)), now: viewer.now.toISOString() });
   })
   .get('/:moduleId/processFlowObject/:sourceObjectId/:pf', async (c) => {
     const { row, record, module: m } = await caseOf(c);
     const queues = queuesOf(m);
     const queue = queues.find((q) => q.tag !== 'All' && c.req.param('pf') === q.name) ?? queues[queues.length - 1];
     const lang = requestLang(c);
+    const actor = actorOf(c.var.user);
     return c.json({
       view: queue.view, processFlowObject: processFlowObject(row, record, m.social),
-      permittedActionGroups: localiseGroups(lang, permittedActionGroups(String(row.state) as CaseState, m.social)), schemaFields: localiseFields(lang, schemaFields(m)),
+      permittedActionGroups: localiseGroups(lang, permittedActionGroups(String(row.state) as CaseState, m.social, actor.mayReopen)), schemaFields: localiseFields(lang, schemaFields(m)),
+      closing: await closingOf(c.var.deps.db, m), now: c.var.deps.now().toISOString(),
     });
   })
   .get('/:moduleId/processFlowObjectHistory/:pfoId', async (c) => {
@@ -149,7 +160,7 @@ export const processFlowRoutes = new Hono<Env>()
   .post('/:moduleId/processFlowObject/action/:pfoId', async (c) => {
     const m = caseModule(c);
     const body = await readBody(c, actionBody);
-    const answer = await performAction(c.var.deps.db, c.var.user, m, c.req.param('pfoId'), body, c.var.deps.now());
+    const answer = await performAction(c.var.deps.db, actorOf(c.var.user), m, c.req.param('pfoId'), body, c.var.deps.now(), c.var.deps.publicOrigin);
     // Validation results are an answer, not an error: they are said in the request's language here.
     const lang = requestLang(c);
     if ('validationResults' in answer) answer.validationResults = answer.validationResults.map((r) => ({ messages: r.messages.map((m) => localiseMessage(lang, m)) }));

@@ -4,7 +4,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { localiseMessage, requestLang } from '../i18n';
 import { findCase } from '../processflow/cases';
-import { performAction } from '../processflow/actions';
+import { actorOf, performAction } from '../processflow/actions';
 import { pfModule, REVIEW_CASES_MODULE } from '../processflow/modules';
 import { findAction, type CaseState } from '../processflow/workflow';
 import { ProviderError } from '../reviews/provider';
@@ -76,7 +76,7 @@ export function socialRoutes(providers: ReviewProviders) {
       } catch (e) {
         throw new ApiError(502, `The review provider did not take the reply: ${e instanceof ProviderError ? e.message : 'no answer'}`);
       }
-      const answer = await performAction(db, user, m, String(found.row.pfo_id), { actionName: 'Reply', comment: body.reply, isSocial: true }, now, {
+      const answer = await performAction(db, actorOf(user), m, String(found.row.pfo_id), { actionName: 'Reply', comment: body.reply, isSocial: true }, now, c.var.deps.publicOrigin, {
         record: async (q, userName) => {
           await q.query('UPDATE reviews SET reply_text = $2, replied_at = CAST($3 AS TIMESTAMP), replied_by = $4 WHERE id = $1', [id, body.reply, published.at, userName]);
         },

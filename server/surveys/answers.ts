@@ -1,7 +1,11 @@
 import type { Db, Queryable } from '../db';
+import { openCasesByRules } from '../caserules/apply';
+import { syncSources } from '../datasources/registry';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { forgetOldCounts, HOUR_MS, takeCount, type SubmissionLimits } from '../http/rate-counts';
 import { cleanProfanity, npsGroup } from '../seed/responses';
+import { emitEvent } from '../webhooks/emit';
+import { findInvitation, isRecovery, recordRecoveryAnswer, RECOVERY_KIND } from './recovery-answer';
 import { checkAnswers, localText, pickLocale, surveyLocales, type Answers, type SurveyDefinition, type SurveyLocale, type SurveySettings } from '../../src/lib/survey-model';
 
 export const CLOSED_MESSAGE = 'This survey is closed and no longer takes answers.';
@@ -37,21 +41,24 @@ export async function publicSurvey(db: Db, shortcode: string, accepted: string[]
   const locales = surveyLocales(settings.title);
   const locale = pickLocale(accepted, locales);
   if (row.status === 'closed') return { shortcode, status: 'closed' as const, title: settings.title, locales, locale };
-  const about = inviteId ? await invitationAbout(db, shortcode, inviteId) : undefined;
-  return { shortcode, status: 'published' as const, title: settings.title, definition, stores: storesOf(settings), locales, locale, ...(about ? { about } : {}) };
+  const invite = inviteId ? await invitationOf(db, shortcode, inviteId) : undefined;
+  const about = invite?.about;
+  // A recovery invitation's answer lands under its case's store: nobody is asked for one.
+  const stores = invite?.kind === RECOVERY_KIND ? [] : storesOf(settings);
+  return { shortcode, status: 'published' as const, title: settings.title, definition, stores, locales, locale, ...(about ? { about } : {}) };
 }
 
 /**
- * Whom an invitation's answers are about (360° feedback, issue 43): the colleague a Give Now link
- * was made for, or the one who asked for feedback. Nobody for an id that is not this survey's.
+ * An invitation's kind and whom its answers are about (360° feedback, issue 43): the colleague a
+ * Give Now link was made for, or the one who asked for feedback. Nothing for an id that is not this survey's.
  */
-async function invitationAbout(db: Db, shortcode: string, inviteId: string): Promise<string | undefined> {
+async function invitationOf(db: Db, shortcode: string, inviteId: string): Promise<{ kind: string; about: string | undefined } | undefined> {
   const [invite] = await db.query<{ kind: string; invitee_name: string; inviter: string | null }>(
     `SELECT i.kind, i.invitee_name, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS inviter
      FROM survey_invites i LEFT JOIN users u ON u.id = i.inviter_id WHERE i.id = $1 AND i.definition_id = $2`,
     [inviteId, shortcode],
   );
-  return (invite?.kind === 'GiveNow' ? invite.invitee_name : invite?.inviter) || undefined;
+  return invite && { kind: invite.kind, about: (invite.kind === 'GiveNow' ? invite.invitee_name : invite.inviter) || undefined };
 }
 
 /** The store an answer lands under: the one it names, among the survey's; the only one when it names none. */
@@ -92,9 +99,15 @@ export async function submitAnswers(
   const { kept, errors } = checkAnswers(definition, body.answers);
   const fields = Object.keys(errors);
   if (fields.length) throw badRequest(errors[fields[0]], Object.fromEntries(fields.map((f) => [f, [errors[f]]])));
-  const store = settings.reportToResponses ? storeOfAnswer(settings, body.store) : null;
+  const invite = body.inviteId ? await findInvitation(db, shortcode, body.inviteId) : undefined;
+  // An answer about a case reports under the case's store, whatever the link says.
+  const store = !settings.reportToResponses ? null : isRecovery(invite) && invite.caseStore ? invite.caseStore : storeOfAnswer(settings, body.store);
+  const emailQuestion = definition.questions.find((x) => x.kind === 'email');
+  const email = emailQuestion ? String(kept[emailQuestion.id] ?? '') : '';
+  const answerId = crypto.randomUUID();
 
   await forgetOldCounts(db, now);
+  const responses = (await syncSources(db)).get('responses');
   await db.tx(async (q) => {
     if (body.inviteId) await takeInvitation(q, shortcode, body.inviteId, now);
     const { answersPerClient, answersPerSurvey } = from.limits;
@@ -116,15 +129,26 @@ export async function submitAnswers(
       await q.query(
         `INSERT INTO responses (id, response_date, store, region, country, channel, nps, nps_group, stars, driver_price, driver_availability, driver_service, driver_information,
            verbatim, verbatim_raw, verbatim_flag, customer_name, customer_email, customer_segment, spend)
-         VALUES ($1, CAST($2 AS TIMESTAMP), $3, $4, $5, $6, $7, $8, $9, NULL, NULL, NULL, NULL, $10, $11, $12, $13, '', NULL, NULL)`,
+         VALUES ($1, CAST($2 AS TIMESTAMP), $3, $4, $5, $6, $7, $8, $9, NULL, NULL, NULL, NULL, $10, $11, $12, $13, $14, NULL, NULL)`,
         [responseId, now, store, place.region, place.country, settings.channel, nps, npsGroup(nps), stars, cleaned,
-          cleaned !== comment ? comment : null, cleaned !== comment ? 'redacted_profanity' : null, ANONYMOUS.name],
+          cleaned !== comment ? comment : null, cleaned !== comment ? 'redacted_profanity' : null, ANONYMOUS.name, email],
       );
+      // The case its source's rules call for, in the answer's transaction: an answer is never kept without it.
+      if (responses) await openCasesByRules(q, responses, [responseId], now);
     }
     await q.query(
       'INSERT INTO survey_answers (id, survey_id, response_id, invite_id, locale, answers, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, CAST($7 AS TIMESTAMP))',
-      [crypto.randomUUID(), row.id, responseId, body.inviteId ?? null, body.locale, JSON.stringify(kept), now],
+      [answerId, row.id, responseId, body.inviteId ?? null, body.locale, JSON.stringify(kept), now],
     );
+    const recovery = isRecovery(invite) ? await recordRecoveryAnswer(q, invite, { id: answerId, shortcode, definition, kept }, now) : undefined;
+    await emitEvent(q, 'response.received', {
+      message: recovery ? `A recovery survey was answered for case ${recovery.caseId}.` : `A survey answer arrived for "${settings.title.en}".`,
+      survey: shortcode,
+      answerId,
+      responseId,
+      ...(store ? { store } : {}),
+      ...(recovery ? { caseId: recovery.caseId, score: recovery.score } : {}),
+    }, now);
   });
   return { thankYou: localText(definition.thankYou, body.locale) };
 }

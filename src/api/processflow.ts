@@ -70,10 +70,41 @@ export interface HistoryEntry {
   actionedAt: string;
   version: number;
 }
+/** What closing a case asks (issue 45): the source's root causes and whether a recovery survey can go. */
+export interface ClosingOptions {
+  rootCauses: string[];
+  recoverySurvey: boolean;
+  suppressionDays: number;
+}
 export interface CaseView {
   processFlowObject: ProcessFlowObject;
   permittedActionGroups: ActionGroup[];
   schemaFields: SchemaField[];
+  closing?: ClosingOptions;
+  /** The server's time (ISO): a case's clock counts from it. */
+  now?: string;
+}
+/** Only the cases due: overdue, or due before the end of today (issue 45). */
+export type DueFilter = 'overdue' | 'today';
+export interface QueuePageBody {
+  skip: number;
+  top: number;
+  orderByFields: string[];
+  orderByOperator: 'ASC' | 'DESC';
+  smartFilters: SmartFilter[];
+  due?: DueFilter;
+}
+/** One case's outcome in a bulk action: refused with the messages a single action would give. */
+export interface BulkResult {
+  pfoId: string;
+  ok: boolean;
+  messages?: string[];
+}
+/** The e-mail as it would go (issue 45): `to` is "Name <address>". */
+export interface EmailPreview {
+  to: string;
+  subject: string;
+  text: string;
 }
 export type ActionAnswer = { validationResults: Array<{ messages: string[] }> } | { processFlowObject: ProcessFlowObject; actionHistoryRecord: HistoryEntry };
 /** A mentionable colleague (spec part 3: userId, userName, userFriendlyName). */
@@ -96,12 +127,19 @@ const base = (moduleId: string) => `/api/processflow/${seg(moduleId)}`;
 
 export const queues = (moduleId: string, target?: ApiTarget): Maybe<Queue[]> => request('GET', `${base(moduleId)}/queues`, { target });
 export const queueCounts = (moduleId: string, target?: ApiTarget): Maybe<QueueCount[]> => request('GET', `${base(moduleId)}/queuecounts`, { target });
-export const queuePage = (moduleId: string, queue: string, body: { skip: number; top: number; orderByFields: string[]; orderByOperator: 'ASC' | 'DESC'; smartFilters: SmartFilter[] }, target?: ApiTarget): Maybe<{ recordCount: number; data: CaseRecord[] }> =>
+export const queuePage = (moduleId: string, queue: string, body: QueuePageBody, target?: ApiTarget): Maybe<{ recordCount: number; data: CaseRecord[]; now?: string }> =>
   request('POST', `${base(moduleId)}/queue/${seg(queue)}/PF`, { json: body, target });
 export const caseView = (moduleId: string, sourceObjectId: string, target?: ApiTarget): Maybe<CaseView> => request('GET', `${base(moduleId)}/processFlowObject/${seg(sourceObjectId)}/PF`, { target });
 export const caseHistory = (moduleId: string, pfoId: string, target?: ApiTarget): Maybe<HistoryEntry[]> => request('GET', `${base(moduleId)}/processFlowObjectHistory/${seg(pfoId)}`, { target });
 export const takeAction = (moduleId: string, pfoId: string, body: { actionName: string; actionProperties: string; comment: string; isSocial: boolean }, target?: ApiTarget): Maybe<ActionAnswer> =>
   request('POST', `${base(moduleId)}/processFlowObject/action/${seg(pfoId)}`, { json: body, target });
+/** Several cases at once, each checked as a single action; its properties are JSON text, as a single action's. */
+export const bulkAction = (moduleId: string, body: { pfoIds: string[]; actionName: string; actionProperties?: string; comment: string }, target?: ApiTarget): Maybe<{ results: BulkResult[] }> =>
+  request('POST', `${base(moduleId)}/bulkaction`, { json: body, target });
+export const emailPreview = (moduleId: string, pfoId: string, body: { subject: string; comment: string }, target?: ApiTarget): Maybe<EmailPreview> =>
+  request('POST', `${base(moduleId)}/emailpreview/${seg(pfoId)}`, { json: body, target });
+/** The case's history as CSV text (When, Who, Action, From, To, Comment, Details). */
+export const historyCsv = (moduleId: string, pfoId: string, target?: ApiTarget): Maybe<string> => request('GET', `${base(moduleId)}/processFlowObjectHistory/${seg(pfoId)}/export`, { target });
 export const markRead = (moduleId: string, sourceObjectId: string, target?: ApiTarget) => request('POST', `${base(moduleId)}/markread/${seg(sourceObjectId)}`, { target });
 /** The colleagues who may open the case: the only ones it can be assigned to or mention. */
 const ofCase = (moduleId: string, sourceObjectId: string) => `?moduleId=${seg(moduleId)}&sourceObjectId=${seg(sourceObjectId)}`;

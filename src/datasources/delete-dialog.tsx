@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useElement } from '../elements/element-context';
+import { ModalDialog } from '../elements/modal-dialog';
 import type { Dependents } from '../api/datasources';
 
 /**
@@ -15,25 +15,10 @@ export function DeleteDialog({ name, dependents, busy, onConfirm, onCancel }: {
   onCancel: () => void;
 }) {
   const { t } = useElement();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current!;
-    if (!dialog.open) dialog.showModal();
-    return () => dialog.close();
-  }, []);
   const { dashboards, favourites, alerts } = dependents;
   const none = dashboards.length === 0 && favourites === 0 && alerts === 0;
   return (
-    <dialog
-      ref={ref}
-      className="confirm"
-      aria-labelledby="delete-title"
-      aria-describedby="delete-what"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
+    <ModalDialog labelledBy="delete-title" describedBy="delete-what" onCancel={onCancel}>
       <h2 id="delete-title">{t('datasources.deleteTitle', { name })}</h2>
       <div id="delete-what">
         {none ? (
@@ -54,6 +39,6 @@ export function DeleteDialog({ name, dependents, busy, onConfirm, onCancel }: {
         <button type="button" className="danger" onClick={onConfirm} disabled={busy}>{t('datasources.confirmDelete')}</button>
         <button type="button" className="secondary" onClick={onCancel} autoFocus>{t('datasources.cancel')}</button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

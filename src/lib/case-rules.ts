@@ -4,7 +4,8 @@
  */
 export const ACTION_TYPE = { Transition: 0, Allocation: 1, Tag: 2, SendEmail: 4 } as const;
 export type ActionType = (typeof ACTION_TYPE)[keyof typeof ACTION_TYPE];
-export type QueueTag = 'Initial' | 'InProgress' | 'Final' | 'All';
+/** `Mine` is the caller's own open cases ("My cases"). */
+export type QueueTag = 'Initial' | 'InProgress' | 'Final' | 'All' | 'Mine';
 
 export const MAX_TAG_LENGTH = 60;
 export type TagProblem = 'empty' | 'notAllowed' | 'tooLong' | 'exists';

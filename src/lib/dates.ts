@@ -74,6 +74,18 @@ export const axisDay = (date: Date, lang?: string) => dateFormat(lang, { day: '2
 /** A month of the date filter's list, its name and year in `lang` ('March 2026'). */
 export const monthYear = (date: Date, lang?: string) => dateFormat(lang, { month: 'long', year: 'numeric' }).format(date);
 
+/** The name of day `day` of the week (0 Sunday .. 6 Saturday) in `lang` ('Monday', 'Mo.'); 7 January 2024 was a Sunday. */
+export const weekdayName = (day: number, lang?: string, weekday: 'long' | 'short' = 'long') => dateFormat(lang, { weekday, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + day)));
+
+/** The browser's time zone ('Europe/Berlin'), else UTC. */
+export function browserTimeZone(): string {
+  try {
+    return dateFormat(undefined, {}).resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
 /** `DD MMM YYYY`, the spec's data period text (part 2), month name in `lang`; '' for no date. */
 export function periodDay(value: string | Date | null | undefined, lang = 'en-GB'): string {
   const p = partsOf(value);

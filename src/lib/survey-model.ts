@@ -5,12 +5,14 @@
  * sends them as they are and the elements translate by `code`.
  */
 
+import { isEmailAddress, MAX_EMAIL_ADDRESS } from './email-address';
+
 export const SURVEY_LOCALES = ['en', 'de'] as const;
 export type SurveyLocale = (typeof SURVEY_LOCALES)[number];
 /** A text in each survey language; English is required, German falls back to it. */
 export type LocalText = { en: string; de?: string };
 
-export const QUESTION_KINDS = ['nps', 'stars', 'single', 'multiple', 'text', 'page'] as const;
+export const QUESTION_KINDS = ['nps', 'stars', 'single', 'multiple', 'text', 'email', 'page'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 /** Show a question only when an earlier answer matches (`equals` for choices, `atMost`/`atLeast` for scores). */
@@ -59,6 +61,9 @@ export const MAX_OPTIONS = 20;
 export const MAX_SURVEY_STORES = 100;
 export const MAX_TEXT_ANSWER = 2000;
 
+/** The text an e-mail question starts with (the respondent's address, asked only with leave to write). */
+export const EMAIL_QUESTION_TEXT: LocalText = { en: 'Your e-mail address, if we may contact you', de: 'Ihre E-Mail-Adresse, falls wir Sie kontaktieren dürfen' };
+
 /** A text in the locale, English when it has none. */
 export const localText = (t: LocalText | undefined, locale: string) => (locale === 'de' && t?.de?.trim() ? t.de : (t?.en ?? ''));
 
@@ -77,6 +82,14 @@ export function pickLocale(wanted: readonly string[], offered: SurveyLocale[]): 
 /** Questions that take an answer (a page break takes none). */
 export const isAnswerable = (q: Question) => q.kind !== 'page';
 export const isChoice = (q: Question) => q.kind === 'single' || q.kind === 'multiple';
+/** A score question: NPS 0-10 or a star rating (CSAT) 1-5. */
+export const isScore = (q: Question) => q.kind === 'nps' || q.kind === 'stars';
+
+/**
+ * What a recovery survey's answer puts on its case: the first score question (NPS or stars) and
+ * the free texts. A recovery survey is one score and a comment; any survey with a score will do.
+ */
+export const recoveryQuestions = (def: SurveyDefinition) => ({ score: def.questions.find(isScore), comments: def.questions.filter((q) => q.kind === 'text') });
 
 /** Numbered as the respondent and the editor see them: page breaks are not counted. */
 export function questionNumbers(questions: Question[]): Map<string, number> {
@@ -105,6 +118,8 @@ export function surveyProblems(settings: SurveySettings, def: SurveyDefinition):
     }
     if (!settings.stores.length || !settings.channel.trim()) problems.push({ code: 'storeChannel', message: 'Choose the stores and the channel the responses are reported under.' });
   }
+  // A response has one customer address.
+  if (def.questions.filter((q) => q.kind === 'email').length > 1) problems.push({ code: 'oneEmail', message: 'A survey asks for the e-mail address at most once.' });
   def.questions.forEach((q, index) => {
     const n = numbers.get(q.id);
     if (isAnswerable(q) && !q.text.en.trim()) problems.push({ code: 'emptyQuestion', questionId: q.id, message: `Question ${n} has no text.` });
@@ -159,7 +174,7 @@ export function pagesOf(def: SurveyDefinition, answers: Answers): Question[][] {
   return pages.filter((p) => p.length > 0);
 }
 
-export type AnswerProblem = 'required' | 'range' | 'choice' | 'tooLong';
+export type AnswerProblem = 'required' | 'range' | 'choice' | 'tooLong' | 'address';
 
 /** The English message of each answer problem (the elements translate by the code). */
 export function answerMessage(code: AnswerProblem, q: Question): string {
@@ -169,6 +184,7 @@ export function answerMessage(code: AnswerProblem, q: Question): string {
     range: `Choose a whole number from ${min} to ${max}.`,
     choice: q.kind === 'single' ? 'Choose one of the options.' : 'Choose among the options.',
     tooLong: `Keep the answer under ${MAX_TEXT_ANSWER} characters.`,
+    address: `Enter one e-mail address (at most ${MAX_EMAIL_ADDRESS} characters), or leave it empty.`,
   }[code];
 }
 
@@ -188,6 +204,8 @@ export function answerProblem(q: Question, answer: Answer | undefined): AnswerPr
       return Array.isArray(answer) && answer.every((a) => (q.options ?? []).some((o) => o.id === a)) && new Set(answer).size === answer.length ? null : 'choice';
     case 'text':
       return typeof answer === 'string' && answer.length <= MAX_TEXT_ANSWER ? null : 'tooLong';
+    case 'email':
+      return typeof answer === 'string' && isEmailAddress(answer) ? null : 'address';
     default:
       return 'choice';
   }

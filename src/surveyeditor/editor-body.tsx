@@ -2,7 +2,7 @@ import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'reac
 import { useElement } from '../elements/element-context';
 import { isBadRequest } from '../api/client';
 import { closeSurvey, publishSurvey, type SurveyView } from '../api/surveys';
-import { localText, QUESTION_KINDS, questionNumbers, surveyProblems, SURVEY_LOCALES, type Question, type QuestionKind, type SurveyLocale } from '../lib/survey-model';
+import { EMAIL_QUESTION_TEXT, localText, QUESTION_KINDS, questionNumbers, surveyProblems, SURVEY_LOCALES, type Question, type QuestionKind, type SurveyLocale } from '../lib/survey-model';
 import { holdUnsavedWork } from '../stores/navigation';
 import { SurveyForm } from '../surveys/survey-form';
 import { QuestionCard } from './question-card';
@@ -12,7 +12,8 @@ import { useAutosave, type SaveState } from './use-autosave';
 const newId = () => crypto.randomUUID().slice(0, 8);
 
 function blankQuestion(kind: QuestionKind): Question {
-  const q: Question = { id: newId(), kind, required: false, text: { en: '' } };
+  // An e-mail question has its usual wording from the start: few surveys need another.
+  const q: Question = { id: newId(), kind, required: false, text: kind === 'email' ? { ...EMAIL_QUESTION_TEXT } : { en: '' } };
   if (kind === 'single' || kind === 'multiple') q.options = [{ id: newId(), text: { en: '' } }, { id: newId(), text: { en: '' } }];
   return q;
 }

@@ -1,4 +1,5 @@
 import { useElement } from '../elements/element-context';
+import { MAX_EMAIL_ADDRESS } from '../lib/email-address';
 import { MAX_TEXT_ANSWER, type Answer, type Question } from '../lib/survey-model';
 
 interface Props {
@@ -35,14 +36,20 @@ export function QuestionInput({ question: q, number, label, options, value, erro
   ) : null;
   const common = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined } as const;
 
-  if (q.kind === 'text') {
+  if (q.kind === 'text' || q.kind === 'email') {
+    const text = typeof value === 'string' ? value : '';
+    const change = (next: string) => onChange(next || undefined);
     return (
       <div className="question" data-question={q.id}>
         <label htmlFor={`${idBase}-text`} className="legend">
           <span className="number">{number}.</span> {label}
           {q.required ? <span className="required"> ({t('surveyForm.required')})</span> : null}
         </label>
-        <textarea id={`${idBase}-text`} rows={4} maxLength={MAX_TEXT_ANSWER} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} {...common} />
+        {q.kind === 'text' ? (
+          <textarea id={`${idBase}-text`} rows={4} maxLength={MAX_TEXT_ANSWER} value={text} onChange={(e) => change(e.target.value)} {...common} />
+        ) : (
+          <input id={`${idBase}-text`} type="email" autoComplete="email" maxLength={MAX_EMAIL_ADDRESS} value={text} onChange={(e) => change(e.target.value)} {...common} />
+        )}
         {message}
       </div>
     );

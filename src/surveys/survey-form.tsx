@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useElement } from '../elements/element-context';
+import { MAX_EMAIL_ADDRESS } from '../lib/email-address';
 import { answerProblem, localText, MAX_TEXT_ANSWER, pagesOf, questionNumbers, type Answer, type Answers, type Question, type SurveyDefinition } from '../lib/survey-model';
 import { QuestionInput } from './question-input';
 
@@ -43,7 +44,7 @@ export function SurveyForm({ definition, locale, onSubmit, preview, idPrefix = '
     const found: Record<string, string> = {};
     for (const q of page) {
       const problem = answerProblem(q, answers[q.id]);
-      if (problem) found[q.id] = t(`surveyForm.problems.${problem}`, { max: MAX_TEXT_ANSWER, ...(q.kind === 'nps' ? { min: 0, top: 10 } : { min: 1, top: 5 }) });
+      if (problem) found[q.id] = t(`surveyForm.problems.${problem}`, { max: MAX_TEXT_ANSWER, longest: MAX_EMAIL_ADDRESS, ...(q.kind === 'nps' ? { min: 0, top: 10 } : { min: 1, top: 5 }) });
     }
     return found;
   };

@@ -4,6 +4,7 @@ import type { CxAlertsAttributes } from './elements/cx-alerts';
 import type { CxAnalyticsViewerAttributes } from './elements/cx-analytics-viewer';
 import type { CxAppRegistrationsAttributes } from './elements/cx-app-registrations';
 import type { CxCardViewerAttributes } from './elements/cx-card-viewer';
+import type { CxCaseRulesAttributes } from './elements/cx-case-rules';
 import type { CxChangePasswordAttributes } from './elements/cx-change-password';
 import type { CxDashboardAttributes } from './elements/cx-dashboard';
 import type { CxDataViewerAttributes } from './elements/cx-data-viewer';
@@ -45,6 +46,7 @@ import type { CxUserDetailAttributes } from './elements/cx-user-detail';
 import type { CxUserListAttributes } from './elements/cx-user-list';
 import type { CxUserSettingsAttributes } from './elements/cx-user-settings';
 import type { CxVisualAttributes } from './elements/cx-visual';
+import type { CxWebhooksAttributes } from './elements/cx-webhooks';
 
 declare module 'react' {
   namespace JSX {
@@ -53,6 +55,7 @@ declare module 'react' {
       'cx-analytics-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAnalyticsViewerAttributes;
       'cx-app-registrations': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxAppRegistrationsAttributes;
       'cx-card-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxCardViewerAttributes;
+      'cx-case-rules': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxCaseRulesAttributes;
       'cx-change-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxChangePasswordAttributes;
       'cx-dashboard': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDashboardAttributes;
       'cx-data-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDataViewerAttributes;
@@ -94,6 +97,7 @@ declare module 'react' {
       'cx-user-list': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserListAttributes;
       'cx-user-settings': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxUserSettingsAttributes;
       'cx-visual': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxVisualAttributes;
+      'cx-webhooks': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxWebhooksAttributes;
     }
   }
 }

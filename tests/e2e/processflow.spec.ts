@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { PASSWORD, signInAs } from './helpers';
+import { axeViolations, PASSWORD, signInAs } from './helpers';
 import type { Page } from '@playwright/test';
 
 const tabCount = async (page: Page, name: string) => Number(/\((\d+)\)/.exec((await page.locator('cx-queue .queue-tabs').getByRole('link', { name: new RegExp(`^${name} \\(`) }).textContent())!)![1]);
@@ -58,7 +58,13 @@ test('a PortalUser works a detractor case from New: assignment with a mention, t
   await expect(form.getByLabel('Comment')).toHaveAttribute('placeholder', 'We provided a response template to make your work easier. Please select a template below.');
   await form.getByLabel('Subject').fill(subject);
   await form.getByRole('button', { name: 'Template 1' }).click();
-  await form.getByRole('button', { name: 'Contact customer' }).click();
+  // The e-mail is shown as it will go (issue 45) before it is sent.
+  await form.getByRole('button', { name: 'Preview the e-mail' }).click();
+  const preview = detail.locator('.email-preview');
+  await expect(preview.locator('.email-to')).toHaveText(/^To: .+ <.+@example\.com>$/);
+  await expect(preview.locator('.email-subject')).toHaveText(`Subject: ${subject}`);
+  await expect(preview.locator('.email-text')).toContainText('Thank you for your feedback.');
+  await preview.getByRole('button', { name: 'Send' }).click();
   await expect(detail.getByRole('status').filter({ hasText: 'Send e-mail: done.' })).toBeVisible();
   const mail = await (await request.get(`/api/dev/mail?subject=${encodeURIComponent(subject)}`)).json();
   expect(mail).toHaveLength(1);
@@ -73,6 +79,9 @@ test('a PortalUser works a detractor case from New: assignment with a mention, t
   await expect(detail.locator('.case-header .state')).toHaveText('In progress');
   await detail.getByRole('button', { name: 'Change status', exact: true }).click();
   await form.getByRole('radio', { name: 'Resolve' }).check();
+  // Closing asks how it ended (issue 45): a root cause from the source's list, and whether it was resolved.
+  await form.getByLabel('Root cause').selectOption({ index: 1 });
+  await form.getByRole('radio', { name: 'Yes' }).check();
   await form.getByLabel('Comment').fill('Apologised; voucher sent.');
   await form.getByRole('button', { name: 'Change status' }).click();
   await expect(detail.locator('.case-header .state')).toHaveText('Resolved');
@@ -169,4 +178,34 @@ test('two people acting on one case at once leave one consistent history; the se
   } finally {
     await Promise.all([petra.context.close(), paul.context.close()]);
   }
+});
+
+test('a worker assigns two new cases to themselves at once and finds them under My cases (issue 45)', async ({ page, request }) => {
+  await signInAs(page, 'portaluser@demo.cx');
+  await page.goto('/content/cases/cases/New');
+  const queue = page.locator('cx-queue');
+  const cards = queue.locator('.case-card');
+  await expect(cards.nth(1)).toBeVisible();
+  const ids = await Promise.all([0, 1].map((i) => cards.nth(i).getAttribute('data-case')));
+  for (const id of ids) await queue.getByRole('checkbox', { name: `Select case ${id}` }).check();
+  await expect(queue.getByText('2 selected')).toBeVisible();
+  await queue.getByRole('button', { name: 'Assign selected' }).click();
+  const form = queue.locator('form.bulk-form');
+  await form.getByLabel('Assign to').selectOption({ label: 'Petra User – Regional managers' });
+  await form.getByLabel('Comment').fill('Taking these two.');
+  await form.getByRole('button', { name: 'Assign 2 cases' }).click();
+  await expect(queue.locator('.bulk-summary')).toHaveText('2 cases changed.');
+  // The list is asked again: the two are no longer new.
+  for (const id of ids) await expect(queue.locator(`[data-case="${id}"]`)).toHaveCount(0);
+  expect(await axeViolations(page, 'cx-queue')).toEqual([]);
+
+  await queue.getByRole('link', { name: /^My cases \(/ }).click();
+  await expect(page).toHaveURL('/content/cases/cases/Mine');
+  await expect(queue.getByRole('link', { name: /^My cases \(/ })).toHaveAttribute('aria-current', 'page');
+  const token = (await (await request.post('/api/identity/token', { data: { username: 'portaluser@demo.cx', password: PASSWORD } })).json()).content.access_token;
+  const mine = (await (await request.post('/api/processflow/cases/queue/Mine/PF', { headers: { authorization: `Bearer ${token}` }, data: { skip: 0, top: 500 } })).json()).data;
+  expect(mine.map((r: { SourceObjectId: number }) => String(r.SourceObjectId))).toEqual(expect.arrayContaining(ids));
+  await queue.getByRole('button', { name: 'Overdue' }).click();
+  await expect(queue.getByRole('button', { name: 'Overdue' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(queue.locator('.case-card, .no-cases').first()).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { fixture, html } from '@open-wc/testing-helpers';
 import '../../elements/cx-datasources';
 import '../../elements/cx-datasource-import';
 import { setFetch } from '../../src/api/client';
+import { json, realFetch, server } from './fake-server';
 import type { DataSource, ImportStatus, Preview } from '../../src/api/datasources';
 import { captureNavigation, settled, shadow, spyConsoleError } from './helpers';
 
@@ -15,30 +16,7 @@ const regionsSettled = (el: Element) =>
     .poll(() => [...(el.shadowRoot ?? el).querySelectorAll<HTMLElement>('.cx-table-region')].every((r) => r.scrollWidth <= r.clientWidth || r.tabIndex === 0))
     .toBe(true);
 
-/** One call the element made, as the server saw it. */
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: string;
-}
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** Answers by `route(method, path, call)`, recording every call. */
-function server(route: (method: string, path: string, call: Call) => Response | undefined): Call[] {
-  const calls: Call[] = [];
-  setFetch(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url, location.href);
-    const call = { method: request.method, path: url.pathname, query: url.searchParams, body: request.body ? await request.text() : '' };
-    calls.push(call);
-    return route(call.method, call.path, call) ?? json({ message: 'Not found.' }, 404);
-  });
-  return calls;
-}
-
-afterEach(() => setFetch((input, init) => fetch(input, init)));
+afterEach(realFetch);
 
 const SOURCES: DataSource[] = [
   { id: 'responses', name: 'Survey responses', builtin: true, state: 'ready', rows: 12500, lastImportAt: '2026-03-01T09:30:00Z', roles: [], dateKey: 'ResponseDate', columns: [] },

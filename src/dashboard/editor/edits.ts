@@ -1,4 +1,5 @@
 import type { LayoutItem, VisualDefinition } from '../../api/visual-types';
+import { downloadText } from '../../lib/download';
 
 /** Changes made in edit mode, per visual: its place and size in the grid and its settings. */
 export type Edits = Record<string, { layout?: Partial<Pick<LayoutItem, 'x' | 'y' | 'w' | 'h'>>; templateBindings?: Record<string, unknown> }>;
@@ -32,12 +33,5 @@ export function layoutFile(dashboardId: string, layoutName: string, layout: read
 
 /** Offers JSON as a downloaded file (the browser's own save). */
 export function downloadJson(fileName: string, value: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadText(fileName, JSON.stringify(value, null, 2), 'application/json');
 }

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
 import { isBadRequest } from '../../api/client';
-import { exportQueue, queueCounts, queuePage, queues as loadQueues, type CaseRecord, type Queue, type QueueCount } from '../../api/processflow';
+import { exportQueue, queueCounts, queuePage, queues as loadQueues, type CaseRecord, type DueFilter, type Queue, type QueueCount } from '../../api/processflow';
 import { exportStamp } from '../../viewer/data-viewer/export';
 import { $session } from '../../stores/session';
 import { activeFilterCount, DEFAULT_FILTERS, filtersFor, toSmartFilters } from '../../stores/filters';
@@ -17,6 +17,13 @@ import { lastQueue, rememberQueue, takeReturn, leaveForCase } from './queue-memo
 import { numberFormat } from '../../lib/intl';
 import { TableRegion } from '../../elements/table-region';
 import { queueTabs } from './queue-tabs';
+import { BulkWork } from './bulk-work';
+import { CaseClock, useServerClock } from '../shared/clock';
+
+/** The orders a worker can choose besides the queue's own (issue 45): the soonest deadline first. */
+const SORTS = ['ResolutionDueAt', 'FirstResponseDueAt'] as const;
+type Sort = '' | (typeof SORTS)[number];
+const DUE_FILTERS: readonly DueFilter[] = ['overdue', 'today'];
 
 /** A queue's name in the page's language (the server names them in English: New, Working, Closed, All). */
 const queueTitle = (t: TFunction, name: string) => t(`queue.names.${name}`, { defaultValue: name });
@@ -53,6 +60,13 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
   const [width, setWidth] = useState(1200);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState('');
+  const [due, setDue] = useState<DueFilter | undefined>(undefined);
+  const [sort, setSort] = useState<Sort>('');
+  // The cases chosen on the page on screen (its key): another page, filter or order starts afresh.
+  const [selection, setSelection] = useState<{ key: string; ids: Set<string> }>({ key: '', ids: new Set() });
+  const { now, sync } = useServerClock();
+  // Bumped after a bulk action: the page and the counts are asked again.
+  const [reload, setReload] = useState(0);
   const scope = `queue:${moduleId}`;
   startFilters(scope);
   const filters = useStore(filtersFor(scope));
@@ -69,6 +83,12 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
       })
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [api, moduleId]);
+  useEffect(() => {
+    if (!reload) return;
+    queueCounts(moduleId, api)
+      .then((c) => !isBadRequest(c) && setCounts(c))
+      .catch(() => undefined);
+  }, [api, moduleId, reload]);
 
   // An unknown queue is a page that does not exist (spec part 3 routes: /404).
   useEffect(() => {
@@ -78,17 +98,23 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
 
   const perPage = queue ? (queue.view.type === 0 ? queue.view.recordsPerPage : 100) : 20;
   const smartFilters = useMemo(() => toSmartFilters(filters, 'ResponseDate'), [filters]);
-  const key = JSON.stringify([queue?.name, smartFilters, index]);
+  const key = JSON.stringify([queue?.name, smartFilters, index, due, sort, reload]);
   useEffect(() => {
     if (!queue) return;
     let live = true;
-    queuePage(moduleId, queue.name, { skip: index * perPage, top: perPage, orderByFields: [queue.defaultOrderBy.fieldKey], orderByOperator: queue.defaultOrderBy.operatorAsString, smartFilters }, api)
-      .then((res) => live && (isBadRequest(res) ? setError(res.message ?? '') : setPage({ key, ...res })))
+    const order = sort ? { orderByFields: [sort], orderByOperator: 'ASC' as const } : { orderByFields: [queue.defaultOrderBy.fieldKey], orderByOperator: queue.defaultOrderBy.operatorAsString };
+    queuePage(moduleId, queue.name, { skip: index * perPage, top: perPage, ...order, smartFilters, ...(due ? { due } : {}) }, api)
+      .then((res) => {
+        if (!live) return;
+        if (isBadRequest(res)) return setError(res.message ?? '');
+        setPage({ key, ...res });
+        sync(res.now);
+      })
       .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => {
       live = false;
     };
-  }, [api, moduleId, queue, smartFilters, index, perPage, key]);
+  }, [api, moduleId, queue, smartFilters, index, perPage, key, due, sort, sync]);
 
   // Back from a case: its card is scrolled into view and takes the focus.
   useEffect(() => {
@@ -121,6 +147,18 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
     go(`/processflow/${encodeURIComponent(moduleId)}/${r.SourceObjectId}/${encodeURIComponent(profileId)}`);
   };
   const ready = page && page.key === key;
+  const selected = selection.key === key ? selection.ids : new Set<string>();
+  const setSelected = (ids: Set<string>) => setSelection({ key, ids });
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+  const choose = (r: CaseRecord) => (
+    <input type="checkbox" checked={selected.has(r.ProcessFlowObjectId)} aria-label={t('queue.bulk.selectCase', { id: r.SourceObjectId })} onChange={() => toggle(r.ProcessFlowObjectId)}
+      onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()} />
+  );
   const pages = ready ? Math.max(1, Math.ceil(page.recordCount / perPage)) : 1;
   return (
     <div className="queue" part="base">
@@ -153,10 +191,27 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
       )}
       {exportError && <p className="cx-error" role="alert">{t('dataViewer.exportFailed')} {exportError}</p>}
       <SmartFilterBar moduleId={moduleId} dataRoot={queueData(queue.name)} dateRules={NO_DATE_RULES} filterScope={scope} tags={queue.smartFilterTags.join(',')} dateKey="ResponseDate" showCount={false} />
+      <div className="due-tools">
+        <div role="group" aria-label={t('queue.due.label')}>
+          {DUE_FILTERS.map((d) => (
+            <button key={d} type="button" className="chip" aria-pressed={due === d} onClick={() => { setDue(due === d ? undefined : d); setIndex(0); }}>
+              {t(`queue.due.${d}`)}
+            </button>
+          ))}
+        </div>
+        <label className="inline">
+          {t('queue.sort.label')}
+          <select value={sort} onChange={(e) => { setSort(e.target.value as Sort); setIndex(0); }}>
+            <option value="">{t('queue.sort.default')}</option>
+            {SORTS.map((s) => <option key={s} value={s}>{t(`queue.sort.${s}`)}</option>)}
+          </select>
+        </label>
+      </div>
+      <BulkWork t={t} moduleId={moduleId} records={ready ? page.data : []} selected={selected} onSelect={setSelected} onDone={() => setReload((n) => n + 1)} />
       {!ready ? (
         <p role="status">{t('queue.loading')}</p>
       ) : page.recordCount === 0 ? (
-        <NoCases t={t} tag={queue.tag} counts={counts} filtered={activeFilterCount(filters) > 0} link={link} />
+        <NoCases t={t} tag={queue.tag} counts={counts} filtered={activeFilterCount(filters) > 0 || !!due} link={link} />
       ) : (
         <>
           <p className="hint" role="status">{t('queue.count', { count: page.recordCount, formatted: numberFormat().format(page.recordCount) })}</p>
@@ -164,7 +219,7 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
             <ul className="case-list">
               {page.data.map((r) => (
                 <li key={r.ProcessFlowObjectId} onClickCapture={() => leaveForCase(moduleId, r.SourceObjectId)}>
-                  <CaseCard t={t} moduleId={moduleId} record={r} href={`/processflow/${encodeURIComponent(moduleId)}/${r.SourceObjectId}/${encodeURIComponent(profileId)}`} />
+                  <CaseCard t={t} moduleId={moduleId} record={r} now={now} select={choose(r)} href={`/processflow/${encodeURIComponent(moduleId)}/${r.SourceObjectId}/${encodeURIComponent(profileId)}`} />
                 </li>
               ))}
             </ul>
@@ -174,19 +229,22 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
                 <caption className="cx-visually-hidden">{t('queue.gridCaption', { name: queueTitle(t, queue.name) })}</caption>
                 <thead>
                   <tr>
-                    {['case', 'date', 'store', 'group', 'state', 'assigned', 'lastAction'].map((c) => <th key={c} scope="col">{t(`queue.columns.${c}`)}</th>)}
+                    <th scope="col"><span className="cx-visually-hidden">{t('queue.columns.select')}</span></th>
+                    {['case', 'date', 'store', 'group', 'state', 'assigned', 'clock', 'lastAction'].map((c) => <th key={c} scope="col">{t(`queue.columns.${c}`)}</th>)}
                   </tr>
                 </thead>
                 <tbody>
                   {page.data.map((r) => (
                     // A row opens its case on a click, or Enter when it has the focus.
                     <tr key={r.ProcessFlowObjectId} tabIndex={0} data-case={r.SourceObjectId} onClick={() => open(r)} onKeyDown={(e) => e.key === 'Enter' && open(r)}>
+                      <td>{choose(r)}</td>
                       <td>{r.SourceObjectId}</td>
                       <td>{shortDate(String(r.ResponseDate ?? ''))}</td>
                       <td>{String(r.Store ?? '')}</td>
                       <td>{t(`values.${String(r.NPSGroup)}`, { defaultValue: String(r.NPSGroup ?? '') })}</td>
                       <td>{t(`case.states.${r.State}`, { defaultValue: r.State })}</td>
                       <td>{String(r.AllocatedToUserName ?? '')}</td>
+                      <td><CaseClock t={t} record={r} now={now} /></td>
                       <td>{r.LastActionName ? `${String(r.LastActionName)} · ${longDate(String(r.LastActionedAt ?? ''))}` : ''}</td>
                     </tr>
                   ))}

@@ -1,7 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { ACTION_TYPE, type ActionGroup, type AllocationOption, type Person } from '../../api/processflow';
+import { ACTION_TYPE, type ActionGroup, type ClosingOptions, type EmailPreview as Preview, type Person } from '../../api/processflow';
 import { CommentBox, mentionedIn } from './comment-box';
+import { allocationProperties, AssigneeSelect, type Allocations } from '../shared/assignee-select';
+import { ClosingFields, closingProblems, closingProperties, isClosing, NEW_CLOSING } from '../shared/closing-fields';
+import { EmailPreview } from './email-preview';
+
+export { allocationLabels } from '../shared/assignee-select';
 
 export interface ActionRequest {
   actionName: string;
@@ -11,26 +16,16 @@ export interface ActionRequest {
   isSocial: boolean;
 }
 
-/**
- * The options' texts, each different (issue 43): the name with the colleague's detail (region or
- * group), and a number after the second and later of what still reads alike.
- */
-export function allocationLabels(users: readonly AllocationOption[]): string[] {
-  const texts = users.map((u) => (u.userDetail ? `${u.userName} – ${u.userDetail}` : u.userName));
-  const seen = new Map<string, number>();
-  return texts.map((text) => {
-    const n = (seen.get(text) ?? 0) + 1;
-    seen.set(text, n);
-    return n > 1 ? `${text} (${n})` : text;
-  });
-}
-
 interface Props {
   t: TFunction;
   group: ActionGroup;
   people: readonly Person[];
-  allocations: ReadonlyArray<{ role: string; users: AllocationOption[] }>;
+  allocations: Allocations;
   busy: boolean;
+  /** What closing asks (root causes, the recovery survey); from the case's answer. */
+  closing?: ClosingOptions;
+  /** The e-mail as it would go, or the server's reason why not: shown before it is sent. */
+  preview?: (subject: string, comment: string) => Promise<Preview | { error: string }>;
   onSubmit: (request: ActionRequest) => void;
   /** A quick template chosen by name (a review card's call to action): the comment starts with its text. */
   quickTemplate?: string;
@@ -41,7 +36,7 @@ interface Props {
  * there is one), a comment with mentions, and what the action type needs: a colleague and role
  * to assign, a subject to e-mail. Templates only when exactly one action item has them.
  */
-export function ActionForm({ t, group, people, allocations, busy, onSubmit, quickTemplate }: Props) {
+export function ActionForm({ t, group, people, allocations, busy, onSubmit, quickTemplate, closing, preview }: Props) {
   const items = group.actionItems;
   const [actionName, setActionName] = useState(items.length === 1 ? items[0].actionName : '');
   const named = items.flatMap((i) => i.quickTemplates ?? []).find((q) => q.name.toLowerCase() === (quickTemplate ?? '').toLowerCase());
@@ -49,29 +44,55 @@ export function ActionForm({ t, group, people, allocations, busy, onSubmit, quic
   const [assignee, setAssignee] = useState('');
   const [subject, setSubject] = useState('');
   const [tried, setTried] = useState(false);
+  const [closed, setClosed] = useState(NEW_CLOSING);
+  const [shown, setShown] = useState<Preview | null>(null);
+  const [previewError, setPreviewError] = useState('');
+  const [previewing, setPreviewing] = useState(false);
+  const subjectInput = useRef<HTMLInputElement>(null);
   const withTemplates = items.filter((i) => i.templates?.length);
   const templates = withTemplates.length === 1 ? withTemplates[0].templates! : [];
   const type = group.actionType;
-  const [role, userId] = assignee.split('|');
+  const closes = isClosing(actionName);
+  const closingMissing = closes ? closingProblems(t, closed, closing) : [];
   const missing = {
     action: !actionName,
     comment: !comment.trim(),
     assignee: type === ACTION_TYPE.Allocation && !assignee,
     subject: type === ACTION_TYPE.SendEmail && !subject.trim(),
   };
-  const invalid = Object.values(missing).some(Boolean);
+  const invalid = Object.values(missing).some(Boolean) || closingMissing.length > 0;
+  const send = () => {
+    // The spec's names (part 3, action properties).
+    const properties: Record<string, unknown> = { actionComment: comment.trim(), mentionedUsers: mentionedIn(comment, people) };
+    if (type === ACTION_TYPE.Allocation) Object.assign(properties, allocationProperties(allocations, assignee));
+    if (type === ACTION_TYPE.SendEmail) properties.actionSubjectLine = subject.trim();
+    if (closes) Object.assign(properties, closingProperties(closed, closing));
+    onSubmit({ actionName, comment: comment.trim(), properties, isSocial: !!items.find((i) => i.actionName === actionName)?.isSocial });
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
     if (invalid) return;
-    // The spec's names (part 3, action properties); the role as the case holds it (AllocatedToRole).
-    const properties: Record<string, unknown> = { actionComment: comment.trim(), mentionedUsers: mentionedIn(comment, people) };
-    const assigned = allocations.find((g) => g.role === role)?.users.find((u) => u.userId === userId);
-    if (type === ACTION_TYPE.Allocation) Object.assign(properties, { allocatedToUserId: userId, allocatedToUserName: assigned?.userName ?? '', allocatedToRole: role });
-    if (type === ACTION_TYPE.SendEmail) properties.actionSubjectLine = subject.trim();
-    onSubmit({ actionName, comment: comment.trim(), properties, isSocial: !!items.find((i) => i.actionName === actionName)?.isSocial });
+    if (type !== ACTION_TYPE.SendEmail || !preview) return send();
+    // An e-mail is shown as it would go (recipient, subject, text) before it is sent (issue 45).
+    setPreviewing(true);
+    setPreviewError('');
+    preview(subject.trim(), comment.trim())
+      .then((answer) => ('error' in answer ? setPreviewError(answer.error) : setShown(answer)))
+      .catch((err: unknown) => setPreviewError(err instanceof Error ? err.message : String(err)))
+      .finally(() => setPreviewing(false));
   };
   const id = (name: string) => `action-${group.actionType}-${name}`;
+  if (shown) {
+    return (
+      <EmailPreview t={t} id={id('preview')} preview={shown} busy={busy} onSend={send}
+        onBack={() => {
+          setShown(null);
+          // The form is back on screen by the next frame: the editing starts again at the subject.
+          requestAnimationFrame(() => subjectInput.current?.focus());
+        }} />
+    );
+  }
   return (
     <form className="action-form" onSubmit={submit} noValidate aria-labelledby={id('title')}>
       <h3 id={id('title')}>{group.label ?? group.name}</h3>
@@ -86,28 +107,14 @@ export function ActionForm({ t, group, people, allocations, busy, onSubmit, quic
           ))}
         </fieldset>
       )}
-      {type === ACTION_TYPE.Allocation && (
-        <label>
-          {t('case.assignTo')}
-          <select value={assignee} onChange={(e) => setAssignee(e.target.value)} aria-invalid={tried && missing.assignee}>
-            <option value="">{t('case.choosePerson')}</option>
-            {allocations.map((g) => {
-              const labels = allocationLabels(g.users);
-              return (
-                <optgroup key={g.role} label={g.role}>
-                  {g.users.map((u, i) => <option key={u.userId} value={`${g.role}|${u.userId}`}>{labels[i]}</option>)}
-                </optgroup>
-              );
-            })}
-          </select>
-        </label>
-      )}
+      {type === ACTION_TYPE.Allocation && <AssigneeSelect t={t} allocations={allocations} value={assignee} onChange={setAssignee} invalid={tried && missing.assignee} />}
       {type === ACTION_TYPE.SendEmail && (
         <label>
           {t('case.subject')}
-          <input value={subject} onChange={(e) => setSubject(e.target.value)} aria-invalid={tried && missing.subject} />
+          <input ref={subjectInput} value={subject} onChange={(e) => setSubject(e.target.value)} aria-invalid={tried && missing.subject} />
         </label>
       )}
+      {closes && <ClosingFields t={t} id={id('closing')} options={closing} value={closed} onChange={setClosed} tried={tried} />}
       <CommentBox
         t={t}
         id={id('comment')}
@@ -126,8 +133,11 @@ export function ActionForm({ t, group, people, allocations, busy, onSubmit, quic
           ))}
         </div>
       )}
-      {tried && invalid && <p className="field-error" role="alert">{t(`case.invalid.${type}`)}</p>}
-      <button type="submit" disabled={busy} aria-busy={busy}>{t('case.submit', { name: group.label ?? group.name })}</button>
+      {tried && invalid && <p className="field-error" role="alert">{[Object.values(missing).some(Boolean) && t(`case.invalid.${type}`), ...closingMissing].filter(Boolean).join(' ')}</p>}
+      {previewError && <p className="field-error" role="alert">{t('email.previewFailed')} {previewError}</p>}
+      <button type="submit" disabled={busy || previewing} aria-busy={busy || previewing}>
+        {type === ACTION_TYPE.SendEmail && preview ? t('email.preview') : t('case.submit', { name: group.label ?? group.name })}
+      </button>
     </form>
   );
 }

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
 import { ApiError, isBadRequest } from '../../api/client';
-import { ACTION_TYPE, allocations as loadAllocations, caseHistory, caseView, markRead, mentionable, tagList, takeAction, type ActionGroup, type AllocationOption, type CaseView, type HistoryEntry, type Person } from '../../api/processflow';
-import { longDate, shortDate } from '../../lib/dates';
+import { ACTION_TYPE, allocations as loadAllocations, caseHistory, caseView, emailPreview, markRead, mentionable, tagList, takeAction, type ActionGroup, type AllocationOption, type CaseView, type HistoryEntry, type Person } from '../../api/processflow';
+import { longDate, longInstant, shortDate } from '../../lib/dates';
 import { numberFormat } from '../../lib/intl';
 import { ActionForm, type ActionRequest } from './action-form';
 import { SocialSignIn } from './social-sign-in';
@@ -14,6 +14,8 @@ import { Collapsible, COLLAPSE_AT } from './collapsible';
 import { TagEditor } from './tag-editor';
 import { CleanedText } from '../../elements/hidden-value';
 import { PROCESS_FLOW_DATA } from '../../api/smartdata';
+import { CaseClock, nextDeadline, useServerClock } from '../shared/clock';
+import { CaseHistory } from './case-history';
 
 export interface RecordDetailProps {
   moduleId?: string;
@@ -51,6 +53,7 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
   const [done, setDone] = useState('');
   const [error, setError] = useState('');
   const social = useStore($social);
+  const { now, sync } = useServerClock();
 
   // The case and its history, as they are on the server now.
   const load = useCallback(
@@ -58,10 +61,11 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
       caseView(moduleId, sourceObjectId, api).then(async (res) => {
         if (isBadRequest(res)) return setError(res.message ?? '');
         setView(res);
+        sync(res.now);
         const past = await caseHistory(moduleId, res.processFlowObject.processFlowObjectId, api);
         if (!isBadRequest(past)) setHistory(past);
       }),
-    [api, moduleId, sourceObjectId],
+    [api, moduleId, sourceObjectId, sync],
   );
 
   useEffect(() => {
@@ -127,6 +131,9 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
   const group: ActionGroup | undefined = forms.find((g) => g.name.toLowerCase() === chosen.toLowerCase());
   const verbatim = typeof p.Verbatim === 'string' ? p.Verbatim : '';
   const caseTitle = t('queue.caseTitle', { id: pfo.sourceObjectId, store: String(p.Store ?? '') });
+  const preview = (subject: string, comment: string) =>
+    emailPreview(moduleId, pfo.processFlowObjectId, { subject, comment }, api).then((r) => (isBadRequest(r) ? { error: r.message ?? t('case.actionFailed') } : r));
+  const answered = (p.RecoveryScore ?? null) !== null || !!p.RecoveryComment;
   return (
     <article className="record-detail" part="base" aria-label={caseTitle}>
       <header className="case-header">
@@ -136,6 +143,13 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
           <span className={`state state-${p.State.toLowerCase()}`}>{t(`case.states.${p.State}`, { defaultValue: p.State })}</span>{' '}
           {shortDate(String(p.ResponseDate ?? ''))} · {p.AllocatedToUserName ? t('queue.assignedTo', { name: p.AllocatedToUserName }) : t('queue.unassigned')}
         </p>
+        {(!!p.Queue || !!p.Priority || !!nextDeadline(p)) && (
+          <dl className="case-facts">
+            {!!p.Queue && <div><dt>{t('case.queue')}</dt><dd>{String(p.Queue)}</dd></div>}
+            {!!p.Priority && <div><dt>{t('case.priority')}</dt><dd>{t(`case.priorities.${String(p.Priority)}`, { defaultValue: String(p.Priority) })}</dd></div>}
+            {!!nextDeadline(p) && <div><dt>{t('clock.title')}</dt><dd><CaseClock t={t} record={p} now={now} withKind /></dd></div>}
+          </dl>
+        )}
       </header>
       <section aria-labelledby="case-comment">
         <h3 id="case-comment">{t('case.customerComment')}</h3>
@@ -149,6 +163,19 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
           )}
         </blockquote>
       </section>
+      {(answered || !!p.RecoverySentAt) && (
+        <section aria-labelledby="case-recovery">
+          <h3 id="case-recovery">{t('recovery.title')}</h3>
+          {answered ? (
+            <dl className="fields">
+              {(p.RecoveryScore ?? null) !== null && <div><dt>{t('recovery.score')}</dt><dd>{String(p.RecoveryScore)}</dd></div>}
+              {!!p.RecoveryComment && <div><dt>{t('recovery.comment')}</dt><dd>{String(p.RecoveryComment)}</dd></div>}
+            </dl>
+          ) : (
+            <p className="hint">{t('recovery.waiting', { when: longInstant(String(p.RecoverySentAt)) })}</p>
+          )}
+        </section>
+      )}
       <div className="case-columns">
         {[['details', 'case.details'], ['drivers', 'case.drivers']].filter(([name]) => section(name).length > 0).map(([name, title]) => (
           <section key={name} aria-labelledby={`case-${name}`}>
@@ -182,28 +209,11 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
         {done && <p className="banner success" role="status">{done}</p>}
         {group?.actionItems.some((i) => i.isSocial) && <SocialSignIn t={t} />}
         {group && (
-          <ActionForm key={`${group.name}-${pfo.version}`} t={t} group={group} people={people} allocations={groupsOfPeople} busy={busy} quickTemplate={quickTemplate}
+          <ActionForm key={`${group.name}-${pfo.version}`} t={t} group={group} people={people} allocations={groupsOfPeople} busy={busy} quickTemplate={quickTemplate} closing={view.closing} preview={preview}
             onSubmit={(r: ActionRequest) => void act(r.actionName, r.comment, r.properties, r.isSocial)} />
         )}
       </section>
-      <section aria-labelledby="case-history">
-        <h3 id="case-history">{t('case.history')}</h3>
-        {history.length === 0 ? (
-          <p className="hint">{t('case.noHistory')}</p>
-        ) : (
-          <ol className="timeline">
-            {[...history].reverse().map((h) => (
-              <li key={h.historyId}>
-                <p>
-                  <strong>{h.label ?? h.actionName}</strong> · {h.userName} · <time dateTime={h.actionedAt}>{longDate(h.actionedAt)}</time>
-                  {h.fromState !== h.toState && <> · {t('case.stateChange', { from: t(`case.states.${h.fromState}`, { defaultValue: h.fromState }), to: t(`case.states.${h.toState}`, { defaultValue: h.toState }) })}</>}
-                </p>
-                {h.comment && <p className="comment">{h.comment}</p>}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <CaseHistory t={t} moduleId={moduleId} pfoId={pfo.processFlowObjectId} sourceObjectId={pfo.sourceObjectId} history={history} />
     </article>
   );
 }

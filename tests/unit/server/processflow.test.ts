@@ -19,13 +19,18 @@ const act = (pfoId: string, body: object, token = user) => h.call('POST', `${PF}
 const props = (p: object) => JSON.stringify(p);
 
 describe('process-flow queues', () => {
-  it('lists the four queues and counts them under the caller’s claims, the same as the pages say', async () => {
+  it('lists the four queues and My cases and counts them under the caller’s claims, the same as the pages say', async () => {
     const queues = (await h.call('GET', `${PF}/queues`, { token: user })).body;
-    expect(queues.map((q: { name: string; tag: string }) => [q.name, q.tag])).toEqual([['New', 'Initial'], ['Working', 'InProgress'], ['Closed', 'Final'], ['All', 'All']]);
+    expect(queues.map((q: { name: string; tag: string }) => [q.name, q.tag])).toEqual([['New', 'Initial'], ['Mine', 'Mine'], ['Working', 'InProgress'], ['Closed', 'Final'], ['All', 'All']]);
     const counts = (await h.call('GET', `${PF}/queuecounts`, { token: user })).body;
     for (const { name, count } of counts) expect((await page(name)).body.recordCount).toBe(count);
     const all = counts.find((c: { name: string }) => c.name === 'All').count;
-    expect(all).toBe(counts.filter((c: { name: string }) => c.name !== 'All').reduce((n: number, c: { count: number }) => n + c.count, 0));
+    expect(all).toBe(counts.filter((c: { name: string }) => c.name !== 'All' && c.name !== 'Mine').reduce((n: number, c: { count: number }) => n + c.count, 0));
+    // My cases: the caller's open cases, and only theirs.
+    const [own] = await h.db.query<{ n: number }>("SELECT count(*) AS n FROM cases WHERE module_id = 'cases' AND allocated_to_user_id = 'u-portaluser' AND state IN ('New', 'Assigned', 'InProgress')");
+    expect(counts.find((c: { name: string }) => c.name === 'Mine').count).toBe(Number(own.n));
+    expect(Number(own.n)).toBeGreaterThan(0);
+    expect(new Set((await page('Mine', { top: 100 })).body.data.map((r: { AllocatedToUserId: string }) => r.AllocatedToUserId))).toEqual(new Set(['u-portaluser']));
     const [row] = await h.db.query<{ n: number }>("SELECT count(*) AS n FROM responses WHERE nps_group = 'Detractor' OR stars <= 2 OR id % 20 = 0");
     expect(all).toBe(Number(row.n));
 
@@ -127,11 +132,17 @@ describe('a case worked from New to Resolved', () => {
 
     expect((await act(pfo, { actionName: 'Resolve', comment: 'Done' })).body.validationResults[0].messages[0]).toBe('"Resolve" is not an action for a case in state Assigned.');
     expect((await act(pfo, { actionName: 'Start work', comment: 'Calling them' })).body.processFlowObject.properties.State).toBe('InProgress');
-    answer = (await act(pfo, { actionName: 'Resolve', comment: 'Voucher sent' })).body;
-    expect(answer.processFlowObject.properties).toMatchObject({ State: 'Resolved', LastStateChangeByUserName: 'Petra User' });
+    // Closing asks why the customer was unhappy and whether it was put right.
+    expect((await act(pfo, { actionName: 'Resolve', comment: 'Voucher sent' })).body.validationResults[0].messages).toEqual(['Choose a root cause.', "Say whether the customer's problem was resolved."]);
+    expect((await act(pfo, { actionName: 'Resolve', comment: 'Voucher sent', actionProperties: props({ rootCause: 'Made up', problemResolved: true }) })).body.validationResults[0].messages).toEqual(['Choose a root cause.']);
+    answer = (await act(pfo, { actionName: 'Resolve', comment: 'Voucher sent', actionProperties: props({ rootCause: 'Waiting time', problemResolved: true }) })).body;
+    expect(answer.processFlowObject.properties).toMatchObject({ State: 'Resolved', LastStateChangeByUserName: 'Petra User', RootCause: 'Waiting time', ProblemResolved: true });
     const history = (await h.call('GET', `${PF}/processFlowObjectHistory/${pfo}`, { token: user })).body;
     expect(history.slice(before).map((e: { actionName: string }) => e.actionName)).toEqual(['Assign', 'Tag', 'Tag', 'Send e-mail', 'Start work', 'Resolve']);
-    expect((await detail(id)).body.permittedActionGroups.map((g: { name: string }) => g.name)).toEqual(['Change status', 'Tags']);
+    // Statuses move forward: only an administrator may reopen.
+    expect((await detail(id)).body.permittedActionGroups.map((g: { name: string }) => g.name)).toEqual(['Tags']);
+    expect((await act(pfo, { actionName: 'Reopen', comment: 'Again' })).body.validationResults[0].messages[0]).toBe('"Reopen" is not an action for a case in state Resolved.');
+    expect((await detail(id, admin)).body.permittedActionGroups.map((g: { name: string }) => g.name)).toEqual(['Change status', 'Tags']);
     expect((await h.call('POST', `${PF}/markread/${id}`, { token: user })).status).toBe(200);
   });
 
@@ -140,8 +151,8 @@ describe('a case worked from New to Resolved', () => {
     const { processFlowObject: pfo } = (await detail(open.SourceObjectId, admin)).body;
     const seen = pfo.version;
     const both = await Promise.all([
-      act(pfo.processFlowObjectId, { actionName: 'Close without action', comment: 'First', actionProperties: props({ version: seen }) }, admin),
-      act(pfo.processFlowObjectId, { actionName: 'Close without action', comment: 'Second', actionProperties: props({ version: seen }) }, user),
+      act(pfo.processFlowObjectId, { actionName: 'Close without action', comment: 'First', actionProperties: props({ version: seen, rootCause: 'Other', problemResolved: false }) }, admin),
+      act(pfo.processFlowObjectId, { actionName: 'Close without action', comment: 'Second', actionProperties: props({ version: seen, rootCause: 'Other', problemResolved: false }) }, user),
     ]);
     const done = both.filter((r) => r.body.processFlowObject);
     const refused = both.filter((r) => r.body.validationResults);

@@ -1,0 +1,60 @@
+import { columnByKey, type Column, type SmartModule } from '../smartdata/schema';
+import { buildWhere, type Where } from '../smartdata/where';
+import type { Condition, RuleInput } from './definition';
+
+/** The fields a condition of each kind may name: a score or number, a dimension or driver, a comment. */
+export const fitsScore = (c: Column) => !c.isHidden && (c.role === 'score' || c.typeName === 'Number');
+export const fitsValues = (c: Column) => !c.isHidden && (c.dimension === true || c.role === 'driver' || c.role === 'dimension');
+export const fitsWords = (c: Column) => !c.isHidden && c.typeName === 'String' && (c.role === 'verbatim' || c.searchable === true);
+const FITS: Record<Condition['kind'], (c: Column) => boolean> = { score: fitsScore, values: fitsValues, words: fitsWords };
+const KIND_NAMES: Record<Condition['kind'], string> = { score: 'a score or number', values: 'a dimension or driver', words: 'a comment' };
+
+/**
+ * What is wrong with a rule's conditions against its source's schema, by field (`conditions.0.column`):
+ * a key the source does not have, or a field of the wrong kind (the words of a number).
+ */
+export function conditionErrors(module: SmartModule, rule: RuleInput): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  rule.conditions.forEach((cond, i) => {
+    const col = columnByKey(module, cond.column);
+    if (!col) errors[`conditions.${i}.column`] = [`${module.name} has no field "${cond.column}".`];
+    else if (!FITS[cond.kind](col)) errors[`conditions.${i}.column`] = [`"${col.name}" is not ${KIND_NAMES[cond.kind]}.`];
+  });
+  return errors;
+}
+
+/** LIKE's own characters, escaped with `!` (one escape character both engines read alike). */
+const likeText = (word: string) => `%${word.toLowerCase().replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+
+/**
+ * A rule's conditions as SQL over its source's table, ANDed, with the module's own rows scope;
+ * values are bound and columns come from the schema only (conditions were checked first).
+ */
+export function ruleWhere(module: SmartModule, rule: RuleInput): Where {
+  // A list of values is a smart filter on its key: blanks and claims-free value matching as the filter bar's.
+  const valueFilters = rule.conditions.flatMap((c) => (c.kind === 'values' ? c.values.map((v) => ({ filterKey: c.column, filterValue: v })) : []));
+  const w = buildWhere(module, valueFilters, null);
+  for (const cond of rule.conditions) {
+    const col = columnByKey(module, cond.column)!;
+    if (cond.kind === 'score') {
+      if (cond.atMost !== undefined) w.add(`${col.column} <= ${w.bind(cond.atMost)}`);
+      if (cond.atLeast !== undefined) w.add(`${col.column} >= ${w.bind(cond.atLeast)}`);
+    } else if (cond.kind === 'words') {
+      w.add(`(${cond.words.map((word) => `lower(${col.column}) LIKE ${w.bind(likeText(word))} ESCAPE '!'`).join(' OR ')})`);
+    }
+  }
+  return w;
+}
+
+/** A condition in words, for history entries and lists ("NPS ≤ 6 · Region is North · Comment mentions refund"). */
+export function describeConditions(module: SmartModule, rule: RuleInput): string {
+  if (!rule.conditions.length) return 'every new row';
+  return rule.conditions
+    .map((c) => {
+      const name = columnByKey(module, c.column)?.name ?? c.column;
+      if (c.kind === 'score') return [c.atLeast !== undefined ? `${name} ≥ ${c.atLeast}` : '', c.atMost !== undefined ? `${name} ≤ ${c.atMost}` : ''].filter(Boolean).join(' and ');
+      if (c.kind === 'values') return `${name} is ${c.values.join(' or ')}`;
+      return `${name} mentions ${c.words.join(' or ')}`;
+    })
+    .join(' · ');
+}

@@ -1,0 +1,40 @@
+import type { Queryable } from '../db';
+import { claimsOf } from '../identity/users';
+import { findCase } from '../processflow/cases';
+import type { PfModule } from '../processflow/modules';
+import { caseWorkers, type CaseWorker } from '../processflow/people';
+import type { CaseRule } from './definition';
+
+/** Whom a rule's case goes to first: a colleague, or a role's pile with nobody named yet. */
+export type FirstOwner = { worker: CaseWorker } | { role: string } | undefined;
+
+const sees = async (q: Queryable, m: PfModule, id: number, w: CaseWorker) => (await findCase(q, m, id, await claimsOf(q, w.id))) !== undefined;
+
+/**
+ * The first owner of a case a rule opened (already written, so claims are checked on the row as
+ * it is): the rule's user if they may open it; the next member of the group in turn who may (the
+ * turn kept per rule); or the role. Nobody when no one named may open it: the case waits in New.
+ */
+export async function firstOwner(q: Queryable, rule: CaseRule, m: PfModule, id: number): Promise<FirstOwner> {
+  const owner = rule.owner;
+  if (owner.kind === 'none') return undefined;
+  if (owner.kind === 'role') return { role: owner.role };
+  const workers = await caseWorkers(q);
+  if (owner.kind === 'user') {
+    const w = workers.find((x) => x.id === owner.userId);
+    return w && (await sees(q, m, id, w)) ? { worker: w } : undefined;
+  }
+  const members = new Set((await q.query<{ user_id: string }>('SELECT user_id FROM group_members WHERE group_id = $1', [owner.groupId])).map((r) => r.user_id));
+  const inTurn = workers.filter((w) => members.has(w.id)).sort((a, b) => a.id.localeCompare(b.id));
+  const [turn] = await q.query<{ last_user_id: string }>('SELECT last_user_id FROM case_rule_turns WHERE rule_id = $1', [rule.id]);
+  // The members after the last one given a case, then round to the first.
+  const after = Math.max(turn ? inTurn.findIndex((w) => w.id > turn.last_user_id) : 0, 0);
+  const order = [...inTurn.slice(after), ...inTurn.slice(0, after)];
+  for (const w of order) {
+    if (!(await sees(q, m, id, w))) continue;
+    const moved = await q.query('UPDATE case_rule_turns SET last_user_id = $2 WHERE rule_id = $1 RETURNING rule_id', [rule.id, w.id]);
+    if (!moved.length) await q.query('INSERT INTO case_rule_turns (rule_id, last_user_id) VALUES ($1, $2)', [rule.id, w.id]);
+    return { worker: w };
+  }
+  return undefined;
+}
