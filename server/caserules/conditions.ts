@@ -1,5 +1,6 @@
 import { columnByKey, type Column, type SmartModule } from '../smartdata/schema';
-import { buildWhere, type Where } from '../smartdata/where';
+import { BLANK, buildWhere, NO_INFO, type Where } from '../smartdata/where';
+import type { Claim } from '../identity/users';
 import type { Condition, RuleInput } from './definition';
 
 /** The fields a condition of each kind may name: a score or number, a dimension or driver, a comment. */
@@ -28,12 +29,13 @@ const likeText = (word: string) => `%${word.toLowerCase().replace(/[!%_]/g, (ch)
 
 /**
  * A rule's conditions as SQL over its source's table, ANDed, with the module's own rows scope;
- * values are bound and columns come from the schema only (conditions were checked first).
+ * values are bound and columns come from the schema only (conditions were checked first). A rule
+ * is applied to every new row (`claims` null); what a person is shown of it stays within their claims.
  */
-export function ruleWhere(module: SmartModule, rule: RuleInput): Where {
-  // A list of values is a smart filter on its key: blanks and claims-free value matching as the filter bar's.
+export function ruleWhere(module: SmartModule, rule: RuleInput, claims: Claim[] | null = null): Where {
+  // A list of values is a smart filter on its key: blanks and value matching as the filter bar's.
   const valueFilters = rule.conditions.flatMap((c) => (c.kind === 'values' ? c.values.map((v) => ({ filterKey: c.column, filterValue: v })) : []));
-  const w = buildWhere(module, valueFilters, null);
+  const w = buildWhere(module, valueFilters, claims);
   for (const cond of rule.conditions) {
     const col = columnByKey(module, cond.column)!;
     if (cond.kind === 'score') {
@@ -57,4 +59,22 @@ export function describeConditions(module: SmartModule, rule: RuleInput): string
       return `${name} mentions ${c.words.join(' or ')}`;
     })
     .join(' · ');
+}
+
+/** A blank as the filter bar counts it: nothing, an empty text, or "(no info)". */
+const isBlank = (v: unknown) => v === null || v === undefined || v === '' || v === NO_INFO;
+
+/**
+ * Whether a row (its values by column key) meets every condition of a rule: the same test as
+ * `ruleWhere`'s SQL (a values condition as the filter bar's, case-insensitive, a blank by [Blank];
+ * words as text anywhere in the comment, in any case), done in memory for the few rows a write adds.
+ */
+export function meets(rule: RuleInput, row: Record<string, unknown>): boolean {
+  return rule.conditions.every((c) => {
+    const v = row[c.column];
+    if (c.kind === 'score') return v !== null && v !== undefined && (c.atMost === undefined || Number(v) <= c.atMost) && (c.atLeast === undefined || Number(v) >= c.atLeast);
+    if (c.kind === 'values') return c.values.some((x) => (isBlank(x) || x === BLANK ? isBlank(v) : !isBlank(v) && String(v).toLowerCase() === x.toLowerCase()));
+    const text = typeof v === 'string' ? v.toLowerCase() : '';
+    return c.words.some((word) => text.includes(word.toLowerCase()));
+  });
 }

@@ -25,15 +25,20 @@ export async function firstOwner(q: Queryable, rule: CaseRule, m: PfModule, id: 
     return w && (await sees(q, m, id, w)) ? { worker: w } : undefined;
   }
   const members = new Set((await q.query<{ user_id: string }>('SELECT user_id FROM group_members WHERE group_id = $1', [owner.groupId])).map((r) => r.user_id));
-  const inTurn = workers.filter((w) => members.has(w.id)).sort((a, b) => a.id.localeCompare(b.id));
-  const [turn] = await q.query<{ last_user_id: string }>('SELECT last_user_id FROM case_rule_turns WHERE rule_id = $1', [rule.id]);
+  // By id as the turn compares them (code points, not the locale's order).
+  const inTurn = workers.filter((w) => members.has(w.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (!inTurn.length) return undefined;
+  // The rule's turn row, written first and then updated: the update holds it to the end of the
+  // answer's transaction, so answers at once (PostgreSQL) take turns on it rather than each reading
+  // the same turn or both inserting it; the latest turn is read as it holds it.
+  await q.query("INSERT INTO case_rule_turns (rule_id, last_user_id) VALUES ($1, '') ON CONFLICT (rule_id) DO NOTHING", [rule.id]);
+  const [turn] = await q.query<{ last_user_id: string }>('UPDATE case_rule_turns SET last_user_id = last_user_id WHERE rule_id = $1 RETURNING last_user_id', [rule.id]);
   // The members after the last one given a case, then round to the first.
-  const after = Math.max(turn ? inTurn.findIndex((w) => w.id > turn.last_user_id) : 0, 0);
+  const after = Math.max(inTurn.findIndex((w) => w.id > turn.last_user_id), 0);
   const order = [...inTurn.slice(after), ...inTurn.slice(0, after)];
   for (const w of order) {
     if (!(await sees(q, m, id, w))) continue;
-    const moved = await q.query('UPDATE case_rule_turns SET last_user_id = $2 WHERE rule_id = $1 RETURNING rule_id', [rule.id, w.id]);
-    if (!moved.length) await q.query('INSERT INTO case_rule_turns (rule_id, last_user_id) VALUES ($1, $2)', [rule.id, w.id]);
+    await q.query('UPDATE case_rule_turns SET last_user_id = $2 WHERE rule_id = $1', [rule.id, w.id]);
     return { worker: w };
   }
   return undefined;

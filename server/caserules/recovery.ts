@@ -1,4 +1,5 @@
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
+import { inTurn } from '../db/turns';
 import { headerLine, queueMail } from '../mail/outbox';
 import { ANONYMOUS } from '../surveys/answers';
 import { RECOVERY_KIND } from '../surveys/recovery-answer';
@@ -23,9 +24,10 @@ const DAY_MS = 86_400_000;
  * transaction (`q`): an invitation tied to the case, the e-mail with its personal link, and the
  * case's `recovery_sent_at`. Nothing is sent when the source has no published recovery survey
  * ('off'), the case has no single address ('noAddress'), or the case was asked already or its
- * address was asked within the suppression window ('suppressed').
+ * address was asked within the suppression window ('suppressed'). Pass `db` wherever closings
+ * may run at once (the closing action does).
  */
-export async function sendRecoverySurvey(q: Queryable, c: ClosedCase, origin: string, now: Date): Promise<RecoveryOutcome> {
+export async function sendRecoverySurvey(q: Queryable, c: ClosedCase, origin: string, now: Date, db?: Db): Promise<RecoveryOutcome> {
   const { recoverySurvey: shortcode, suppressionDays } = await sourceSettings(q, c.sourceId);
   if (!shortcode) return 'off';
   const [survey] = await q.query<{ status: string; published: string | null }>('SELECT status, published FROM surveys WHERE shortcode = $1', [shortcode]);
@@ -33,6 +35,9 @@ export async function sendRecoverySurvey(q: Queryable, c: ClosedCase, origin: st
   const email = (c.email ?? '').trim();
   if (!isEmailAddress(email)) return 'noAddress';
   const key = email.toLowerCase();
+  // Closings for one address take turns (`db`: PostgreSQL's lock, held to the closing's end), so two
+  // at once cannot both find no invitation and both send one.
+  if (db) await inTurn(db, q, `recovery:${key}`);
 
   // One invitation per case; any case of the same customer within the window counts.
   const since = new Date(now.getTime() - suppressionDays * DAY_MS);

@@ -172,8 +172,12 @@ async function planAction(db: Db, user: Actor, m: PfModule, pfoId: string, body:
   }
   const toState = item.toState ?? state;
   // The clock: the first thing a colleague does for the customer answers the first-response deadline.
-  if (item.actionType !== ACTION_TYPE.Tag && !found.record.FirstRespondedAt) set.first_responded_at = now;
-  if (closes(item)) Object.assign(set, { closed_at: now, root_cause: p.rootCause ?? null, problem_resolved: p.problemResolved });
+  const hoursSince = (at: unknown) => (at ? Math.round(((now.getTime() - new Date(`${String(at)}Z`).getTime()) / 3_600_000) * 100) / 100 : null);
+  if (item.actionType !== ACTION_TYPE.Tag && !found.record.FirstRespondedAt) Object.assign(set, { first_responded_at: now, hours_to_first_response: hoursSince(found.record.CreatedAt) });
+  if (closes(item)) {
+    const outcome = p.problemResolved ? 'Resolved' : 'Not resolved';
+    Object.assign(set, { closed_at: now, root_cause: p.rootCause ?? null, problem_resolved: p.problemResolved, outcome, hours_to_close: hoursSince(found.record.CreatedAt) });
+  }
   if (CLOSED.includes(state as CaseState) && !CLOSED.includes(toState)) set.closed_at = null;
   Object.assign(set, { last_action_type: item.actionType, last_action_name: item.actionName, last_actioned_at: now, last_actioned_by_user_id: user.id, last_actioned_by_user_name: userName, action_comment: comment || null });
   if (toState !== state) Object.assign(set, { state: toState, last_state_change_at: now, last_state_change_by_user_id: user.id, last_state_change_by_user_name: userName });
@@ -217,7 +221,7 @@ export async function performAction(db: Db, user: Actor, m: PfModule, pfoId: str
       for (const tag of tagChange.remove) await q.query('DELETE FROM case_tags WHERE pfo_id = $1 AND tag_value = $2', [pfoId, tag]);
     }
     // The recovery survey goes with the closing, or not at all: its invitation is in this transaction.
-    const recoverySurvey = !closes(item) ? undefined : recovery ? await sendRecoverySurvey(q, { pfoId, sourceId: recovery.sourceId, email: recovery.email, customerName: recovery.name, store: (record.Store as string) ?? null }, origin, now) : 'off';
+    const recoverySurvey = !closes(item) ? undefined : recovery ? await sendRecoverySurvey(q, { pfoId, sourceId: recovery.sourceId, email: recovery.email, customerName: recovery.name, store: (record.Store as string) ?? null }, origin, now, db) : 'off';
     const properties = {
       ...(p.userId ? { allocatedTo: set.allocated_to_user_name } : {}), ...(p.subject ? { subject: p.subject } : {}), ...(tagChange ? { tagsAdded: tagChange.add, tagsRemoved: tagChange.remove } : {}),
       ...(mentioned.length ? { mentions: mentioned.map((m) => m.fullName) } : {}),

@@ -24,6 +24,7 @@ export const CASE_FIELDS = {
   AllocatedByUserId: 'allocated_by_user_id',
   AllocatedByUserName: 'allocated_by_user_name',
   // Closing the loop (issue 45): the rule, queue and clock of a case, how it closed, its recovery survey.
+  CreatedAt: 'created_at',
   Queue: 'queue_name',
   Priority: 'priority',
   RuleName: 'rule_name',

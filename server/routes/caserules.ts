@@ -6,6 +6,8 @@ import { sourcesOf } from '../datasources/registry';
 import { rowsOf } from '../smartdata/rows';
 import { caseWorkers, PROCESS_FLOW_ROLES } from '../processflow/people';
 import type { SmartModule } from '../smartdata/schema';
+import { buildWhere } from '../smartdata/where';
+import type { Claim } from '../identity/users';
 import { conditionErrors, fitsScore, fitsValues, fitsWords } from '../caserules/conditions';
 import { queueInput, ruleInput, sourceSettingsInput, type RuleInput } from '../caserules/definition';
 import { OPENERS } from '../caserules/openers';
@@ -40,11 +42,16 @@ async function checkedRule(db: Db, input: RuleInput): Promise<SmartModule> {
   return module;
 }
 
-/** The values a dimension holds (a few), for choosing in a condition. */
-async function choicesOf(db: Db, module: SmartModule, column: string): Promise<string[] | undefined> {
-  const rows = await rowsOf(db, module).query<{ v: unknown }>(`SELECT DISTINCT CAST(${column} AS VARCHAR) AS v FROM ${module.table} WHERE ${column} IS NOT NULL ORDER BY 1 LIMIT ${MAX_CHOICES + 1}`);
+/** The values a dimension holds (a few) among the module's rows the caller's claims reach, for choosing in a condition. */
+async function choicesOf(db: Db, module: SmartModule, column: string, claims: Claim[] | null): Promise<string[] | undefined> {
+  const w = buildWhere(module, [], claims);
+  w.add(`${column} IS NOT NULL`);
+  const rows = await rowsOf(db, module).query<{ v: unknown }>(`SELECT DISTINCT CAST(${column} AS VARCHAR) AS v FROM ${module.table} ${w.sql} ORDER BY 1 LIMIT ${MAX_CHOICES + 1}`, w.params);
   return rows.length > MAX_CHOICES ? undefined : rows.map((r) => String(r.v));
 }
+
+/** The claims a rule's preview and choices are read under: the caller's, unless the source drops claims. */
+const claimsOn = (c: Context<Env>, module: SmartModule) => (module.ignoreClaims ? null : c.var.user.claims);
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
 const sourceQuery = z.object({ sourceId: z.string().min(1).max(100).optional() });
@@ -63,7 +70,7 @@ export const caseRuleRoutes = new Hono<Env>()
     const fitting = module.columns.filter((col) => fitsScore(col) || fitsValues(col) || fitsWords(col));
     const columns = await Promise.all(fitting.map(async (col) => ({
       key: col.key, name: col.name, role: col.role ?? (col.dimension ? 'dimension' : 'attribute'), typeName: col.typeName,
-      ...(col.score ? { score: col.score } : {}), ...(fitsValues(col) ? { values: await choicesOf(db, module, col.column) } : {}),
+      ...(col.score ? { score: col.score } : {}), ...(fitsValues(col) ? { values: await choicesOf(db, module, col.column, claimsOn(c, module)) } : {}),
       fits: { score: fitsScore(col), values: fitsValues(col), words: fitsWords(col) },
     })));
     const [queues, workers, groups] = await Promise.all([listQueues(db), caseWorkers(db), db.query<{ id: string; name: string }>('SELECT id, name FROM groups ORDER BY name')]);
@@ -75,7 +82,7 @@ export const caseRuleRoutes = new Hono<Env>()
   .post('/preview', async (c) => {
     const input = await readBody(c, ruleInput);
     const module = await checkedRule(c.var.deps.db, input);
-    return c.json(await previewRule(c.var.deps.db, module, input, c.var.deps.now()));
+    return c.json(await previewRule(c.var.deps.db, module, input, claimsOn(c, module), c.var.deps.now()));
   })
   .post('/', async (c) => {
     const input = await readBody(c, ruleInput);
@@ -105,7 +112,7 @@ const queueName = z.object({ name: z.string().min(1).max(100) });
 export const caseSettingsRoutes = new Hono<Env>()
   .get('/', async (c) => {
     const { db } = c.var.deps;
-    return c.json({ queues: await listQueues(db), sources: await listSourceSettings(db, [...sourcesOf(db).keys()]) });
+    return c.json({ queues: await listQueues(db), sources: await listSourceSettings(db, [...sourcesOf(db).keys()]), openers: [...OPENERS.keys()] });
   })
   .put('/queues/:name', async (c) => {
     const { name } = check(queueName, c.req.param());

@@ -36,8 +36,9 @@ const npsMeasures = (c: Column): MeasureDefinition[] => [
   { measureKey: 'DetractorShare', measureName: 'Share of detractors', format: '0.0%', aggregateFunction: AGGREGATES.Average, fieldKey: c.key, score: npsScore(0, 0, 1) },
 ];
 
-/** Sum, lowest and highest of a plain number (spend, an amount). */
+/** Average, sum, lowest and highest of a plain number (spend, an amount, the hours a case took). */
 const amountMeasures = (c: Column): MeasureDefinition[] => [
+  { measureKey: `Avg${c.key}`, measureName: `Average ${c.name.toLowerCase()}`, format: '0.00', aggregateFunction: AGGREGATES.Average, fieldKey: c.key },
   { measureKey: `Sum${c.key}`, measureName: `Total ${c.name.toLowerCase()}`, format: '0.00', aggregateFunction: AGGREGATES.Sum, fieldKey: c.key },
   { measureKey: `Min${c.key}`, measureName: `Lowest ${c.name.toLowerCase()}`, format: '0.00', aggregateFunction: AGGREGATES.Min, fieldKey: c.key },
   { measureKey: `Max${c.key}`, measureName: `Highest ${c.name.toLowerCase()}`, format: '0.00', aggregateFunction: AGGREGATES.Max, fieldKey: c.key },

@@ -37,14 +37,15 @@ function summaryOf(event: OutboundEvent) {
   return { title: TITLES[event.type] ?? event.type, text, link, facts };
 }
 
-/** Slack's mrkdwn treats <, > and & as markup: escaped in every value. */
+/** Slack's mrkdwn treats <, > and & as markup (mentions such as <!channel>, links): escaped in every value. */
 const slackEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function slack(event: OutboundEvent) {
   const { title, text, link, facts } = summaryOf(event);
   const lines = [`*${slackEscape(title)}*`, ...(text ? [slackEscape(text)] : []), ...(link ? [`<${link}|Open in the portal>`] : [])];
   return {
-    text: [title, text].filter(Boolean).join(': '),
+    // The notification's text: Slack reads its markup too (a mention or a link from the data would work).
+    text: slackEscape([title, text].filter(Boolean).join(': ')),
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },
       ...(facts.length ? [{ type: 'section', fields: facts.map((f) => ({ type: 'mrkdwn', text: `*${slackEscape(f.name)}*\n${slackEscape(f.value)}` })) }] : []),

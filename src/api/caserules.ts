@@ -76,6 +76,8 @@ export interface SourceCaseSettings {
 export interface CaseSettings {
   queues: CaseQueue[];
   sources: SourceCaseSettings[];
+  /** The sources whose new rows can become cases. */
+  openers?: string[];
 }
 
 type Maybe<T> = Promise<T | BadRequest>;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useElement } from '../elements/element-context';
 import { isBadRequest } from '../api/client';
 import { listSources, type DataSource } from '../api/datasources';
+import { caseSettings } from '../api/caserules';
 import { problemOf } from '../datasources/problem';
 import { RulesTab } from './rules-tab';
 import { SettingsTab } from './settings-tab';
@@ -22,12 +23,14 @@ export function CaseRules({ sourceId: asked }: { sourceId?: string }) {
   const tabs = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    listSources(api)
-      .then((res) => {
+    Promise.all([listSources(api), caseSettings(api)])
+      .then(([res, settings]) => {
         if (isBadRequest(res)) throw res;
         setSources(res);
-        // The source the attribute names, else the one shown, else the first.
-        setSourceId((current) => (res.some((s) => s.id === asked) ? asked! : current || res[0]?.id || ''));
+        // The source the attribute names, else the one shown, else the first whose rows can become cases.
+        const opens = isBadRequest(settings) ? [] : (settings.openers ?? []);
+        const first = res.find((s) => opens.includes(s.id)) ?? res[0];
+        setSourceId((current) => (res.some((s) => s.id === asked) ? asked! : current || first?.id || ''));
       })
       .catch((f: unknown) => setFailure(f ?? new Error('')));
   }, [api, asked]);

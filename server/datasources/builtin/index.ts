@@ -1,12 +1,13 @@
 import type { Db } from '../../db';
 import type { SmartModule } from '../../smartdata/schema';
+import { CASE_OUTCOMES_SOURCE } from './case-outcomes';
 import { FEEDBACK_SOURCE } from './feedback';
 import { RECOVERY_SOURCE } from './recovery';
 import { RESPONSES_SOURCE } from './responses';
 import { REVIEWS_SOURCE } from './reviews';
 
-/** The portal's own sources: its surveys, review sync, feedback widget and recovery surveys write their tables. */
-export const BUILTIN_SOURCES: readonly SmartModule[] = [RESPONSES_SOURCE, REVIEWS_SOURCE, FEEDBACK_SOURCE, RECOVERY_SOURCE];
+/** The portal's own sources: its surveys, review sync, feedback widget, recovery surveys and cases write their tables. */
+export const BUILTIN_SOURCES: readonly SmartModule[] = [RESPONSES_SOURCE, REVIEWS_SOURCE, FEEDBACK_SOURCE, RECOVERY_SOURCE, CASE_OUTCOMES_SOURCE];
 
 /** The stored form of a module: everything but its id and name, which are columns of their own. */
 export const definitionText = ({ moduleId: _id, name: _name, ...rest }: SmartModule) => JSON.stringify(rest);

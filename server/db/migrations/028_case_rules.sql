@@ -46,6 +46,10 @@ ALTER TABLE cases ADD COLUMN IF NOT EXISTS closed_at TIMESTAMP;
 ALTER TABLE cases ADD COLUMN IF NOT EXISTS escalation_level INTEGER;
 ALTER TABLE cases ADD COLUMN IF NOT EXISTS root_cause VARCHAR;
 ALTER TABLE cases ADD COLUMN IF NOT EXISTS problem_resolved BOOLEAN;
+-- The same as data to count by (Resolved, Not resolved), and the hours to first response and to close.
+ALTER TABLE cases ADD COLUMN IF NOT EXISTS outcome VARCHAR;
+ALTER TABLE cases ADD COLUMN IF NOT EXISTS hours_to_first_response DOUBLE PRECISION;
+ALTER TABLE cases ADD COLUMN IF NOT EXISTS hours_to_close DOUBLE PRECISION;
 ALTER TABLE cases ADD COLUMN IF NOT EXISTS recovery_sent_at TIMESTAMP;
 ALTER TABLE cases ADD COLUMN IF NOT EXISTS recovery_score INTEGER;
 ALTER TABLE cases ADD COLUMN IF NOT EXISTS recovery_comment VARCHAR;

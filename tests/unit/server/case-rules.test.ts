@@ -189,6 +189,18 @@ describe('working the queue', () => {
     expect(refused[0]).toEqual({ pfoId: ids[0], ok: false, messages: ['"Resolve" is not an action for a case in state Resolved.'] });
     expect((await h.call('POST', '/api/processflow/cases/bulkaction', { token: admin, body: { ...body, pfoIds: Array.from({ length: 101 }, (_, i) => `x${i}`) } })).status).toBe(400);
 
+    // How they closed is data: root causes by region, the outcome and the hours to close, in the case outcomes' pivot.
+    const pivot = (await h.call('POST', '/api/dataviewer/analytics/data/case-outcomes/default', {
+      token: admin, body: { smartFilters: [{ filterKey: 'RootCause', filterValue: 'Waiting time' }], measureKeys: ['InternalRecordCount', 'AvgHoursToClose'], rowDimensions: ['Outcome'], columnDimensions: ['Region'] },
+    })).body;
+    const [closed] = await h.db.query<{ n: number; h: number }>("SELECT count(*) AS n, avg(hours_to_close) AS h FROM cases WHERE root_cause = 'Waiting time'");
+    expect(pivot.grandTotal.InternalRecordCount).toBe(Number(closed.n));
+    expect(pivot.grandTotal.InternalRecordCount).toBeGreaterThanOrEqual(3);
+    expect(pivot.grandTotal.AvgHoursToClose).toBeCloseTo(Number(closed.h), 6);
+    const outcomes = await h.db.query<{ outcome: string; n: number }>("SELECT outcome, count(*) AS n FROM cases WHERE root_cause = 'Waiting time' GROUP BY outcome ORDER BY outcome");
+    expect(pivot.data.map((r: { DimensionValueKey: string }) => r.DimensionValueKey)).toEqual(outcomes.map((o) => o.outcome));
+    expect(pivot.rowTotals.Resolved.InternalRecordCount).toBe(Number(outcomes.find((o) => o.outcome === 'Resolved')!.n));
+
     const sourceId = open[0].SourceObjectId;
     const csv = await h.fetch(`/api/processflow/cases/processFlowObjectHistory/${ids[0]}/export`, { headers: { authorization: `Bearer ${admin}` } });
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="case-${sourceId}-history.csv"`);

@@ -33,7 +33,7 @@ describe('PORTAL_START=empty', () => {
     const nav = (await db.query<{ module_id: string }>('SELECT module_id FROM nav_items')).map((n) => n.module_id);
     expect(nav).toEqual(expect.arrayContaining(['home', 'users', 'groups', 'alerts', 'help']));
     for (const demo of ['overview', 'drivers', 'social', 'responses', 'portal-feedback']) expect(nav).not.toContain(demo);
-    expect((await db.query<{ source_id: string }>('SELECT source_id FROM datasources ORDER BY source_id')).map((s) => s.source_id)).toEqual(['portal-feedback', 'recovery', 'responses', 'reviews']);
+    expect((await db.query<{ source_id: string }>('SELECT source_id FROM datasources ORDER BY source_id')).map((s) => s.source_id)).toEqual(['case-outcomes', 'portal-feedback', 'recovery', 'responses', 'reviews']);
   });
 
   it('answers the portal\'s settings and the set-up check', async () => {

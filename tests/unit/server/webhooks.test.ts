@@ -175,7 +175,8 @@ describe('message formats', () => {
     const [got] = receiver.received;
     expect(verify(got, secret)).toBe(true);
     const body = JSON.parse(got.body);
-    expect(body.text).toBe('Case opened: Refund <asked> & waiting');
+    // Escaped as the blocks are: Slack shows the characters, and reads no mention or link from the data.
+    expect(body.text).toBe('Case opened: Refund &lt;asked&gt; &amp; waiting');
     expect(body.blocks[0]).toEqual({ type: 'section', text: { type: 'mrkdwn', text: '*Case opened*\nRefund &lt;asked&gt; &amp; waiting\n<https://cx.example/case/C-7|Open in the portal>' } });
     expect(body.blocks[1].fields).toEqual([{ type: 'mrkdwn', text: '*caseId*\nC-7' }]);
     expect(body.blocks.at(-1).type).toBe('context');
