@@ -15,6 +15,7 @@ import { previewRule } from '../caserules/preview';
 import { createRule, deleteQueue, deleteRule, getRule, listQueues, listRules, listSourceSettings, putQueue, putSourceSettings, queueNamed, updateRule } from '../caserules/store';
 import { displayNameOf } from '../identity/users';
 import type { Db } from '../db';
+import { recoveryQuestions, type SurveyDefinition } from '../../src/lib/survey-model';
 
 /** Who writes case rules and queues: the portal's administrators. */
 export const CASE_RULE_ROLES = ['GlobalAdmin', 'PortalAdmin'];
@@ -130,8 +131,12 @@ export const caseSettingsRoutes = new Hono<Env>()
     if (!sourcesOf(db).has(sourceId)) throw notFound(`No data source "${sourceId}".`);
     const input = await readBody(c, sourceSettingsInput);
     if (input.recoverySurvey !== null) {
-      const [survey] = await db.query<{ status: string }>('SELECT status FROM surveys WHERE shortcode = $1', [input.recoverySurvey]);
-      if (!survey) throw badRequest(`No survey "${input.recoverySurvey}".`, { recoverySurvey: [`No survey "${input.recoverySurvey}".`] });
+      const [survey] = await db.query<{ definition: string; published: string | null }>('SELECT definition, published FROM surveys WHERE shortcode = $1', [input.recoverySurvey]);
+      const refuse = (message: string) => badRequest(message, { recoverySurvey: [message] });
+      if (!survey) throw refuse(`No survey "${input.recoverySurvey}".`);
+      // Its answer is the case's recovery score: the survey must ask one (what it asks in public, else its draft).
+      const asked = JSON.parse(survey.published ?? survey.definition) as { definition?: SurveyDefinition } & SurveyDefinition;
+      if (!recoveryQuestions(asked.definition ?? asked).score) throw refuse('A recovery survey asks an NPS or star rating question: its answer is the case\'s recovery score.');
     }
     return c.json(await putSourceSettings(db, sourceId, input, c.var.deps.now()));
   });

@@ -23,12 +23,13 @@ export function CaseRules({ sourceId: asked }: { sourceId?: string }) {
   const tabs = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    Promise.all([listSources(api), caseSettings(api)])
+    // The settings only pick the first source shown: without them, the first source is.
+    Promise.all([listSources(api), caseSettings(api).catch(() => undefined)])
       .then(([res, settings]) => {
         if (isBadRequest(res)) throw res;
         setSources(res);
         // The source the attribute names, else the one shown, else the first whose rows can become cases.
-        const opens = isBadRequest(settings) ? [] : (settings.openers ?? []);
+        const opens = !settings || isBadRequest(settings) ? [] : (settings.openers ?? []);
         const first = res.find((s) => opens.includes(s.id)) ?? res[0];
         setSourceId((current) => (res.some((s) => s.id === asked) ? asked! : current || first?.id || ''));
       })

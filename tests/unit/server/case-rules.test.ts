@@ -129,6 +129,20 @@ describe('case rules', () => {
   });
 });
 
+describe('case settings', () => {
+  it('take as recovery survey only one that asks a score, and keep the root causes unique', async () => {
+    const token = await h.signIn('surveyeditor@demo.cx');
+    const created = (await h.call('POST', '/api/surveys', { token, body: { title: 'Only words' } })).body;
+    const questions = [{ id: 'why', kind: 'text', required: false, text: { en: 'Anything else?' } }];
+    expect((await h.call('PUT', `/api/surveys/${created.shortcode}`, { token, body: { version: created.version, settings: created.settings, definition: { ...created.definition, questions } } })).status).toBe(200);
+    const put = (body: object) => h.call('PUT', '/api/casesettings/sources/responses', { token: admin, body: { rootCauses: ['Price'], suppressionDays: 30, ...body } });
+    expect((await put({ recoverySurvey: created.shortcode })).body.errors).toEqual({ recoverySurvey: ["A recovery survey asks an NPS or star rating question: its answer is the case's recovery score."] });
+    expect((await put({ recoverySurvey: 'nope' })).body.errors).toEqual({ recoverySurvey: ['No survey "nope".'] });
+    expect((await put({ rootCauses: ['Price', 'price'], recoverySurvey: null })).status).toBe(400);
+    expect((await h.call('PUT', '/api/casesettings/sources/responses', { token: user, body: { rootCauses: [], recoverySurvey: null, suppressionDays: 1 } })).status).toBe(403);
+  });
+});
+
 describe('deadlines and escalation', () => {
   it('escalate an overdue case once per level to the owner’s manager, with a notification and an e-mail; the queues filter overdue', async () => {
     const rule = await h.call('POST', '/api/caserules', { token: admin, body: northRule({ name: 'Escalating', conditions: [{ kind: 'words', column: 'Verbatim', words: ['escalate-me'] }] }) });
