@@ -33,12 +33,16 @@ interface Due {
   resolution_due_at: Date | null;
 }
 
-/** The role `steps` levels above `role` in the hierarchy (reportsTo); the top one when the chain ends. */
+/**
+ * The role `steps` levels above `role` in the hierarchy (reportsTo), but no higher than the most
+ * senior role that works cases: a manager the escalation goes to opens the case from its link
+ * (GlobalAdmin, above PortalAdmin, does not work cases, so a late resolution goes to PortalAdmin).
+ */
 function managerRole(reportsTo: Map<string, string | null>, role: string, steps: number): string {
   let at = role;
   for (let i = 0; i < steps; i++) {
     const up = reportsTo.get(at);
-    if (!up) break;
+    if (!up || !PROCESS_FLOW_ROLES.includes(up)) break;
     at = up;
   }
   return at;

@@ -30,7 +30,8 @@ test.describe('a phone at 375 px', () => {
   test('one menu opens at a time, Escape closes it, the data page offers only what works here, and nothing is wider than the screen', async ({ page }) => {
     await signInAs(page, 'portaluser@demo.cx');
     await page.goto('/dashboard/overview/');
-    const more = page.getByRole('button', { name: 'More' });
+    // The menu's More (a tile's "+2 more" is another button).
+    const more = page.getByRole('button', { name: 'More', exact: true });
     const profile = page.getByRole('button', { name: /Profile of/ });
     await more.click();
     await expect(page.getByRole('menu')).toBeVisible();

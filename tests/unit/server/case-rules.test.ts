@@ -173,12 +173,12 @@ describe('deadlines and escalation', () => {
     expect(mails[0].body).toContain(`Case ${id} missed its first response deadline (2026-11-20 16:00:00 UTC): escalated to PortalAdmin.`);
     const notes = await h.db.query<{ link: string }>("SELECT link FROM notifications WHERE user_id = 'u-portaladmin' AND kind = 'escalation' AND text LIKE $1", [`Case ${id} %`]);
     expect(notes).toEqual([{ link: `/processflow/cases/${id}/cases` }]);
-    // Past the resolution deadline: level 2, one level further up (GlobalAdmin), and the history tells both.
+    // Past the resolution deadline: level 2, one level further up but no higher than who works cases (PortalAdmin again, not GlobalAdmin), and the history tells both.
     await run('2026-11-24T12:30:00Z');
     const history = (await h.call('GET', `/api/processflow/cases/processFlowObjectHistory/${c.pfo_id}`, { token: await h.signIn('portaluser@demo.cx') })).body;
     expect(history.filter((e: { actionName: string }) => e.actionName === 'Escalate').map((e: { userName: string; properties: object }) => [e.userName, e.properties])).toEqual([
       ['System', { level: 1, escalatedTo: 'PortalAdmin', managers: ['Paul Admin'], deadline: 'first response' }],
-      ['System', { level: 2, escalatedTo: 'GlobalAdmin', managers: ['Grace Admin'], deadline: 'resolution' }],
+      ['System', { level: 2, escalatedTo: 'PortalAdmin', managers: ['Paul Admin'], deadline: 'resolution' }],
     ]);
     h.clock.now = start;
     await h.call('DELETE', `/api/caserules/${rule.body.id}`, { token: admin });
