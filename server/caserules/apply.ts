@@ -1,8 +1,8 @@
 import { placeholder, type Param, type Queryable } from '../db';
 import { pfModule } from '../processflow/modules';
 import { emitEvent } from '../webhooks/emit';
+import { writeHistory } from '../processflow/history';
 import { notify } from '../notifications/notifications';
-import { ACTION_TYPE } from '../processflow/workflow';
 import type { CaseRule } from './definition';
 import { conditionErrors, describeConditions, meets } from './conditions';
 import { columnByKey, type SmartModule } from '../smartdata/schema';
@@ -37,7 +37,8 @@ async function matchRows(q: Queryable, module: SmartModule, rules: CaseRule[], i
 
 /**
  * Opens the cases the source's enabled rules call for among its new rows `ids`, in the caller's
- * transaction (the answer, review or import that wrote them): each row is tried once, when it is
+ * transaction (the survey answer or the review that wrote them; a source without a `CaseOpener`,
+ * an imported one, opens none yet, docs/decisions.md): each row is tried once, when it is
  * written, and a row that has a case already is never given another (the cases' unique index
  * stands behind that). Each case gets its queue's deadlines, its first owner, a history entry
  * naming the rule, and the webhooks' events.
@@ -75,12 +76,10 @@ export async function openCasesByRules(q: Queryable, module: SmartModule, ids: n
     } else if (owner) await q.query('UPDATE cases SET allocated_to_role = $2 WHERE pfo_id = $1', [pfoId, owner.role]);
     const toState = owner && 'worker' in owner ? 'Assigned' : String(row.state);
     const allocatedTo = owner ? ('worker' in owner ? owner.worker.fullName : owner.role) : null;
-    await q.query(
-      `INSERT INTO case_history (history_id, pfo_id, action_type, action_name, from_state, to_state, comment, properties, user_id, user_name, actioned_at, version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CAST($11 AS TIMESTAMP), 1)`,
-      [crypto.randomUUID(), pfoId, ACTION_TYPE.Transition, 'Open case', 'New', toState, `Opened by the rule "${rule.name}": ${describeConditions(module, rule)}.`,
-        JSON.stringify({ rule: rule.name, queue: rule.queue, priority: rule.priority, ...(allocatedTo ? { allocatedTo } : {}) }), RULES_ACTOR.id, RULES_ACTOR.name, now],
-    );
+    await writeHistory(q, {
+      pfoId, actionName: 'Open case', fromState: 'New', toState, comment: `Opened by the rule "${rule.name}": ${describeConditions(module, rule)}.`,
+      properties: { rule: rule.name, queue: rule.queue, priority: rule.priority, ...(allocatedTo ? { allocatedTo } : {}) }, by: RULES_ACTOR, at: now, version: 1,
+    });
     const message = `Case ${id} opened by the rule "${rule.name}" in ${rule.queue} (${rule.priority})${allocatedTo ? `, for ${allocatedTo}` : ''}.`;
     const event = { caseId: pfoId, module: m.moduleId, sourceObjectId: id, sourceId: module.moduleId, rule: rule.name, queue: rule.queue, priority: rule.priority, state: toState, message };
     await emitEvent(q, 'case.opened', event, now);

@@ -1,13 +1,15 @@
 import { dataTime, type Db } from '../db';
-import { claimsOf, rolesOf, type UserRow } from '../identity/users';
+import { rolesOf, type Claim, type UserRow } from '../identity/users';
+import { claimsAdmit } from '../smartdata/where';
 import { notify } from '../notifications/notifications';
 import { queueMail } from '../mail/outbox';
 import { findCase } from '../processflow/cases';
 import { pfModule, type PfModule } from '../processflow/modules';
-import { PROCESS_FLOW_ROLES } from '../processflow/people';
-import { ACTION_TYPE, OPEN } from '../processflow/workflow';
+import { claimsByUser, PROCESS_FLOW_ROLES } from '../processflow/people';
+import { OPEN } from '../processflow/workflow';
 import { every, underLease } from '../operations/schedule';
 import { emitEvent } from '../webhooks/emit';
+import { writeHistory } from '../processflow/history';
 
 /** How often the case clocks are read; how long one run holds its lease. */
 export const CASE_CLOCK_INTERVAL_MS = 60_000;
@@ -48,11 +50,11 @@ function managerRole(reportsTo: Map<string, string | null>, role: string, steps:
   return at;
 }
 
-/** The users of a role who may open the case (their claims reach it). */
-async function managersOf(db: Db, m: PfModule, sourceObjectId: number, role: string, users: UserRow[]): Promise<UserRow[]> {
-  const holders = users.filter((u) => rolesOf(u).includes(role));
-  const seeing = await Promise.all(holders.map(async (u) => ((await findCase(db, m, sourceObjectId, await claimsOf(db, u.id))) ? u : undefined)));
-  return seeing.filter((u): u is UserRow => !!u);
+/** The users of a role whose claims reach the case (its row read once, everyone's claims in hand). */
+async function managersOf(db: Db, m: PfModule, sourceObjectId: number, role: string, users: UserRow[], claims: Map<string, Claim[]>): Promise<UserRow[]> {
+  const found = await findCase(db, m, sourceObjectId, null);
+  if (!found) return [];
+  return users.filter((u) => rolesOf(u).includes(role) && claimsAdmit(m.view, found.record, claims.get(u.id) ?? []));
 }
 
 /**
@@ -77,6 +79,7 @@ export async function runCaseClocks(db: Db, at: Date, origin: string, now = at):
   if (!due.length) return { escalated: 0 };
   const reportsTo = new Map((await db.query<{ name: string; reports_to: string | null }>('SELECT name, reports_to FROM roles')).map((r) => [r.name, r.reports_to]));
   const users = await db.query<UserRow & Record<string, unknown>>('SELECT * FROM users ORDER BY id');
+  const claims = await claimsByUser(db);
   let escalated = 0;
   for (const c of due) {
     const m = pfModule(c.module_id);
@@ -84,7 +87,7 @@ export async function runCaseClocks(db: Db, at: Date, origin: string, now = at):
     const target = c.resolution_late ? 2 : 1;
     for (let level = Number(c.level) + 1; level <= target; level++) {
       const role = managerRole(reportsTo, c.allocated_to_role ?? PROCESS_FLOW_ROLES[PROCESS_FLOW_ROLES.length - 1], level);
-      const managers = await managersOf(db, m, Number(c.source_object_id), role, users);
+      const managers = await managersOf(db, m, Number(c.source_object_id), role, users, claims);
       if (await escalate(db, c, m, level as 1 | 2, role, managers, now, origin)) escalated++;
     }
   }
@@ -104,11 +107,7 @@ async function escalate(db: Db, c: Due, m: PfModule, level: 1 | 2, role: string,
       [c.pfo_id, level, level - 1],
     );
     if (!raised) return false;
-    await q.query(
-      `INSERT INTO case_history (history_id, pfo_id, action_type, action_name, from_state, to_state, comment, properties, user_id, user_name, actioned_at, version)
-       VALUES ($1, $2, $3, 'Escalate', $4, $4, $5, $6, $7, $8, CAST($9 AS TIMESTAMP), $10)`,
-      [crypto.randomUUID(), c.pfo_id, ACTION_TYPE.Transition, c.state, text, JSON.stringify({ level, escalatedTo: role, managers: names, deadline }), CLOCK_ACTOR.id, CLOCK_ACTOR.name, at, Number(raised.version)],
-    );
+    await writeHistory(q, { pfoId: c.pfo_id, actionName: 'Escalate', fromState: c.state, toState: c.state, comment: text, properties: { level, escalatedTo: role, managers: names, deadline }, by: CLOCK_ACTOR, at, version: Number(raised.version) });
     for (const u of managers) {
       await notify(q, u.id, 'escalation', text, link, at);
       await queueMail(q, u.email, `Case ${c.source_object_id} is overdue: escalated to you`, `Hello ${u.first_name},\n\n${text}\n\nOpen the case: ${origin}${link}\n`, at);

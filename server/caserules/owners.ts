@@ -1,14 +1,12 @@
 import type { Queryable } from '../db';
-import { claimsOf } from '../identity/users';
 import { findCase } from '../processflow/cases';
+import { claimsAdmit } from '../smartdata/where';
 import type { PfModule } from '../processflow/modules';
 import { caseWorkers, type CaseWorker } from '../processflow/people';
 import type { CaseRule } from './definition';
 
 /** Whom a rule's case goes to first: a colleague, or a role's pile with nobody named yet. */
 export type FirstOwner = { worker: CaseWorker } | { role: string } | undefined;
-
-const sees = async (q: Queryable, m: PfModule, id: number, w: CaseWorker) => (await findCase(q, m, id, await claimsOf(q, w.id))) !== undefined;
 
 /**
  * The first owner of a case a rule opened (already written, so claims are checked on the row as
@@ -19,10 +17,13 @@ export async function firstOwner(q: Queryable, rule: CaseRule, m: PfModule, id: 
   const owner = rule.owner;
   if (owner.kind === 'none') return undefined;
   if (owner.kind === 'role') return { role: owner.role };
-  const workers = await caseWorkers(q);
+  const [workers, found] = await Promise.all([caseWorkers(q), findCase(q, m, id, null)]);
+  if (!found) return undefined;
+  // Whether a colleague's claims reach the case: the row read once, each colleague's claims in hand.
+  const sees = (w: CaseWorker) => claimsAdmit(m.view, found.record, w.claims);
   if (owner.kind === 'user') {
     const w = workers.find((x) => x.id === owner.userId);
-    return w && (await sees(q, m, id, w)) ? { worker: w } : undefined;
+    return w && sees(w) ? { worker: w } : undefined;
   }
   const members = new Set((await q.query<{ user_id: string }>('SELECT user_id FROM group_members WHERE group_id = $1', [owner.groupId])).map((r) => r.user_id));
   // By id as the turn compares them (code points, not the locale's order).
@@ -37,7 +38,7 @@ export async function firstOwner(q: Queryable, rule: CaseRule, m: PfModule, id: 
   const after = Math.max(inTurn.findIndex((w) => w.id > turn.last_user_id), 0);
   const order = [...inTurn.slice(after), ...inTurn.slice(0, after)];
   for (const w of order) {
-    if (!(await sees(q, m, id, w))) continue;
+    if (!sees(w)) continue;
     await q.query('UPDATE case_rule_turns SET last_user_id = $2 WHERE rule_id = $1', [rule.id, w.id]);
     return { worker: w };
   }

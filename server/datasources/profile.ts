@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../src/lib/email-address';
 import type { TypeName } from '../smartdata/schema';
 import { dateFormatOf, dateOf, type DateFormat } from './dates';
 import { numberOf, SCIENTIFIC, type DecimalSeparator } from './numbers';
@@ -37,9 +38,6 @@ export interface Profile {
 export const STRAY_SHARE = 0.02;
 export const strays = (n: number) => Math.floor(n * STRAY_SHARE);
 
-/** An e-mail address: no part may overlap another (a linear match, whatever the cell), at most 254 characters. */
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-const isEmail = (c: string) => c.length <= 254 && EMAIL.test(c);
 const FORMULA = /^[=+\-@]/;
 
 /** The profile of a column from its sampled cells (null or blank when empty). */
@@ -68,7 +66,7 @@ export function profileOf(name: string, cells: Array<string | null>, decimal: De
     spaced: filled.some((c) => /\s/.test(c.trim())),
     scientific: filled.filter((c) => SCIENTIFIC.test(c.trim())).length,
     formulaLike: typeName === 'String' ? filled.filter((c) => FORMULA.test(c)).length : 0,
-    emailShare: filled.filter((c) => isEmail(c.trim())).length / Math.max(1, filled.length),
+    emailShare: filled.filter((c) => isEmailAddress(c)).length / Math.max(1, filled.length),
     values,
     numbers: isNumber ? found : [],
     unreadable: unreadableCells.length,

@@ -14,6 +14,7 @@ import { OPENERS, sourceOfCases } from '../caserules/openers';
 import { sourceSettings } from '../caserules/store';
 import { sendRecoverySurvey } from '../caserules/recovery';
 import { emitEvent } from '../webhooks/emit';
+import { writeHistory } from './history';
 
 /** An action as the record detail sends it (spec part 3: actionName, actionProperties as JSON text, comment, isSocial). */
 export interface ActionBody {
@@ -227,11 +228,7 @@ export async function performAction(db: Db, user: Actor, m: PfModule, pfoId: str
       ...(mentioned.length ? { mentions: mentioned.map((m) => m.fullName) } : {}),
       ...(closes(item) ? { rootCause: p.rootCause ?? null, problemResolved: p.problemResolved, recoverySurvey } : {}),
     };
-    await q.query(
-      `INSERT INTO case_history (history_id, pfo_id, action_type, action_name, from_state, to_state, comment, properties, user_id, user_name, actioned_at, version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CAST($11 AS TIMESTAMP), $12)`,
-      [historyId, pfoId, item.actionType, item.actionName, state, item.toState ?? state, comment || null, JSON.stringify(properties), user.id, userName, now, version + 1],
-    );
+    await writeHistory(q, { historyId, pfoId, actionType: item.actionType, actionName: item.actionName, fromState: state, toState: item.toState ?? state, comment: comment || null, properties, by: { id: user.id, name: userName }, at: now, version: version + 1 });
     for (const m of mentioned) {
       await q.query('INSERT INTO notifications (notification_id, user_id, kind, pfo_id, text, created_at) VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP))', [
         crypto.randomUUID(), m.id, 'mention', pfoId, `${userName} mentioned you on case ${row.source_object_id}: ${comment}`.slice(0, 500), now,

@@ -17,15 +17,21 @@ export interface CaseWorker {
   detail: string;
 }
 
+/** Every user's claims, by user id (read once for many checks). */
+export async function claimsByUser(q: Queryable): Promise<Map<string, Claim[]>> {
+  const claims = new Map<string, Claim[]>();
+  for (const c of await q.query<{ user_id: string; claim_type: string; claim_value: string }>('SELECT user_id, claim_type, claim_value FROM user_claims')) {
+    claims.set(c.user_id, [...(claims.get(c.user_id) ?? []), [c.claim_type, c.claim_value]]);
+  }
+  return claims;
+}
+
 /** Everyone who works cases: the process-flow roles' users, by name, with their claims. */
 export async function caseWorkers(q: Queryable): Promise<CaseWorker[]> {
   const rows = await q.query<{ id: string; user_name: string; first_name: string; last_name: string; role: string }>(
     'SELECT id, user_name, first_name, last_name, role FROM users ORDER BY first_name, last_name, id',
   );
-  const claims = new Map<string, Claim[]>();
-  for (const c of await q.query<{ user_id: string; claim_type: string; claim_value: string }>('SELECT user_id, claim_type, claim_value FROM user_claims')) {
-    claims.set(c.user_id, [...(claims.get(c.user_id) ?? []), [c.claim_type, c.claim_value]]);
-  }
+  const claims = await claimsByUser(q);
   const groups = new Map<string, string[]>();
   for (const g of await q.query<{ user_id: string; name: string }>('SELECT m.user_id, g.name FROM group_members m JOIN groups g ON g.id = m.group_id ORDER BY g.name')) {
     groups.set(g.user_id, [...(groups.get(g.user_id) ?? []), g.name]);

@@ -1,6 +1,10 @@
 import type { Queryable } from '../db';
 import { cleanProfanity, npsGroup } from '../seed/responses';
 import { recoveryQuestions, type Answers, type SurveyDefinition } from '../../src/lib/survey-model';
+import { writeHistory } from '../processflow/history';
+
+/** Who a recovery answer is written as in its case's history. */
+const CUSTOMER = { id: 'customer', name: 'Customer' };
 
 /** The kind of a survey invitation sent when a case closes (server/caserules/recovery.ts). */
 export const RECOVERY_KIND = 'Recovery';
@@ -69,11 +73,7 @@ export async function recordRecoveryAnswer(
     [invite.pfoId, value, cleaned],
   );
   if (!c) return undefined;
-  await q.query(
-    `INSERT INTO case_history (history_id, pfo_id, action_type, action_name, from_state, to_state, comment, properties, user_id, user_name, actioned_at, version)
-     VALUES ($1, $2, 0, 'Recovery survey answered', $3, $3, $4, $5, 'customer', 'Customer', CAST($6 AS TIMESTAMP), $7)`,
-    [crypto.randomUUID(), invite.pfoId, c.state, cleaned, JSON.stringify({ score: value }), now, Number(c.version)],
-  );
+  await writeHistory(q, { pfoId: invite.pfoId, actionName: 'Recovery survey answered', fromState: c.state, toState: c.state, comment: cleaned, properties: { score: value }, by: CUSTOMER, at: now, version: Number(c.version) });
   const nps = kind === 'nps' ? value : null;
   const resolved = c.problem_resolved === null || c.problem_resolved === undefined ? null : c.problem_resolved ? 'Yes' : 'No';
   await q.query(

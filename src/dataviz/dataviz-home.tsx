@@ -36,8 +36,6 @@ export function DatavizHome() {
   );
 }
 
-/** Who manages data sources (as the server's /api/datasources). */
-
 /** An empty portal's first step: administrators bring their data in (/admin/datasources); others hear who does. */
 function AddYourData() {
   const { t } = useElement();

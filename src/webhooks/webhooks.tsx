@@ -98,7 +98,9 @@ export function WebhooksPage() {
   const remove = (h: Webhook) =>
     confirm(t('webhooks.confirmDelete', { name: h.name })) &&
     act(`delete-${h.id}`, async () => {
-      await deleteWebhook(h.id, api);
+      const res = await deleteWebhook(h.id, api);
+      // A refusal is an answer, not an exception: it is said, and nothing is called deleted.
+      if (isBadRequest(res)) return setMessage(res.message ?? t('webhooks.failed'));
       setMessage(t('webhooks.deleted', { name: h.name }));
       await reload();
       addButton.current?.focus();

@@ -6,7 +6,6 @@ import { allocationProperties, AssigneeSelect, type Allocations } from '../share
 import { ClosingFields, closingProblems, closingProperties, isClosing, NEW_CLOSING } from '../shared/closing-fields';
 import { EmailPreview } from './email-preview';
 
-export { allocationLabels } from '../shared/assignee-select';
 
 export interface ActionRequest {
   actionName: string;
