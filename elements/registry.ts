@@ -10,6 +10,7 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-case-rules': () => import('./cx-case-rules'),
   'cx-change-password': () => import('./cx-change-password'),
   'cx-dashboard': () => import('./cx-dashboard'),
+  'cx-dashboard-builder': () => import('./cx-dashboard-builder'),
   'cx-data-viewer': () => import('./cx-data-viewer'),
   'cx-datasource-import': () => import('./cx-datasource-import'),
   'cx-datasources': () => import('./cx-datasources'),

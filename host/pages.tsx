@@ -109,6 +109,13 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return <cx-operations mode="panel"></cx-operations>;
     case 'dataviz':
       return <cx-dataviz-home></cx-dataviz-home>;
+    case 'dashboard-builder':
+      return (
+        <section className="builder-page" aria-labelledby="builder-page-title">
+          <h1 id="builder-page-title" className="visually-hidden">{t('host.pages.dashboard-builder')}</h1>
+          <cx-dashboard-builder key={p.dashboardId} dashboard-id={p.dashboardId}></cx-dashboard-builder>
+        </section>
+      );
     case 'create-survey':
       return <cx-survey-editor></cx-survey-editor>;
     case 'help':

@@ -10,7 +10,7 @@ export type Page =
   | 'sso-start' | 'sso-confirm' | 'sso-error' | 'user-register' | 'change-password' | 'user-settings' | 'echo-login' | 'app-registrations'
   | 'user-detail' | 'user-list' | 'group-list' | 'group-register' | 'group-detail' | 'alerts' | 'editor' | 'create-survey' | 'dataviz'
   | 'processflow' | 'operations' | 'operations-panel' | 'content' | 'dashboard' | 'survey' | 'help'
-  | 'datasources' | 'datasource-import' | 'datasource' | 'setup' | 'case-rules' | 'webhooks';
+  | 'datasources' | 'datasource-import' | 'datasource' | 'setup' | 'case-rules' | 'webhooks' | 'dashboard-builder';
 
 export interface Route {
   path: string;
@@ -67,6 +67,8 @@ export const ROUTES: Route[] = [
   { path: '/survey/:shortcode/:inviteId?', page: 'survey', anonymous: true, bare: true, title: 'Survey' },
   { path: '/dataviz', page: 'dataviz', roles: ANALYST, title: 'Data visualisation' },
   { path: '/dataviz/home', page: 'dataviz', roles: ANALYST, title: 'Data visualisation' },
+  // The dashboard builder (issue 46): whoever builds dashboards; the server decides which ones they may edit.
+  { path: '/dataviz/build/:dashboardId', page: 'dashboard-builder', roles: HOME, title: 'Dashboard builder' },
   { path: '/processflow/:moduleId/:sourceObjectId/:profileId?/:action?', page: 'processflow', roles: ANALYST, title: 'Process flow' },
   { path: '/operations/home', page: 'operations', roles: ['GlobalAdmin', 'System'], title: 'Operations' },
   { path: '/operations/panel', page: 'operations-panel', title: 'Operations' },

@@ -36,6 +36,8 @@ import { downloadRoute, exportRoutes } from './routes/exports';
 import { ExportStore } from './export/store';
 import { groupRoutes } from './routes/groups';
 import { dashboardRoutes, datavizRoutes, DASHBOARD_ROLES } from './routes/dashboard';
+import { dashboardsRoutes } from './routes/dashboards';
+import { DASHBOARD_IMPORT_PATH, MAX_FILE_BYTES } from './dashboards/portable';
 import { favouriteRoutes } from './routes/favourites';
 import { telemetryRoutes } from './routes/telemetry';
 import { ssoRoutes } from './routes/sso';
@@ -96,7 +98,9 @@ export function createApi(given: Deps): Hono<Env> {
   // A data-source file has its own, larger limit (DATASOURCE_MAX_BYTES), checked as it streams to disk.
   // A definition of 1,000 columns is larger than other requests: 4 MB.
   const definitionLimit = limitBody(4 * 1024 * 1024, (c) => c.json({ message: 'The data source definition is larger than 4 MB.' }, 413));
-  api.use('*', (c, next) => (c.req.path === PREVIEW_PATH || IMPORT_PATH.test(c.req.path) ? next() : c.req.path === DEFINITION_PATH ? definitionLimit(c, next) : apiBodyLimit(c, next)));
+  // A dashboard file may be 1 MB (with the few fields around it); past that, a 400 that says so.
+  const dashboardFileLimit = limitBody(MAX_FILE_BYTES + 16 * 1024, (c) => c.json({ message: `The dashboard file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.` }, 400));
+  api.use('*', (c, next) => (c.req.path === PREVIEW_PATH || IMPORT_PATH.test(c.req.path) ? next() : c.req.path === DEFINITION_PATH ? definitionLimit(c, next) : c.req.path === DASHBOARD_IMPORT_PATH ? dashboardFileLimit(c, next) : apiBodyLimit(c, next)));
 
   // For a load balancer's health check: up while the database answers.
   api.get('/api/health', async (c) => {
@@ -136,6 +140,7 @@ export function createApi(given: Deps): Hono<Env> {
   api.route('/api/groups', new Hono<Env>().use(requireAuth).route('/', groupRoutes));
   api.route('/api/dashboard', dataScreens().route('/', dashboardRoutes));
   api.route('/api/dataviz', dataScreens().route('/', datavizRoutes));
+  api.route('/api/dashboards', dataScreens().route('/', dashboardsRoutes));
   const exports = new ExportStore(deps.db);
   // The download is a navigation without the bearer header: its unguessable, one-time id stands in (ExportStore).
   api.route('/api/dataviewer', downloadRoute(exports));

@@ -1,15 +1,23 @@
 import { z } from 'zod';
-import { MEASURE_KEYS, TILE_TYPES, type LayoutItem, type VisualDefinition, type Breadcrumb } from '../../src/api/visual-types';
+import { CATEGORY_SORTS, COMPARE_WITH, MAX_TOP, MEASURE_KEYS, TILE_TYPES, TREND_BUCKETS, type LayoutItem, type VisualDefinition, type Breadcrumb } from '../../src/api/visual-types';
+import { acceptsQuery } from '../../src/lib/visual-catalogue';
 import type { Db } from '../db';
 import { REVIEW_TILE_KINDS, type ReviewTileKind } from '../../src/api/review-types';
 
 const key = z.string().regex(/^[A-Za-z0-9_]{1,60}$/);
-const measure = z.enum(MEASURE_KEYS);
+/** A measure's columns are checked against the module as it draws (a 400 naming the column). */
+const measure = z.union([
+  z.enum(MEASURE_KEYS),
+  z.string().regex(/^average:[A-Za-z0-9_]{1,60}$/, 'An average names a column: average:{column}.'),
+  z.string().regex(/^share:[A-Za-z0-9_]{1,60}=[\s\S]{1,200}$/, 'A share names a column and a value: share:{column}={value}.'),
+]);
+const compare = z.enum(COMPARE_WITH).optional();
+const categories = { top: z.number().int().min(1).max(MAX_TOP).optional(), others: z.boolean().optional(), sort: z.enum(CATEGORY_SORTS).optional() };
 const query = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('kpi'), measure }),
-  z.object({ kind: z.literal('trend'), measure, seriesKey: key.optional() }),
-  z.object({ kind: z.literal('breakdown'), measure, axisKey: key, seriesKey: key.optional() }),
-  z.object({ kind: z.literal('table'), rowKey: key, measures: z.array(measure).min(1).max(6) }),
+  z.object({ kind: z.literal('kpi'), measure, compare }),
+  z.object({ kind: z.literal('trend'), measure, seriesKey: key.optional(), bucket: z.enum(TREND_BUCKETS).optional(), compare }),
+  z.object({ kind: z.literal('breakdown'), measure, axisKey: key, seriesKey: key.optional(), compare, ...categories }),
+  z.object({ kind: z.literal('table'), rowKey: key, measures: z.array(measure).min(1).max(6), compare, ...categories }),
   z.object({
     kind: z.literal('comments'),
     fields: z.array(key).min(1).max(12),
@@ -30,6 +38,10 @@ export const visualDefinition = z.object({
     Filters: z.array(z.object({ filterKey: key, filterValue: z.union([z.string().max(200), z.number()]) })).max(10).optional(),
   }),
   secondaryTemplateBindings: z.record(z.string(), z.unknown()).optional(),
+}).superRefine((d, ctx) => {
+  // Each visual draws some kinds of query only (a gauge one value, a line chart a trend).
+  const kind = d.templateBindings.Query.kind;
+  if (!acceptsQuery(d.template, kind)) ctx.addIssue({ code: 'custom', path: ['templateBindings', 'Query', 'kind'], message: `The tile "${d.name}" (${d.template}) cannot draw a "${kind}" query.` });
 });
 
 const layoutItem = z.object({ name: z.string(), x: z.number().int().min(0).max(11), y: z.number().int().min(0).max(99), w: z.number().int().min(1).max(12), h: z.number().int().min(1).max(100) });
@@ -37,7 +49,8 @@ const layoutItem = z.object({ name: z.string(), x: z.number().int().min(0).max(1
 /** A dashboard as stored: checked on every read, since its settings end up naming SQL columns. */
 export const dashboardDefinition = z.object({
   breadcrumb: z.object({ name: z.string(), templateBindings: z.object({ path: z.array(z.object({ name: z.string(), url: z.string().optional() })) }) }),
-  definitions: z.array(visualDefinition).min(1).max(60),
+  // A new dashboard has no tiles yet (the builder's empty grid).
+  definitions: z.array(visualDefinition).max(60, 'A dashboard holds at most 60 tiles.'),
   layouts: z.record(z.string().regex(/^[A-Za-z0-9 _-]{1,40}$/), z.array(layoutItem)),
 });
 
@@ -66,7 +79,8 @@ export async function findDashboard(db: Db, id: string): Promise<Dashboard | und
 /** A visual by name among the dashboards of a module (for a tile on its own). */
 export async function findVisual(db: Db, moduleId: string, name: string): Promise<VisualDefinition | undefined> {
   const rows = await db.query<{ dashboard_id: string; name: string; module_id: string; definition: string }>(
-    'SELECT dashboard_id, name, module_id, definition FROM dashboards WHERE module_id = $1 ORDER BY dashboard_id',
+    // Only from dashboards published for everyone: a private (builder) dashboard's tiles stay its own.
+    'SELECT dashboard_id, name, module_id, definition FROM dashboards WHERE module_id = $1 AND everyone AND published_version IS NOT NULL ORDER BY dashboard_id',
     [moduleId],
   );
   for (const row of rows) {

@@ -1,19 +1,30 @@
 import type { MeasureKey } from '../../src/api/visual-types';
+import type { Param } from '../db';
 import { badRequest } from '../http/errors';
-import type { SmartModule } from '../smartdata/schema';
+import { columnByKey, type SmartModule } from '../smartdata/schema';
+import { localiseMeasureName, localiseName, type Lang } from '../i18n';
+import { categoryLabel, dimension } from './scan';
 import type { ScoreKind } from '../datasources/roles';
 import { scoreOf } from '../smartdata/column-roles';
 
 export interface Measure {
+  /** Its name in English (starter dashboards' titles). */
   name: string;
+  /** Its name as an answer shows it, in the request's language. */
+  label: (lang: Lang) => string;
   /** An SQL aggregate over the rows where `cond` holds, so one scan gives both periods side by side. */
   sql: (cond: string) => string;
 }
 
-/** Which scores a measure reads, in the order it looks for them: the first column of these kinds. */
-const READS: Record<Exclude<MeasureKey, 'responses'>, ScoreKind[]> = { nps: ['NPS'], stars: ['Rating', 'CSAT', 'CES'], netSentiment: ['Sentiment'] };
+/** Binds a value to the query the measure's SQL goes into: its placeholder. */
+export type Bind = (value: Param) => string;
 
-export const COUNT: Measure = { name: 'Responses', sql: (c) => `count(*) FILTER (WHERE ${c})` };
+/** Which scores a measure reads, in the order it looks for them: the first column of these kinds. */
+const READS: Record<'nps' | 'stars' | 'netSentiment', ScoreKind[]> = { nps: ['NPS'], stars: ['Rating', 'CSAT', 'CES'], netSentiment: ['Sentiment'] };
+
+const named = (name: string, sql: Measure['sql']): Measure => ({ name, label: (lang) => localiseName(lang, name), sql });
+
+export const COUNT: Measure = named('Responses', (c) => `count(*) FILTER (WHERE ${c})`);
 
 /** NPS as a fraction from -1 to 1 over the rows that have an answer: promoters 9-10, detractors 0-6. */
 export const npsSql = (col: string) => (c: string) =>
@@ -22,21 +33,63 @@ export const npsSql = (col: string) => (c: string) =>
 const POSITIVE = "('positive', 'positiv')";
 const NEGATIVE = "('negative', 'negativ')";
 
+const AVERAGE = /^average:([A-Za-z0-9_]{1,60})$/;
+/** The value is everything after the first '=' (a column key holds none). */
+const SHARE = /^share:([A-Za-z0-9_]{1,60})=([\s\S]{1,200})$/;
+
+/** The average of a visible Number column; a 400 naming the column otherwise. */
+function average(module: SmartModule, key: string): Measure {
+  const col = columnByKey(module, key);
+  if (!col || col.typeName !== 'Number') throw badRequest(`"${key}" is not a Number column of module "${module.moduleId}" to average.`);
+  return {
+    name: `Average ${col.name}`,
+    label: (lang) => localiseMeasureName(lang, 'average', col.name),
+    sql: (c) => `CAST(avg(${col.column}) FILTER (WHERE ${c}) AS DOUBLE PRECISION)`,
+  };
+}
+
+/**
+ * The share (0..1) of the rows whose dimension reads `value` (as its categories read, '[Blank]' for
+ * blanks). The value is bound to the query once, by `bind`; never part of the SQL text.
+ */
+function share(module: SmartModule, key: string, value: string, bind: Bind | undefined): Measure {
+  const col = dimension(module, key);
+  // Bound at once, so every query made from this scan's WHERE (or a copy of it) holds it.
+  const placeholder = bind?.(value);
+  const bound = () => {
+    if (!placeholder) throw new Error(`The measure "share:${key}" needs its query to bind its value.`);
+    return placeholder;
+  };
+  return {
+    name: `${value} share`,
+    label: (lang) => localiseMeasureName(lang, 'share', value),
+    sql: (c) => `CAST(count(*) FILTER (WHERE ${categoryLabel(col.column)} = ${bound()} AND ${c}) AS DOUBLE PRECISION) / NULLIF(count(*) FILTER (WHERE ${c}), 0)`,
+  };
+}
+
 /**
  * A measure over `module`'s columns: NPS from its NPS score, the average of its rating (or CSAT,
- * CES), net sentiment from a sentiment label; a 400 naming what is missing when it has no such score.
+ * CES), net sentiment from a sentiment label, the average of a Number column, the share of a
+ * dimension's value; a 400 naming what is missing when the module has no such column. `bind` binds
+ * the values a measure compares with (a share's) to the query its SQL goes into.
  */
-export function measureOf(module: SmartModule, key: MeasureKey): Measure {
+export function measureOf(module: SmartModule, key: MeasureKey, bind?: Bind): Measure {
   if (key === 'responses') return COUNT;
-  const col = scoreOf(module, READS[key]);
-  if (!col) throw badRequest(`The data source "${module.moduleId}" has no ${READS[key].join(' or ')} score for the measure "${key}".`);
-  if (key === 'nps') return { name: 'NPS', sql: npsSql(col.column) };
-  if (key === 'stars') return { name: `Average ${col.name.toLowerCase()}`, sql: (c) => `CAST(avg(${col.column}) FILTER (WHERE ${c}) AS DOUBLE PRECISION)` };
+  const avg = AVERAGE.exec(key);
+  if (avg) return average(module, avg[1]);
+  const part = SHARE.exec(key);
+  if (part) return share(module, part[1], part[2], bind);
+  if (!Object.hasOwn(READS, key)) throw badRequest(`"${key}" is not a measure.`);
+  const kinds = READS[key as keyof typeof READS];
+  const col = scoreOf(module, kinds);
+  if (!col) throw badRequest(`The data source "${module.moduleId}" has no ${kinds.join(' or ')} score for the measure "${key}".`);
+  if (key === 'nps') return named('NPS', npsSql(col.column));
+  if (key === 'stars') return named(`Average ${col.name.toLowerCase()}`, (c) => `CAST(avg(${col.column}) FILTER (WHERE ${c}) AS DOUBLE PRECISION)`);
   const label = `lower(${col.column})`;
-  return {
-    name: 'Net sentiment',
-    sql: (c) => `CAST(count(*) FILTER (WHERE ${label} IN ${POSITIVE} AND ${c}) - count(*) FILTER (WHERE ${label} IN ${NEGATIVE} AND ${c}) AS DOUBLE PRECISION) / NULLIF(count(${col.column}) FILTER (WHERE ${c}), 0)`,
-  };
+  return named(
+    'Net sentiment',
+    (c) => `CAST(count(*) FILTER (WHERE ${label} IN ${POSITIVE} AND ${c}) - count(*) FILTER (WHERE ${label} IN ${NEGATIVE} AND ${c}) AS DOUBLE PRECISION) / NULLIF(count(${col.column}) FILTER (WHERE ${c}), 0)`,
+  );
 }
 
 /** A SQL number (or null) as a JS number. */

@@ -1,9 +1,9 @@
 import type { Claim } from '../identity/users';
 import { columnByKey, type Column, type SmartModule } from '../smartdata/schema';
-import { buildWhere, type SmartFilter, type Where } from '../smartdata/where';
-import { formatBound, periodsFor, withPeriod, type Period } from '../smartdata/periods';
+import { BLANK, buildWhere, type SmartFilter, type Where } from '../smartdata/where';
+import { formatBound, periodsFor, withPeriod, yearBefore, type Period } from '../smartdata/periods';
 import { badRequest } from '../http/errors';
-import type { PeriodBounds } from '../../src/api/visual-types';
+import type { CompareWith, PeriodBounds } from '../../src/api/visual-types';
 
 /** One scan over both periods: the WHERE spans previous start to current end; `current`/`previous` split it. */
 export interface PeriodScan {
@@ -15,17 +15,21 @@ export interface PeriodScan {
 
 export const bounds = (p: Period): PeriodBounds => ({ startDateTime: formatBound(p.start), endDateTime: formatBound(p.end) });
 
-export function periodScan(module: SmartModule, filters: SmartFilter[], claims: Claim[] | null, now: Date): PeriodScan {
-  const periods = periodsFor(filters, module.dateKey, now);
+/**
+ * The rows of the current period and of the one it is compared with: the period just before it
+ * (default), or the same dates a year back, when the rows in between belong to neither.
+ */
+export function periodScan(module: SmartModule, filters: SmartFilter[], claims: Claim[] | null, now: Date, compare: CompareWith = 'previous'): PeriodScan {
+  const before = periodsFor(filters, module.dateKey, now);
+  const periods = compare === 'lastYear' ? { current: before.current, previous: yearBefore(before.current) } : before;
   const where = buildWhere(module, withPeriod(filters, module.dateKey, { start: periods.previous.start, end: periods.current.end }), claims);
   const date = columnByKey(module, module.dateKey)!.column;
   const split = where.bind(periods.current.start);
-  return {
-    where,
-    current: `${date} >= CAST(${split} AS TIMESTAMP)`,
-    previous: `${date} < CAST(${split} AS TIMESTAMP)`,
-    periods,
-  };
+  const current = `${date} >= CAST(${split} AS TIMESTAMP)`;
+  if (compare === 'previous') return { where, current, previous: `${date} < CAST(${split} AS TIMESTAMP)`, periods };
+  const previous = `${date} <= CAST(${where.bind(periods.previous.end)} AS TIMESTAMP)`;
+  where.add(`(${current} OR ${previous})`);
+  return { where, current, previous, periods };
 }
 
 /** A dimension column named by a visual's settings; anything else is a clear 400, never SQL. */
@@ -34,3 +38,6 @@ export function dimension(module: SmartModule, key: string): Column {
   if (!col || !col.dimension) throw badRequest(`"${key}" is not a dimension of module "${module.moduleId}".`);
   return col;
 }
+
+/** A category label as SQL text: blanks become '[Blank]' (the client's ShowBlank rule drops them). */
+export const categoryLabel = (column: string) => `COALESCE(NULLIF(CAST(${column} AS VARCHAR), ''), '${BLANK}')`;

@@ -1,11 +1,10 @@
-import type { Db } from '../db';
 import type { Claim } from '../identity/users';
 import type { SmartModule } from '../smartdata/schema';
+import type { Db, Param } from '../db';
 import type { SmartFilter } from '../smartdata/where';
-import { BLANK } from '../smartdata/where';
-import type { ContentEntry, DataRow, MeasureKey, Series, VisualQuery } from '../../src/api/visual-types';
+import { MAX_TOP, type CategoryOptions, type CompareWith, type ContentEntry, type DataRow, type MeasureKey, type Series, type TrendBucket, type VisualQuery } from '../../src/api/visual-types';
 import { COUNT, measureOf, num } from './measures';
-import { bounds, dimension, periodScan, type PeriodScan } from './scan';
+import { bounds, categoryLabel, dimension, periodScan, type PeriodScan } from './scan';
 import { commentsSeries } from './comments';
 import type { FeedRequest } from '../../src/api/review-types';
 import { rowsOf } from '../smartdata/rows';
@@ -23,11 +22,15 @@ export interface SeriesInput {
   lang?: Lang;
 }
 
-/** A measure's name as the answer shows it, in the request's language. */
-const measureName = (input: SeriesInput, measure: MeasureKey) => localiseName(input.lang ?? 'en', measureOf(input.module, measure).name);
+type QueryOf<K extends VisualQuery['kind']> = Extract<VisualQuery, { kind: K }>;
 
-/** A category label as SQL text: blanks become '[Blank]' (the client's ShowBlank rule drops them). */
-const label = (column: string) => `COALESCE(NULLIF(CAST(${column} AS VARCHAR), ''), '${BLANK}')`;
+/** A measure's name as the answer shows it, in the request's language. */
+const measureName = (input: SeriesInput, measure: MeasureKey) => measureOf(input.module, measure).label(input.lang ?? 'en');
+
+const scanOf = (input: SeriesInput, compare?: CompareWith) => periodScan(input.module, input.filters, input.claims, input.now, compare);
+
+/** A measure whose values (a share's) are bound to the scan's query. */
+const measureIn = (input: SeriesInput, scan: PeriodScan, key: MeasureKey) => measureOf(input.module, key, (v) => scan.where.bind(v));
 
 function shell(scan: PeriodScan, key: string, filterKey: string, counts: { cur: number; prev: number }, content: ContentEntry[]): Series {
   return {
@@ -41,125 +44,195 @@ function shell(scan: PeriodScan, key: string, filterKey: string, counts: { cur: 
   };
 }
 
+/** Record counts of both periods from rows that partition them. */
+const countsOf = (rows: ReadonlyArray<{ [k: string]: unknown; n?: unknown; pn?: unknown }>) => ({ cur: rows.reduce((t, r) => t + Number(r.n), 0), prev: rows.reduce((t, r) => t + Number(r.pn), 0) });
+
 /** One value for each period (gauges, hero numbers). */
-async function kpi(input: SeriesInput, measure: MeasureKey): Promise<Series> {
-  const scan = periodScan(input.module, input.filters, input.claims, input.now);
-  const m = measureOf(input.module, measure);
+async function kpi(input: SeriesInput, q: QueryOf<'kpi'>): Promise<Series> {
+  const scan = scanOf(input, q.compare);
+  const m = measureIn(input, scan, q.measure);
   const [row] = await rowsOf(input.db, input.module).query(
     `SELECT ${m.sql(scan.current)} AS cur, ${m.sql(scan.previous)} AS prev, ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql}`,
     scan.where.params,
   );
-  const name = measureName(input, measure);
-  const data: DataRow[] = [{ Name: name, Key: measure, Val: num(row.cur), ValForDelta: num(row.prev) }];
-  return shell(scan, measure, input.module.dateKey, { cur: Number(row.n), prev: Number(row.pn) }, [{ Name: name, key: measure, data }]);
+  const name = measureName(input, q.measure);
+  const data: DataRow[] = [{ Name: name, Key: q.measure, Val: num(row.cur), ValForDelta: num(row.prev) }];
+  return shell(scan, q.measure, input.module.dateKey, { cur: Number(row.n), prev: Number(row.pn) }, [{ Name: name, key: q.measure, data }]);
 }
 
 /** Buckets of the current period: days up to a month, weeks up to half a year, months beyond. */
-export function bucketFor(days: number): 'day' | 'week' | 'month' {
+export function bucketFor(days: number): TrendBucket {
   return days <= 31 ? 'day' : days <= 190 ? 'week' : 'month';
 }
 
-/** The measure per time bucket in the current period, one line per value of `seriesKey` (or one line). */
-async function trend(input: SeriesInput, measure: MeasureKey, seriesKey?: string): Promise<Series> {
-  const scan = periodScan(input.module, input.filters, input.claims, input.now);
-  const { current } = scan.periods;
-  const bucket = bucketFor((current.end.getTime() - current.start.getTime()) / 86_400_000);
+/**
+ * The measure per time bucket in the current period, one line per value of `seriesKey` (or one
+ * line). With `compare`, each bucket also holds the compared period's value (ValForDelta): its rows
+ * moved forward onto the current period's dates (by the periods' distance, or a year).
+ */
+async function trend(input: SeriesInput, q: QueryOf<'trend'>): Promise<Series> {
+  const scan = scanOf(input, q.compare);
+  const { current, previous } = scan.periods;
+  const bucket = q.bucket ?? bucketFor((current.end.getTime() - current.start.getTime()) / 86_400_000);
   const date = input.module.columns.find((c) => c.key === input.module.dateKey)!.column;
-  const series = seriesKey ? dimension(input.module, seriesKey) : null;
-  const m = measureOf(input.module, measure);
+  const series = q.seriesKey ? dimension(input.module, q.seriesKey) : null;
+  const m = measureIn(input, scan, q.measure);
+  // A whole number of seconds computed here (no caller's text), so it may stand in the SQL.
+  const shift = q.compare === 'lastYear' ? "INTERVAL '1 year'" : `INTERVAL '${Math.round((current.start.getTime() - previous.start.getTime()) / 1000)} seconds'`;
+  const day = q.compare ? `CASE WHEN ${scan.current} THEN ${date} ELSE ${date} + ${shift} END` : date;
   // One scan of both periods: the buckets come from the current one, the record counts from both.
-  const rows = await rowsOf(input.db, input.module).query<{ s: string; b: string; v: unknown; n: unknown; pn: unknown }>(
-    `SELECT ${series ? label(series.column) : `'${measureName(input, measure).replace(/'/g, "''")}'`} AS s, CAST(date_trunc('${bucket}', ${date}) AS VARCHAR) AS b, ${m.sql(scan.current)} AS v,
-            ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
+  const rows = await rowsOf(input.db, input.module).query<{ s: string; b: string; v: unknown; p?: unknown; n: unknown; pn: unknown }>(
+    `SELECT ${series ? categoryLabel(series.column) : "''"} AS s, CAST(date_trunc('${bucket}', ${day}) AS VARCHAR) AS b, ${m.sql(scan.current)} AS v,
+            ${q.compare ? `${m.sql(scan.previous)} AS p,` : ''} ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
     scan.where.params,
   );
+  const single = series ? '' : measureName(input, q.measure);
   const bySeries = new Map<string, DataRow[]>();
   for (const r of rows) {
     if (Number(r.n) === 0) continue; // a bucket of the previous period only
-    bySeries.set(r.s, [...(bySeries.get(r.s) ?? []), { Name: r.b.slice(0, 10), Key: r.b.slice(0, 10), Val: num(r.v) }]);
+    const key = r.b.slice(0, 10);
+    const name = series ? r.s : single;
+    bySeries.set(name, [...(bySeries.get(name) ?? []), { Name: key, Key: key, Val: num(r.v), ...(q.compare ? { ValForDelta: num(r.p) } : {}) }]);
   }
   const content = [...bySeries].map(([name, data]) => ({ Name: name, key: name, data }));
-  const counts = { cur: rows.reduce((t, r) => t + Number(r.n), 0), prev: rows.reduce((t, r) => t + Number(r.pn), 0) };
-  return { ...shell(scan, measure, input.module.dateKey, counts, content), seriesFilterKey: series?.key };
+  return { ...shell(scan, q.measure, input.module.dateKey, countsOf(rows), content), seriesFilterKey: series?.key };
 }
+
+/**
+ * The categories in the order asked (by name as the engine sorts them, or by value with blanks
+ * last), the first `top` of them kept and the rest apart; `top` alone sorts by value, highest first.
+ */
+function arrange<T>(items: T[], valueOf: (t: T) => number | null, q: CategoryOptions): { kept: T[]; rest: T[] } {
+  const sort = q.sort ?? (q.top ? 'value-desc' : 'name');
+  const sign = sort === 'value-asc' ? 1 : -1;
+  const ordered =
+    sort === 'name'
+      ? items
+      : [...items].sort((a, b) => {
+          const x = valueOf(a);
+          const y = valueOf(b);
+          if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+          return sign * (x - y);
+        });
+  const top = q.top ? Math.max(1, Math.min(MAX_TOP, Math.trunc(q.top))) : ordered.length;
+  return { kept: ordered.slice(0, top), rest: ordered.slice(top) };
+}
+
+/** The scan's WHERE narrowed to the rows outside the kept categories (the "Others" row), the kept names bound. */
+function outside(scan: PeriodScan, column: string, kept: string[]) {
+  const w = scan.where.clone();
+  w.add(`${categoryLabel(column)} NOT IN (${kept.map((k) => w.bind(k)).join(', ')})`);
+  return w;
+}
+
+type BreakdownRow = { a: string; s: string; v: unknown; p: unknown; n: unknown; pn: unknown };
 
 /**
  * The measure per category of `axisKey` for both periods; with `seriesKey`, each category is split
  * into the share of each series value (stacked bars: rows are categories, stacks are series).
+ * Sorted, cut to the top N and the rest as "Others" as the query asks.
  */
-async function breakdown(input: SeriesInput, measure: MeasureKey, axisKey: string, seriesKey?: string): Promise<Series> {
-  const scan = periodScan(input.module, input.filters, input.claims, input.now);
-  const axis = dimension(input.module, axisKey);
-  const series = seriesKey ? dimension(input.module, seriesKey) : null;
-  const m = measureOf(input.module, measure);
-  const rows = await rowsOf(input.db, input.module).query<{ a: string; s: string; v: unknown; p: unknown; n: unknown; pn: unknown }>(
-    `SELECT ${label(axis.column)} AS a, ${series ? label(series.column) : "''"} AS s,
-            ${m.sql(scan.current)} AS v, ${m.sql(scan.previous)} AS p, ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
-     FROM ${input.module.table} ${scan.where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
-    scan.where.params,
-  );
-  const byAxis = new Map<string, typeof rows>();
+async function breakdown(input: SeriesInput, q: QueryOf<'breakdown'>): Promise<Series> {
+  const scan = scanOf(input, q.compare);
+  const axis = dimension(input.module, q.axisKey);
+  const series = q.seriesKey ? dimension(input.module, q.seriesKey) : null;
+  const m = measureIn(input, scan, q.measure);
+  const values = `${m.sql(scan.current)} AS v, ${m.sql(scan.previous)} AS p, ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn`;
+  const rowsIn = (where: { sql: string; params: Param[] }, category: string) =>
+    rowsOf(input.db, input.module).query<BreakdownRow>(
+      `SELECT ${category} AS a, ${series ? categoryLabel(series.column) : "''"} AS s, ${values}
+       FROM ${input.module.table} ${where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
+      where.params,
+    );
+  const rows = await rowsIn(scan.where, categoryLabel(axis.column));
+  const byAxis = new Map<string, BreakdownRow[]>();
   for (const r of rows) byAxis.set(r.a, [...(byAxis.get(r.a) ?? []), r]);
-  const content: ContentEntry[] = [];
-  for (const [a, group] of byAxis) {
-    if (!series) {
-      const r = group[0];
-      content.push({ Name: a, key: a, data: [{ Name: a, Key: a, Val: num(r.v), ValForDelta: num(r.p) }] });
-      continue;
-    }
-    // Shares of the category's responses in each period; other measures stay as they are.
-    const total = group.reduce((t, r) => t + Number(r.n), 0);
-    const prevTotal = group.reduce((t, r) => t + Number(r.pn), 0);
-    const share = (part: unknown, whole: number) => (whole > 0 ? Number(part) / whole : null);
-    content.push({
-      Name: a,
-      key: a,
-      data: group.map((r) => ({
-        Name: r.s,
-        Key: r.s,
-        Val: measure === 'responses' ? share(r.n, total) : num(r.v),
-        ValForDelta: measure === 'responses' ? share(r.pn, prevTotal) : num(r.p),
-        Count: Number(r.n),
-      })),
-    });
+  const categories = [...byAxis.keys()];
+  // A stacked category's value is the measure over all of it: one more scan, only when the order needs it.
+  const stackValue = series && (q.top || (q.sort && q.sort !== 'name')) ? await categoryValues(input, scan, axis.column, m.sql(scan.current)) : null;
+  const valueOf = (a: string) => (stackValue ? (stackValue.get(a) ?? null) : num(byAxis.get(a)![0].v));
+  const { kept, rest } = arrange(categories, valueOf, q);
+  const groups: Array<[string, BreakdownRow[]]> = kept.map((a) => [a, byAxis.get(a)!]);
+  if (q.others && rest.length) {
+    groups.push([localiseName(input.lang ?? 'en', 'Others'), await rowsIn(outside(scan, axis.column, kept), "''")]);
   }
+  const content = groups.map(([a, group]) => breakdownEntry(a, group, q.measure, !!series));
   // The groups partition the rows, so their counts add up to the periods' counts: no second scan.
-  const counts = { cur: rows.reduce((t, r) => t + Number(r.n), 0), prev: rows.reduce((t, r) => t + Number(r.pn), 0) };
-  return { ...shell(scan, measure, axis.key, counts, content), seriesFilterKey: series?.key };
+  return { ...shell(scan, q.measure, axis.key, countsOf(rows), content), seriesFilterKey: series?.key };
 }
 
-/** Rows of `rowKey` with one data entry per measure, each with its previous-period value (delta tables). */
-async function table(input: SeriesInput, rowKey: string, measures: MeasureKey[]): Promise<Series> {
-  const scan = periodScan(input.module, input.filters, input.claims, input.now);
-  const row = dimension(input.module, rowKey);
-  const select = measures.flatMap((k, i) => [`${measureOf(input.module, k).sql(scan.current)} AS c${i}`, `${measureOf(input.module, k).sql(scan.previous)} AS p${i}`]);
-  const rows = await rowsOf(input.db, input.module).query(
-    `SELECT ${label(row.column)} AS r, ${select.join(', ')}, ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
-     FROM ${input.module.table} ${scan.where.sql} GROUP BY 1 ORDER BY 1`,
+/** The current value of the measure for each category (stacked breakdowns' order). */
+async function categoryValues(input: SeriesInput, scan: PeriodScan, column: string, value: string): Promise<Map<string, number | null>> {
+  const rows = await rowsOf(input.db, input.module).query<{ a: string; v: unknown }>(
+    `SELECT ${categoryLabel(column)} AS a, ${value} AS v FROM ${input.module.table} ${scan.where.sql} GROUP BY 1`,
     scan.where.params,
   );
-  const content = rows.map((r) => ({
+  return new Map(rows.map((r) => [r.a, num(r.v)]));
+}
+
+/** A category's entry: its value, or (stacked) a row per series value; responses as shares of the category's rows in each period. */
+function breakdownEntry(a: string, group: BreakdownRow[], measure: MeasureKey, stacked: boolean): ContentEntry {
+  if (!stacked) return { Name: a, key: a, data: [{ Name: a, Key: a, Val: num(group[0].v), ValForDelta: num(group[0].p) }] };
+  const total = group.reduce((t, r) => t + Number(r.n), 0);
+  const prevTotal = group.reduce((t, r) => t + Number(r.pn), 0);
+  const share = (part: unknown, whole: number) => (whole > 0 ? Number(part) / whole : null);
+  return {
+    Name: a,
+    key: a,
+    data: group.map((r) => ({
+      Name: r.s,
+      Key: r.s,
+      Val: measure === 'responses' ? share(r.n, total) : num(r.v),
+      ValForDelta: measure === 'responses' ? share(r.pn, prevTotal) : num(r.p),
+      Count: Number(r.n),
+    })),
+  };
+}
+
+/**
+ * Rows of `rowKey` with one data entry per measure, each with its compared period's value (delta
+ * tables); sorted by the first measure, cut to the top N and the rest as "Others" as the query asks.
+ */
+async function table(input: SeriesInput, q: QueryOf<'table'>): Promise<Series> {
+  const scan = scanOf(input, q.compare);
+  const row = dimension(input.module, q.rowKey);
+  const measures = q.measures.map((k) => measureIn(input, scan, k));
+  const select = measures.flatMap((m, i) => [`${m.sql(scan.current)} AS c${i}`, `${m.sql(scan.previous)} AS p${i}`]).join(', ');
+  const rowsIn = (where: { sql: string; params: Param[] }, name: string, group: string) =>
+    rowsOf(input.db, input.module).query(
+      `SELECT ${name} AS r, ${select}, ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
+       FROM ${input.module.table} ${where.sql} ${group}`,
+      where.params,
+    );
+  const rows = await rowsIn(scan.where, categoryLabel(row.column), 'GROUP BY 1 ORDER BY 1');
+  const { kept, rest } = arrange(rows, (r) => num(r.c0), q);
+  const shown = [...kept];
+  if (q.others && rest.length) {
+    const [others] = await rowsIn(outside(scan, row.column, kept.map((r) => String(r.r))), "''", '');
+    shown.push({ ...others, r: localiseName(input.lang ?? 'en', 'Others') });
+  }
+  const names = q.measures.map((k) => measureName(input, k));
+  const content = shown.map((r) => ({
     Name: String(r.r),
     key: String(r.r),
-    data: measures.map((k, i) => ({ Key: k, Name: measureName(input, k), Val: num(r[`c${i}`]), ValForDelta: num(r[`p${i}`]) })),
+    data: q.measures.map((k, i) => ({ Key: k, Name: names[i], Val: num(r[`c${i}`]), ValForDelta: num(r[`p${i}`]) })),
   }));
-  const counts = { cur: rows.reduce((t, r) => t + Number(r.n), 0), prev: rows.reduce((t, r) => t + Number(r.pn), 0) };
-  return shell(scan, 'table', row.key, counts, content);
+  return shell(scan, 'table', row.key, countsOf(rows), content);
 }
 
 /** The named series a visual's query gives: `data`, plus one per tab for lists with tabs. */
 export async function seriesFor(input: SeriesInput, query: VisualQuery): Promise<Record<string, Series>> {
   switch (query.kind) {
     case 'kpi':
-      return { data: await kpi(input, query.measure) };
+      return { data: await kpi(input, query) };
     case 'trend':
-      return { data: await trend(input, query.measure, query.seriesKey) };
+      return { data: await trend(input, query) };
     case 'breakdown':
-      return { data: await breakdown(input, query.measure, query.axisKey, query.seriesKey) };
+      return { data: await breakdown(input, query) };
     case 'table':
-      return { data: await table(input, query.rowKey, query.measures) };
+      return { data: await table(input, query) };
     case 'comments':
       return commentsSeries(input, query);
     case 'review':

@@ -52,6 +52,9 @@ export const MESSAGES_DE: ReadonlyArray<readonly [RegExp, string]> = [
   [/^Choose the store your answers are about\.$/, 'Wählen Sie die Filiale, auf die sich Ihre Antworten beziehen.'],
 ];
 
+/** Names of the measures a tile makes from a column's name or a value ({} is it, in German when it has a name there). */
+export const MEASURE_NAMES_DE = { average: 'Durchschnitt {}', share: 'Anteil {}' } as const;
+
 /** Names of the seeded content: menu items, profiles, dashboards, tiles, layouts. */
 export const CONTENT_DE: Readonly<Record<string, string>> = {
   Home: 'Startseite', Overview: 'Übersicht', Drivers: 'Treiber', Responses: 'Antworten', Cases: 'Fälle', Alerts: 'Warnungen',
@@ -87,7 +90,7 @@ export const CONTENT_DE: Readonly<Record<string, string>> = {
   'Customer segment': 'Kundensegment', Spend: 'Ausgaben', Records: 'Datensätze', 'Average likelihood to recommend': 'Durchschnittliche Weiterempfehlungsbereitschaft',
   'Total spend': 'Gesamtausgaben', 'Lowest spend': 'Niedrigste Ausgaben', 'Highest spend': 'Höchste Ausgaben', Customers: 'Kunden',
   'With a comment': 'Mit Kommentar', 'Without a comment': 'Ohne Kommentar', 'Distinct comments': 'Verschiedene Kommentare',
-  'Share of promoters': 'Anteil Promotoren', 'Share of passives': 'Anteil Passive', 'Share of detractors': 'Anteil Kritiker',
+  Others: 'Sonstige', 'Share of promoters': 'Anteil Promotoren', 'Share of passives': 'Anteil Passive', 'Share of detractors': 'Anteil Kritiker',
   // The feedback widget's seeded questions and the in-portal survey's seeded texts.
   'How likely are you to recommend the CX Portal to a colleague?': 'Wie wahrscheinlich ist es, dass Sie das CX-Portal einem Kollegen empfehlen?',
   'What is your score mostly about?': 'Worauf bezieht sich Ihre Bewertung vor allem?', Dashboards: 'Dashboards', 'Data viewer': 'Datenansicht',

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { CONTENT_DE, MESSAGES_DE } from './de';
+import { CONTENT_DE, MEASURE_NAMES_DE, MESSAGES_DE } from './de';
 
 export type Lang = 'en' | 'de';
 
@@ -19,6 +19,13 @@ export function localiseMessage(lang: Lang, message: string): string {
 /** A name of the seeded content (menu item, tile title, layout) in the language; others as they are. */
 // Own keys only: a name like "constructor" is a name, not Object's.
 export const localiseName = (lang: Lang, name: string): string => (lang === 'de' && Object.hasOwn(CONTENT_DE, name) ? CONTENT_DE[name] : name);
+
+const MEASURE_NAMES_EN = { average: 'Average {}', share: '{} share' } as const;
+
+/** A measure's name made from a column's name or a value ("Average Spend", "Online share"), in the language. */
+export function localiseMeasureName(lang: Lang, kind: keyof typeof MEASURE_NAMES_EN, part: string): string {
+  return (lang === 'de' ? MEASURE_NAMES_DE : MEASURE_NAMES_EN)[kind].replace('{}', () => localiseName(lang, part));
+}
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 

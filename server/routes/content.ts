@@ -4,8 +4,9 @@ import type { Principal } from '../auth/tokens';
 import { optionalAuth } from '../auth/middleware';
 import { notFound, unauthorized } from '../http/errors';
 import { hasAnyRole } from '../identity/users';
-import type { Queryable } from '../db';
+import type { Db } from '../db';
 import { portalFeatures, readSetting } from './settings';
+import { hiddenDashboards } from '../dashboards/access';
 import { localiseName, requestLang, type Lang } from '../i18n';
 
 interface NavRow {
@@ -47,7 +48,7 @@ const navItem = (n: NavRow, lang: Lang = 'en') => ({
 /** Built-in items that exist only with a feature of the settings (spec: alerts need the alerting feature). */
 const FEATURE_OF_TEMPLATE: Record<string, string> = { Alerts: 'alerting', ProcessFlow: 'workflow' };
 
-async function profiles(q: Queryable, user: Principal | undefined, lang: Lang, only?: string) {
+async function profiles(q: Db, user: Principal | undefined, lang: Lang, only?: string) {
   const on = await portalFeatures(q);
   const featureAllows = (n: NavRow) => !FEATURE_OF_TEMPLATE[n.module_template] || on[FEATURE_OF_TEMPLATE[n.module_template]] === true;
   const rows = await q.query<{ name: string; title: string; hide_on_mobile: boolean }>(
@@ -55,12 +56,15 @@ async function profiles(q: Queryable, user: Principal | undefined, lang: Lang, o
     only ? [only] : [],
   );
   const nav = await q.query<NavRow & Record<string, unknown>>('SELECT * FROM nav_items ORDER BY nav_weight, module_id');
+  // A dashboard's menu item shows to those who may view the dashboard (server/dashboards/access.ts).
+  const hidden = user && nav.some((n) => n.module_template === 'Dashboard') ? await hiddenDashboards(q, user) : new Set<string>();
+  const dashboardAllows = (n: NavRow) => n.module_template !== 'Dashboard' || !hidden.has(n.module_id);
   return rows
     .map((p) => ({
       name: p.name,
       title: localiseName(lang, p.title),
       hideOnMobile: p.hide_on_mobile,
-      navigationItems: nav.filter((n) => n.profile === p.name && visibleTo(user, n) && featureAllows(n)).map((n) => navItem(n, lang)),
+      navigationItems: nav.filter((n) => n.profile === p.name && visibleTo(user, n) && featureAllows(n) && dashboardAllows(n)).map((n) => navItem(n, lang)),
     }))
     .filter((p) => p.navigationItems.length > 0);
 }
@@ -91,6 +95,7 @@ export const contentRoutes = new Hono<Env>()
       c.req.param('profile'),
     ]);
     if (!item || !visibleTo(c.var.user, item)) throw notFound('No such module in this profile.');
+    if (item.module_template === 'Dashboard' && (await hiddenDashboards(db, c.var.user)).has(item.module_id)) throw notFound('No such module in this profile.');
     const [module] = await db.query<{ name: string; kind: string; config: string }>('SELECT name, kind, config FROM modules WHERE module_id = $1', [item.module_id]);
     return c.json({ ...navItem(item, requestLang(c)), profile: item.profile, content: module ? { name: module.name, kind: module.kind, ...JSON.parse(module.config) } : null });
   });

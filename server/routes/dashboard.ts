@@ -17,6 +17,7 @@ import { requireRoles } from '../auth/middleware';
 import { catalogueFor } from '../dashboards/catalogue';
 import { DASHBOARD_EDITOR_ROLES, layoutChange, saveLayout } from '../dashboards/save-layout';
 import { readOnly } from '../auth/reads';
+import { viewable } from '../dashboards/access';
 
 /** Dashboard routes need one of the dashboard roles of spec part 2 section 6. */
 export { DASHBOARD_ROLES } from '../dashboards/roles';
@@ -64,6 +65,7 @@ const layoutName = z.string().regex(/^[A-Za-z0-9 _-]{1,40}$/, 'A layout name hol
 async function dashboardLayout(c: Context<Env>) {
   const dashboard = await findDashboard(c.var.deps.db, c.req.param('dashboardId') ?? '');
   if (!dashboard) throw notFound(`No dashboard "${c.req.param('dashboardId')}".`);
+  await viewable(c.var.deps.db, c.var.user, dashboard.dashboardId);
   // The router has decoded the segment once already; decoding again would misread '%' (and throw on it).
   const name = check(layoutName, c.req.param('layout'));
   const layoutKey = Object.keys(dashboard.layouts).find((k) => k.toLowerCase() === name.toLowerCase());
@@ -136,6 +138,7 @@ export const datavizRoutes = new Hono<Env>()
   .post('/smartFilterDataSource/:id', async (c) => {
     const dashboard = await findDashboard(c.var.deps.db, c.req.param('id'));
     if (!dashboard) throw notFound(`No dashboard "${c.req.param('id')}".`);
+    await viewable(c.var.deps.db, c.var.user, dashboard.dashboardId);
     const keys = Object.keys(dashboard.layouts);
     return c.json({ ...dataSource(dashboardSource(c, dashboard)), dashboardId: dashboard.dashboardId, name: localiseName(requestLang(c), dashboard.name), layouts: keys, layoutLabels: layoutLabels(requestLang(c), keys) });
   });

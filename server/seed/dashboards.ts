@@ -318,5 +318,6 @@ export const SEEDED_DASHBOARDS = [
 ];
 
 export async function seedDashboards(db: Db, now: Date): Promise<void> {
-  await db.insertMany('dashboards', ['dashboard_id', 'name', 'module_id', 'definition', 'description', 'updated_at'], SEEDED_DASHBOARDS.map((d) => [d.id, d.name, d.moduleId, JSON.stringify(d.definition), d.description, now]));
+  // The portal's own dashboards: published (version 1) for everyone with a dashboard role.
+  await db.insertMany('dashboards', ['dashboard_id', 'name', 'module_id', 'definition', 'description', 'updated_at', 'everyone', 'published_version'], SEEDED_DASHBOARDS.map((d) => [d.id, d.name, d.moduleId, JSON.stringify(d.definition), d.description, now, true, 1]));
 }

@@ -49,3 +49,16 @@ export function withPeriod(filters: SmartFilter[], dateKey: string, period: Peri
     { filterKey: dateKey, filterDataType: 'DateTime', filterValue: period.start.toISOString(), filterValueUpperBound: period.end.toISOString() },
   ];
 }
+
+/** The same dates one year back (29 February falls on 1 March), in the portal's time zone like the periods themselves. */
+export function yearBefore(p: Period): Period {
+  const back = (d: Date) => {
+    const x = new Date(d);
+    x.setFullYear(x.getFullYear() - 1);
+    return x;
+  };
+  const start = back(p.start);
+  // The engines hold years from 1 on (see periodsFor).
+  if (start.getTime() < FIRST_DATE) throw badRequest('The period a year back is not a date the data can hold.');
+  return { start, end: back(p.end) };
+}

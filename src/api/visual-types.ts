@@ -56,14 +56,38 @@ export type VisualType = ChartType | ReviewTileKind;
 
 /** NPS, the average rating and net sentiment read the data source's score of that kind (by role); responses count rows. */
 export const MEASURE_KEYS = ['nps', 'stars', 'responses', 'netSentiment'] as const;
-export type MeasureKey = (typeof MEASURE_KEYS)[number];
+/**
+ * What a tile measures: one of MEASURE_KEYS, the average of a Number column (`average:Spend`), or
+ * the share (0..1) of rows whose dimension holds a value (`share:Channel=Online`; the value is
+ * everything after the first `=`).
+ */
+export type MeasureKey = (typeof MEASURE_KEYS)[number] | `average:${string}` | `share:${string}=${string}`;
+
+/** Time buckets of a trend (default: by the period's length). */
+export const TREND_BUCKETS = ['day', 'week', 'month'] as const;
+export type TrendBucket = (typeof TREND_BUCKETS)[number];
+/** What the previous-period values (ValForDelta) are: the period just before (default) or the same period a year back. */
+export const COMPARE_WITH = ['previous', 'lastYear'] as const;
+export type CompareWith = (typeof COMPARE_WITH)[number];
+/** Order of a breakdown's categories or a table's rows: by value (the table's first measure) or by name (default; by value, highest first, when `top` is set). */
+export const CATEGORY_SORTS = ['value-desc', 'value-asc', 'name'] as const;
+export type CategorySort = (typeof CATEGORY_SORTS)[number];
+/** The most categories `top` keeps. */
+export const MAX_TOP = 50;
+
+/** Top N categories (1..MAX_TOP) after sorting, the rest as one "Others" row when `others`. */
+export interface CategoryOptions {
+  top?: number;
+  others?: boolean;
+  sort?: CategorySort;
+}
 
 /** What the server computes for a visual (kept in its templateBindings). */
 export type VisualQuery =
-  | { kind: 'kpi'; measure: MeasureKey }
-  | { kind: 'trend'; measure: MeasureKey; seriesKey?: string }
-  | { kind: 'breakdown'; measure: MeasureKey; axisKey: string; seriesKey?: string }
-  | { kind: 'table'; rowKey: string; measures: MeasureKey[] }
+  | { kind: 'kpi'; measure: MeasureKey; compare?: CompareWith }
+  | { kind: 'trend'; measure: MeasureKey; seriesKey?: string; bucket?: TrendBucket; compare?: CompareWith }
+  | ({ kind: 'breakdown'; measure: MeasureKey; axisKey: string; seriesKey?: string; compare?: CompareWith } & CategoryOptions)
+  | ({ kind: 'table'; rowKey: string; measures: MeasureKey[]; compare?: CompareWith } & CategoryOptions)
   | { kind: 'comments'; fields: string[]; limit: number; tabs?: Array<{ key: string; filterKey: string; filterValue: string }> }
   /** A review tile's data, by the tile (the feed: a page of `pageSize` cards). */
   | { kind: 'review'; tile: ReviewTileKind; pageSize?: number };

@@ -12,7 +12,7 @@ export function ConfirmDialog({ title, text, busy, onConfirm, onCancel }: { titl
         <button type="button" className="danger" onClick={onConfirm} disabled={busy}>
           {t('caseRules.confirmDelete')}
         </button>
-        <button type="button" className="secondary" onClick={onCancel} autoFocus>
+        <button type="button" className="secondary" onClick={onCancel} data-autofocus>
           {t('caseRules.cancel')}
         </button>
       </div>

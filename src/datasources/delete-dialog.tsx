@@ -37,7 +37,7 @@ export function DeleteDialog({ name, dependents, busy, onConfirm, onCancel }: {
       </div>
       <div className="actions">
         <button type="button" className="danger" onClick={onConfirm} disabled={busy}>{t('datasources.confirmDelete')}</button>
-        <button type="button" className="secondary" onClick={onCancel} autoFocus>{t('datasources.cancel')}</button>
+        <button type="button" className="secondary" onClick={onCancel} data-autofocus>{t('datasources.cancel')}</button>
       </div>
     </ModalDialog>
   );

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useElement } from '../elements/element-context';
 import type { CatalogueItem } from '../api/operations';
 import { PortalLink } from '../elements/portal-link';
 import { shortInstant } from '../lib/dates';
 
-/** Dashboards and data viewers as a searchable list (name, description, kind, last change). */
-export function CatalogueList({ items, headingLevel = 2 }: { items: CatalogueItem[]; headingLevel?: 2 | 3 }) {
+/** Dashboards and data viewers as a searchable list (name, description, kind, last change), each with the badge and actions the page gives it. */
+export function CatalogueList({ items, headingLevel = 2, badgeOf, actionsOf }: { items: CatalogueItem[]; headingLevel?: 2 | 3; badgeOf?: (item: CatalogueItem) => ReactNode; actionsOf?: (item: CatalogueItem) => ReactNode }) {
   const { t } = useElement();
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();
@@ -29,13 +29,16 @@ export function CatalogueList({ items, headingLevel = 2 }: { items: CatalogueIte
               <Heading>
                 <PortalLink to={i.url}>{i.name}</PortalLink>
               </Heading>
-              <p className="kind">{t(`dataviz.kinds.${i.kind}`)}</p>
+              <p className="kind">
+                {t(`dataviz.kinds.${i.kind}`)} {badgeOf?.(i)}
+              </p>
               {i.description && <p>{i.description}</p>}
               {i.updatedAt && (
                 <p className="hint">
                   {t('dataviz.updated')} <time dateTime={`${i.updatedAt}Z`}>{shortInstant(i.updatedAt)}</time>
                 </p>
               )}
+              {actionsOf?.(i)}
             </li>
           ))}
         </ul>

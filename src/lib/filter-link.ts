@@ -7,6 +7,7 @@ export interface DayRangeText {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH = /^Month:\d{4}-\d{2}$/;
 
 /**
  * A dashboard address that opens with filters: `?date=Last7Days&f.Region=North`, or with fixed
@@ -34,6 +35,18 @@ export function filtersOfLink(query: URLSearchParams): LinkedFilters | null {
   if (!date && Object.keys(values).length === 0) return null;
   const [from, to] = [query.get('from') ?? '', query.get('to') ?? ''];
   if (date === 'CustomRange' && DAY.test(from) && DAY.test(to)) return { dateChoice: 'CustomRange', customFrom: from, customTo: to, values };
-  const dateChoice = date !== 'CustomRange' && (DATE_CHOICES as readonly string[]).includes(date ?? '') ? (date as DateChoice) : 'Last7Days';
+  const known = (DATE_CHOICES as readonly string[]).includes(date ?? '') || MONTH.test(date ?? '');
+  const dateChoice = date !== 'CustomRange' && known ? (date as DateChoice) : 'Last7Days';
   return { dateChoice, values };
+}
+
+/**
+ * The inverse of filtersOfLink: the address of `path` with the filters chosen on it (a shared
+ * dashboard link). A custom range without both days says the default period instead.
+ */
+export function linkOfFilters(path: string, filters: LinkedFilters): string {
+  const { dateChoice, customFrom, customTo } = filters;
+  const days = dateChoice === 'CustomRange' && customFrom && customTo && DAY.test(customFrom) && DAY.test(customTo) ? { from: customFrom, to: customTo } : null;
+  const date = days ?? (dateChoice === 'CustomRange' ? 'Last7Days' : dateChoice);
+  return filterLink(path, date, Object.entries(filters.values).flatMap(([key, values]) => values.map((value) => ({ key, value }))));
 }

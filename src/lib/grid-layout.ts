@@ -54,7 +54,35 @@ const overlaps = (a: LayoutItem, b: LayoutItem) => a.x < b.x + b.w && b.x < a.x 
 export function moveTile(layout: readonly LayoutItem[], name: string, x: number, y: number, columns: number = GRID.maxColumns): LayoutItem[] {
   const moved = layout.find((l) => l.name === name);
   if (!moved) return [...layout];
-  const placed: LayoutItem[] = [{ ...moved, x: Math.max(0, Math.min(columns - moved.w, x)), y: Math.max(0, Math.min(GRID.maxRows - 1, y)) }];
+  return settle(layout, { ...moved, x: Math.max(0, Math.min(columns - moved.w, x)), y: Math.max(0, Math.min(GRID.maxRows - 1, y)) });
+}
+
+/**
+ * Gives one tile a new size (at least one cell, kept inside the grid from where it stands); the
+ * tiles it now covers move down, as for a move, and the others close up.
+ */
+export function resizeTile(layout: readonly LayoutItem[], name: string, w: number, h: number, columns: number = GRID.maxColumns): LayoutItem[] {
+  const tile = layout.find((l) => l.name === name);
+  if (!tile) return [...layout];
+  return settle(layout, { ...tile, w: Math.max(1, Math.min(columns - tile.x, w)), h: Math.max(1, Math.min(GRID.maxRows - tile.y, h)) });
+}
+
+/** The first cell, in reading order, where a w × h tile fits without covering another (a new tile's place). */
+export function firstFreeSpot(layout: readonly LayoutItem[], w: number, h: number, columns: number = GRID.maxColumns): { x: number; y: number } {
+  const width = Math.min(w, columns);
+  const bottom = Math.max(0, ...layout.map((l) => l.y + l.h));
+  for (let y = 0; y < bottom; y++) {
+    for (let x = 0; x + width <= columns; x++) {
+      if (!layout.some((l) => overlaps(l, { name: '', x, y, w: width, h }))) return { x, y };
+    }
+  }
+  return { x: 0, y: bottom };
+}
+
+/** `changed` (a tile of `layout`) holds its new place; the tiles it covers move down, then all close up. */
+function settle(layout: readonly LayoutItem[], changed: LayoutItem): LayoutItem[] {
+  const name = changed.name;
+  const placed: LayoutItem[] = [changed];
   const others = layout.filter((l) => l.name !== name).sort((a, b) => a.y - b.y || a.x - b.x);
   for (const tile of others) {
     const next = { ...tile };

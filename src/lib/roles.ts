@@ -31,5 +31,7 @@ export function hasAnyRole(session: { role: string; portalRole?: string } | null
  * server enforces the same list on the save.
  */
 export const DASHBOARD_EDITOR_ROLES = [ROLE.PortalAdmin, ROLE.GlobalAdmin] as const;
+/** Who builds dashboards of their own (issue 46; server/dashboards/roles.ts: DASHBOARD_ROLES); sharing stays DASHBOARD_EDITOR_ROLES'. */
+export const DASHBOARD_BUILDER_ROLES = [ROLE.GlobalAdmin, ROLE.PortalAdmin, ROLE.PortalUser] as const;
 /** Who brings data in and defines data sources (server/routes/datasources.ts: DATASOURCE_ROLES). */
 export const DATA_SOURCE_ROLES = [ROLE.GlobalAdmin, ROLE.PortalAdmin] as const;

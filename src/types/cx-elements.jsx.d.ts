@@ -6,6 +6,7 @@ import type { CxAppRegistrationsAttributes } from './elements/cx-app-registratio
 import type { CxCardViewerAttributes } from './elements/cx-card-viewer';
 import type { CxCaseRulesAttributes } from './elements/cx-case-rules';
 import type { CxChangePasswordAttributes } from './elements/cx-change-password';
+import type { CxDashboardBuilderAttributes } from './elements/cx-dashboard-builder';
 import type { CxDashboardAttributes } from './elements/cx-dashboard';
 import type { CxDataViewerAttributes } from './elements/cx-data-viewer';
 import type { CxDatasourceImportAttributes } from './elements/cx-datasource-import';
@@ -57,6 +58,7 @@ declare module 'react' {
       'cx-card-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxCardViewerAttributes;
       'cx-case-rules': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxCaseRulesAttributes;
       'cx-change-password': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxChangePasswordAttributes;
+      'cx-dashboard-builder': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDashboardBuilderAttributes;
       'cx-dashboard': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDashboardAttributes;
       'cx-data-viewer': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDataViewerAttributes;
       'cx-datasource-import': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxDatasourceImportAttributes;

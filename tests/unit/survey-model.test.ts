@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswers, pagesOf, pickLocale, surveyLocales, surveyProblems, visibleQuestions, type Question, type SurveyDefinition, type SurveySettings } from '../../src/lib/survey-model';
 import { alertProblems, conditionMet, type AlertDefinition } from '../../src/lib/alerts';
-import { filterLink, filtersOfLink } from '../../src/lib/filter-link';
+import { filterLink, filtersOfLink, linkOfFilters } from '../../src/lib/filter-link';
 
 const q = (id: string, kind: Question['kind'], extra: Partial<Question> = {}): Question => ({ id, kind, required: false, text: { en: id }, ...extra });
 const settings: SurveySettings = { title: { en: 'Visit' }, reportToResponses: true, stores: ['Leeds'], channel: 'Survey' };
@@ -78,6 +78,16 @@ describe('dashboard links with filters', () => {
     expect(days).toBe('/dashboard/overview/?date=CustomRange&from=2026-11-14&to=2026-11-20&f.Region=North');
     expect(filtersOfLink(new URL(days, 'http://x').searchParams)).toEqual({ dateChoice: 'CustomRange', customFrom: '2026-11-14', customTo: '2026-11-20', values: { Region: ['North'] } });
     expect(filtersOfLink(new URLSearchParams('date=CustomRange&from=14/11/2026'))?.dateChoice).toBe('Last7Days');
+  });
+
+  it('write the filters chosen on a dashboard as the link that opens it with them (a shared link)', () => {
+    const chosen = { dateChoice: 'Month:2026-02' as const, values: { Region: ['North', 'South & East'] } };
+    const link = linkOfFilters('/dashboard/overview/', chosen);
+    expect(filtersOfLink(new URL(link, 'http://x').searchParams)).toEqual(chosen);
+    const days = { dateChoice: 'CustomRange' as const, customFrom: '2026-03-01', customTo: '2026-03-07', values: {} };
+    expect(filtersOfLink(new URL(linkOfFilters('/dashboard/overview/', days), 'http://x').searchParams)).toEqual(days);
+    // A custom range still being chosen (one day missing) is shared as the default period.
+    expect(linkOfFilters('/d/', { dateChoice: 'CustomRange', customFrom: '2026-03-01', customTo: '', values: {} })).toBe('/d/?date=Last7Days');
   });
 });
 

@@ -15,6 +15,7 @@ import { Loader } from '../loader/loader';
 import { PropertyEditor } from '../editor/property-editor';
 import { applyDefinitionEdits, applyLayoutEdits, downloadJson, layoutFile, recordEdit, type Edits } from '../editor/edits';
 import { Grid } from './grid';
+import { CopyLinkButton } from '../copy-link';
 import { customRangeRulesOf } from '../../lib/date-ranges';
 import { showingDashboard } from '../saved-state';
 import { $path, holdUnsavedWork } from '../../stores/navigation';
@@ -206,6 +207,14 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
               {t('dashboard.editor.copyLayout')}
             </button>
           </>
+        )}
+        {/* Every viewer may pass the dashboard on as they see it (its filters in the address). */}
+        <CopyLinkButton path={`/dashboard/${encodeURIComponent(dashboardId)}/`} scope={scope} />
+        {/* The authors open the dashboard in the builder (the ?editor mode stays for the layout alone). */}
+        {mayEdit && !editor && (
+          <PortalLink to={`/dataviz/build/${encodeURIComponent(dashboardId)}`} className="edit-link">
+            {t('dashboard.edit')}
+          </PortalLink>
         )}
         {editorAsked && !mayEdit && <p className="hint">{t('dashboard.editor.notAllowed')}</p>}
         <span className="hint" role="status">{saveNote}</span>
