@@ -46,19 +46,25 @@ function demoPages(): Plugin {
   };
 }
 
-/** Copies the visuals' static icons to dist/elements/icons/: tiles load them from the portal itself, never an outside host. */
-function visualIcons(): Plugin {
+/** Copies the files of `from` ending in `ext` to dist/`to`/, as they are. */
+function copyFiles(name: string, from: string, ext: string, to: string): Plugin {
   return {
-    name: 'cx-visual-icons',
+    name,
     apply: 'build',
     generateBundle() {
-      const dir = resolve(here, 'src/visuals/icons');
-      for (const file of readdirSync(dir).filter((f) => f.endsWith('.svg'))) {
-        this.emitFile({ type: 'asset', fileName: `elements/icons/${file}`, source: readFileSync(resolve(dir, file)) });
+      const dir = resolve(here, from);
+      for (const file of readdirSync(dir).filter((f) => f.endsWith(ext))) {
+        this.emitFile({ type: 'asset', fileName: `${to}/${file}`, source: readFileSync(resolve(dir, file)) });
       }
     },
   };
 }
+
+/** The visuals' static icons, in dist/elements/icons/: tiles load them from the portal itself, never an outside host. */
+const visualIcons = () => copyFiles('cx-visual-icons', 'src/visuals/icons', '.svg', 'elements/icons');
+
+/** The themes that ship with the elements (elements/themes/*.css), served beside them in dist/elements/themes/. */
+const elementThemes = () => copyFiles('cx-element-themes', 'elements/themes', '.css', 'elements/themes');
 
 /**
  * Puts the host's boot script (host/boot.ts, its own entry) in the page before the host's: a
@@ -105,8 +111,10 @@ function inlineHostStyles(): Plugin {
 }
 
 // React and the element runtime: one chunk, all that one small element needs (cx-star-rating).
-// lib/intl (the number formatters, no imports) too: the star rating formats its value with it.
-const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores[\\/](atom|map))[\\/]|[\\/]src[\\/]elements[\\/](define|attributes|styles|base|shared-root|element-(context|boundary)|texts)\.|[\\/]src[\\/]i18n[\\/]languages|[\\/]src[\\/]lib[\\/]intl\./;
+// lib/intl (the number formatters, no imports) too: the star rating formats its value with it. And Vite's
+// preload helper, which every chunk with a dynamic import uses (the autoloader too): elsewhere it
+// would make the autoloader fetch the portal's chunk for it.
+const CORE = /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores[\\/](atom|map))[\\/]|[\\/]src[\\/]elements[\\/](define|attributes|styles|base|shared-root|element-(context|boundary)|texts)\.|[\\/]src[\\/]i18n[\\/]languages|[\\/]src[\\/]lib[\\/]intl\.|vite[\\/]preload-helper/;
 // What the portal's screens share beyond that: i18next with the English texts, the stores, the API client,
 // and the small helpers most screens use (formatters, dates, roles, the forms' styles). Each of these
 // was a file of its own: on HTTP/1.1 a browser asks six at a time, so a dozen 1 KB files cost a slow
@@ -121,8 +129,11 @@ const PORTAL = new RegExp(
     String.raw`[\\/]src[\\/]visuals[\\/]comment-list[\\/]rules\.`,
   ].join('|'),
 );
-// What only the host page and the autoloader load: the element registry, client plugins, the assistant's hand-over.
-const HOST = /[\\/]elements[\\/](registry|cx-elements)\.|[\\/]src[\\/]shell[\\/]client-plugins|[\\/]src[\\/]account[\\/]assistant-token/;
+// The autoloader and its element registry: all a partner's page fetches before the chunks of its tags,
+// so nothing of the portal's (cx-star-rating through the autoloader stays the core and its own chunk).
+const AUTOLOADER = /[\\/]elements[\\/](registry|cx-elements)\./;
+// What only the host page and the assistant's chunk share beyond that: client plugins, the assistant's hand-over.
+const HOST = /[\\/]src[\\/]shell[\\/]client-plugins|[\\/]src[\\/]account[\\/]assistant-token/;
 // The dashboard's tiles: every visual and the tile editor (the visuals that are elements of their own apart).
 const VISUALS = /[\\/]src[\\/](visuals[\\/](?!star-rating[\\/]|nps-gauge[\\/]|demo-wall[\\/])|dashboard[\\/]editor[\\/])/;
 // The password forms (the account menu's change of password, the reset page).
@@ -134,7 +145,7 @@ const STAR_RATING = /[\\/]src[\\/](visuals[\\/]star-rating[\\/]|lib[\\/]rating\.
 const VIRTUAL = /node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core)[\\/]/;
 
 export default defineConfig({
-  plugins: [reactAsModules(here), react(), demoPages(), visualIcons(), bootScript(), inlineHostStyles()],
+  plugins: [reactAsModules(here), react(), demoPages(), visualIcons(), elementThemes(), bootScript(), inlineHostStyles()],
   // Pre-bundled up front: a dependency first met in the middle of the browser tests makes Vite
   // optimise it and reload the page, which fails whichever test is running (seen on a clean clone).
   optimizeDeps: {
@@ -168,9 +179,10 @@ export default defineConfig({
             { name: 'cx-lang-de', test: /[\\/]src[\\/]i18n[\\/]locales[\\/]de\.json/, priority: 3 },
             { name: 'cx-core', test: CORE, priority: 1 },
             { name: 'cx-portal', test: PORTAL, priority: 1 },
-            // Shared by the host entry and the autoloader or the elements' assistant chunk: never inside the
-            // host's entry chunk, whose top level starts the portal.
+            // Shared by the host entry and the elements' assistant chunk: never inside the host's entry
+            // chunk, whose top level starts the portal.
             { name: 'cx-host', test: HOST, priority: 1 },
+            { name: 'cx-autoloader', test: AUTOLOADER, priority: 1 },
             { name: 'cx-password', test: PASSWORD, priority: 1 },
             // Below the groups above, which take their modules' imports with them: the tiles' chunk must
             // not take the star rating (an element on its own) or the row window (the data viewer's too).

@@ -15,6 +15,7 @@ import styles from '../src/alerts/alerts.css?inline';
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).
+ * @csspart base - The alerts page.
  */
 export const CxAlerts = defineElement({ tag: 'cx-alerts', component: AlertsPage, styles: forms + styles, attributes: [] });
 

@@ -13,8 +13,9 @@ import styles from '../src/dataviz/catalogue.css?inline';
  * @tag cx-dataviz-home
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
- * @fires {CustomEvent<{to: string}>} cx-navigate - Asks the host to go to a path (cancelable): a dashboard, the builder.
+ * @fires {CustomEvent<{href: string, path: string}>} cx-navigate - Asks to go to a portal page (bubbles, composed, cancelable): `href` is its address on the portal (the api-base), `path` the portal path. The host portal routes it; elsewhere the page loads `href` unless a listener cancels the event. Its pages: a dashboard, the builder.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).
+ * @csspart base - The dashboards page.
  */
 export const CxDatavizHome = defineElement({ tag: 'cx-dataviz-home', component: DatavizHome, styles: forms + styles, attributes: [] });
 

@@ -16,6 +16,7 @@ import styles from '../src/feedback/feedback-widget.css?inline';
  * @tag cx-feedback-widget
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @csspart base - The launcher, or the open panel in its place.
  * @csspart launcher - The button that opens the panel.
  * @csspart panel - The open panel (a non-modal dialog).
  */

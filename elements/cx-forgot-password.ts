@@ -9,7 +9,7 @@ import forms from '../src/account/shared/forms.css?inline';
  * @tag cx-forgot-password
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
- * @fires {CustomEvent<{to: string}>} cx-navigate - Asks the host to go to a path (cancelable).
+ * @fires {CustomEvent<{href: string, path: string}>} cx-navigate - Asks to go to a portal page (bubbles, composed, cancelable): `href` is its address on the portal (the api-base), `path` the portal path. The host portal routes it; elsewhere the page loads `href` unless a listener cancels the event.
  * @csspart base - The form.
  */
 export const CxForgotPassword = defineElement({ tag: 'cx-forgot-password', component: ForgotPassword, styles: forms, attributes: [] });

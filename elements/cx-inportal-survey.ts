@@ -17,6 +17,7 @@ import styles from '../src/inportalsurvey/survey-page.css?inline';
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).
+ * @csspart base - The survey page.
  */
 export const CxInPortalSurvey = defineElement({
   tag: 'cx-inportal-survey',

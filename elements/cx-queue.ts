@@ -18,10 +18,12 @@ import caseStyles from '../src/processflow/shared/case.css?inline';
  * @tag cx-queue
  * @attr {string} module-id - The process-flow module. Default "cases".
  * @attr {string} profile-id - The content profile of the links. Default "cases".
- * @attr {string} queue-name - The queue (New, Mine, Working, Closed, All).
+ * @attr {string} queue-name - The queue (New, Mine, Working, Closed, All). An unknown name is the portal's /404 inside the host portal, elsewhere the element's own not-found state (role="alert").
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).
+ * @fires {CustomEvent<{href: string, path: string}>} cx-navigate - Asks to go to a portal page (bubbles, composed, cancelable): `href` is its address on the portal (the api-base), `path` the portal path. The host portal routes it; elsewhere the page loads `href` unless a listener cancels the event.
+ * @fires {CustomEvent<{filterScope: string, smartFilters: unknown[]}>} cx-filters-change - The user changed a filter of its filter bar.
  * @csspart base - The queue.
  */
 export const CxQueue = defineElement({

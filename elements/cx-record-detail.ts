@@ -24,6 +24,7 @@ import caseStyles from '../src/processflow/shared/case.css?inline';
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{sourceObjectId: number, state: string}>} cx-case-changed - An action changed the case.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).
+ * @fires {CustomEvent<{href: string, path: string}>} cx-navigate - Asks to go to a portal page (bubbles, composed, cancelable): `href` is its address on the portal (the api-base), `path` the portal path. The host portal routes it; elsewhere the page loads `href` unless a listener cancels the event.
  * @csspart base - The case.
  */
 export const CxRecordDetail = defineElement({

@@ -12,6 +12,9 @@ import { defineReviewTile } from '../src/visuals/review/review-element';
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in.
+ * @fires {CustomEvent<{href: string, path: string}>} cx-navigate - Asks to go to a portal page (bubbles, composed, cancelable): `href` is its address on the portal (the api-base), `path` the portal path. The host portal routes it; elsewhere the page loads `href` unless a listener cancels the event.
+ * @fires {CustomEvent<{name: string, count: number}>} cx-drawn - The tile's data is on screen (as Tableau's FirstInteractive): once per answer, after the first load and after each reload for new filters or selections. `name` is the visual's, `count` the rows of its data (0 when it shows 'No results found for selection')
+ * @fires {CustomEvent<{visual: string, axisValue: string, seriesValue: string, selected: boolean}>} cx-select - The user clicked a mark (a bar, slice, row, point or pill) of a tile whose click behaviour is Filter (as Tableau's MarkSelectionChanged): `visual` names the tile, `axisValue` and `seriesValue` the mark ('' where it has none), `selected` whether it is in the selection now (a second click takes it out).
  * @csspart base - The tile wrapper.
  * @csspart tile - The tile.
  */

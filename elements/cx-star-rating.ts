@@ -1,4 +1,4 @@
-import { defineElement, type CxElement } from '../src/elements/define';
+import { defineElement, type CxFormElement } from '../src/elements/define';
 import { StarRating } from '../src/visuals/star-rating/star-rating';
 import styles from '../src/visuals/star-rating/star-rating.css?inline';
 
@@ -43,7 +43,7 @@ export const CxStarRating = defineElement({
   ],
 });
 
-export interface CxStarRatingElement extends CxElement {
+export interface CxStarRatingElement extends CxFormElement {
   value: number | undefined;
   max: number | undefined;
   readonly: boolean;
@@ -51,12 +51,6 @@ export interface CxStarRatingElement extends CxElement {
   showValue: boolean;
   label: string | undefined;
   readOnly: boolean;
-  disabled: boolean;
-  required: boolean;
-  name: string | undefined;
-  readonly form: HTMLFormElement | null;
-  readonly validity: ValidityState | undefined;
-  checkValidity(): boolean;
 }
 
 declare global {

@@ -18,6 +18,8 @@ import styles from '../src/surveys/survey-form.css?inline';
  * @attr {string} store - The respondent's store (the link's `?store=`): one of the survey's stores; another is an error on the page.
  * @attr {string} lang - The language wanted first (en or de), if the survey has it; defaults to `configure({ locale })`, then the browser's languages.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
+ * @csspart base - The survey.
  */
 export const CxSurvey = defineElement({
   tag: 'cx-survey',

@@ -1,4 +1,4 @@
-import { $path, navigate, setNavigator } from '../src/stores/navigation';
+import { $path, navigate, setNavigator, type NavigateDetail } from '../src/stores/navigation';
 
 /** History routing for the host: pushState on navigate, the store follows back and forward. */
 export function startRouter(): void {
@@ -13,10 +13,11 @@ export function startRouter(): void {
   addEventListener('popstate', () => $path.set(current()));
   // Elements ask for navigation with a cancelable cx-navigate event; the host takes it.
   document.addEventListener('cx-navigate', (event) => {
-    const to = (event as CustomEvent<{ to: string }>).detail?.to;
-    if (typeof to !== 'string' || !to.startsWith('/')) return;
+    const { href, path } = (event as CustomEvent<Partial<NavigateDetail>>).detail ?? {};
+    // Only this portal's own paths (an element with another portal's api-base loads that page).
+    if (typeof href !== 'string' || typeof path !== 'string' || new URL(href).origin !== location.origin) return;
     event.preventDefault();
-    navigate(to);
+    navigate(path);
   });
   $path.set(current());
 }

@@ -8,7 +8,7 @@ import { onError } from './http/errors';
 import { refuseNul } from './http/validate';
 import { limitBody } from './http/body-limit';
 import { noStoreUnlessSet } from './http/no-store';
-import { apiCors, publicCors } from './http/cors';
+import { apiCors, routedMethods, publicCors } from './http/cors';
 import { cacheControlFor, compressAnswers, REVALIDATE, STATIC } from './http/delivery';
 import { etag } from 'hono/etag';
 import { requireAuth, requireRoles } from './auth/middleware';
@@ -73,7 +73,7 @@ export function createApi(given: Deps): Hono<Env> {
   const deps = resolveDeps(given);
   const api = new Hono<Env>();
   // Other origins may call the API only when listed (EMBED_ORIGINS); preflights end here.
-  const cors = apiCors(deps.embedOrigins ?? []);
+  const cors = apiCors(deps.embedOrigins ?? [], routedMethods(api));
   api.use('/api/*', cors);
   api.use('/reporting/*', cors);
   api.use('*', async (c, next) => {
@@ -209,6 +209,11 @@ export function createApp({ deps, distDir }: AppOptions): Hono<Env> {
   const files = (options: Parameters<typeof serveStatic>[0] = {}) => serveStatic({ root, precompressed: true, ...options });
   app.get('/demo', (c) => c.redirect('/demo/'));
   app.use('/demo/*', files({ rewriteRequestPath: (p) => (p.endsWith('/') ? `${p}index.html` : p) }));
+  // The elements' TypeScript declarations (/elements/types/*.d.ts) are text, not the MPEG stream `.ts` names.
+  app.use('/elements/types/*', async (c, next) => {
+    await next();
+    if (c.res.ok && c.req.path.endsWith('.d.ts')) c.res.headers.set('Content-Type', 'text/plain; charset=utf-8');
+  });
   app.use('/elements/*', publicCors, files());
   app.use('/host/*', files());
 

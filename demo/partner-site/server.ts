@@ -14,10 +14,16 @@ const SECRET = process.env.EMBED_SECRET ?? '';
 if (SECRET.length < 32) throw new Error('Set EMBED_SECRET (the same value as the portal, at least 32 characters).');
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
-const PAGES = new Set(['/index.html', '/snippet.html', '/signed-out.html', '/embed.js', '/site.css']);
+const PAGES = new Set(['/index.html', '/snippet.html', '/signed-out.html', '/hostile.html', '/dark.html', '/mobile.html', '/embed.js', '/site.css', '/hostile.css', '/dark-site.css']);
 
-/** What this partner's pages may show: the Overview dashboard and single tiles, for the North region only. */
-function embedRequest(): string {
+const list = (value: string | null) => value?.split(',').filter(Boolean);
+
+/**
+ * What this partner's pages may show: by default the Overview dashboard and single tiles, for the
+ * North region only. A page may name its elements and modules (`?elements=cx-queue&modules=cases`,
+ * as the pages of the embedding tests do); a real partner decides this on its server.
+ */
+function embedRequest(query: URLSearchParams): string {
   const now = Math.floor(Date.now() / 1000);
   return signEmbedRequest(
     {
@@ -26,8 +32,8 @@ function embedRequest(): string {
       iat: now,
       exp: now + 300,
       claims: [['Region', 'North']],
-      elements: ['cx-visual', 'cx-dashboard', 'cx-smart-filter-bar'],
-      modules: ['responses'],
+      elements: list(query.get('elements')) ?? ['cx-visual', 'cx-dashboard', 'cx-smart-filter-bar'],
+      modules: list(query.get('modules')) ?? ['responses'],
       dashboards: ['overview'],
     },
     SECRET,
@@ -35,11 +41,12 @@ function embedRequest(): string {
 }
 
 createServer(async (req, res) => {
-  const path = new URL(req.url ?? '/', 'http://partner').pathname;
+  const url = new URL(req.url ?? '/', 'http://partner');
+  const path = url.pathname;
   if (path === '/embed-token') {
     // A real partner checks its own user's session here before signing.
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    res.end(JSON.stringify({ token: embedRequest() }));
+    res.end(JSON.stringify({ token: embedRequest(url.searchParams) }));
     return;
   }
   const file = path === '/' ? '/index.html' : path;

@@ -10,9 +10,13 @@ import { gzipAsync } from '@gfx/zopfli';
 const TEXT = /\.(js|mjs|css|html|svg|json|map|txt)$/;
 const MIN_BYTES = 1024;
 
+// The npm package (dist/package) is packed, not served: no compressed copies in it.
+const SKIP = new Set(['package']);
+
 function* files(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
+    if (dir === root && SKIP.has(name)) continue;
     if (statSync(path).isDirectory()) yield* files(path);
     else if (TEXT.test(name)) yield path;
   }

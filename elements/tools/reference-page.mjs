@@ -31,7 +31,8 @@ export function referencePage(manifestPath) {
     )}${table(`Parts of ${id}`, ['Part', 'Description'], (el.cssParts ?? []).map((p) => [p.name, p.description ?? '']))}${table(
       `Custom properties of ${id}`,
       ['Property', 'Description'],
-      (el.cssProperties ?? []).map((p) => [p.name, p.description ?? '']),
+      // The page-wide --cx-* tokens are every element's: the header points at them once.
+      (el.cssProperties ?? []).filter((p) => !p.name.startsWith('--cx-')).map((p) => [p.name, p.description ?? '']),
     )}</section>`;
   });
   return `<!doctype html>

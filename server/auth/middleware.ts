@@ -23,7 +23,7 @@ function tokenPrincipal(c: Context<Env>): Principal | undefined {
   const user = token ? verifyAccessToken(token, secret, now().getTime()) : undefined;
   if (!user) throw unauthorized(EXPIRED);
   // An embed token reads only what it names; the path is checked before any route runs.
-  if (user.scope && !scopeAllows(user.scope, c.req.path)) throw forbidden('This embed token may not read this: it is scoped to other elements, modules or dashboards.');
+  if (user.scope && !scopeAllows(user.scope, c.req.path, (key) => c.req.query(key))) throw forbidden('This embed token may not read this: it is scoped to other elements, modules or dashboards.');
   return user;
 }
 

@@ -30,7 +30,7 @@ const requestPayload = z.object({
   exp: z.number().int(),
   claims: z.array(z.tuple([z.string().min(1).max(64), z.string().min(1).max(256)])).max(200).default([]),
   elements: z
-    .array(z.string().refine((e) => ELEMENT_CALLS.has(e), { message: `elements may be ${[...ELEMENT_CALLS.keys()].join(', ')}` }))
+    .array(z.string().refine((e) => ELEMENT_CALLS.has(e), { error: (issue) => `${String(issue.input)} cannot be embedded by a signed request: elements may be ${[...ELEMENT_CALLS.keys()].join(', ')}` }))
     .min(1, 'Name at least one element.')
     .max(20),
   modules: z.array(name).max(20).default([]),
@@ -44,18 +44,21 @@ export function signEmbedRequest(payload: Omit<EmbedRequest, 'aud' | 'claims' | 
   return signJwt({ aud: AUDIENCE, ...payload }, secret);
 }
 
-/** The verified request, or why it is refused. */
-export function verifyEmbedRequest(token: string, secret: string, now: Date): { request: EmbedRequest } | { error: string } {
+/**
+ * The verified request, or why it is refused: 401 when it is not the partner's (signature, expiry),
+ * 400 when it is but asks for what cannot be granted (an element, a field), so the partner can fix it.
+ */
+export function verifyEmbedRequest(token: string, secret: string, now: Date): { request: EmbedRequest } | { error: string; status: 400 | 401 } {
   const read = readJwt(token, secret);
-  if ('error' in read) return { error: read.error === 'signature' ? 'The embed request is not signed with the portal’s embed secret.' : 'The embed request is not a signed HS256 token.' };
+  if ('error' in read) return { status: 401, error: read.error === 'signature' ? 'The embed request is not signed with the portal’s embed secret.' : 'The embed request is not a signed HS256 token.' };
   const parsed = requestPayload.safeParse(read.payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { error: `The embed request is malformed: ${issue.path.join('.') || 'payload'}: ${issue.message}` };
+    return { status: 400, error: `The embed request is malformed: ${issue.path.join('.') || 'payload'}: ${issue.message}` };
   }
   const r = parsed.data;
   const seconds = now.getTime() / 1000;
-  if (r.exp <= seconds) return { error: 'The embed request has expired.' };
-  if (r.exp - r.iat > MAX_REQUEST_SECONDS || r.iat > seconds + 60) return { error: `An embed request may live at most ${MAX_REQUEST_SECONDS / 60} minutes.` };
+  if (r.exp <= seconds) return { status: 401, error: 'The embed request has expired.' };
+  if (r.exp - r.iat > MAX_REQUEST_SECONDS || r.iat > seconds + 60) return { status: 400, error: `An embed request may live at most ${MAX_REQUEST_SECONDS / 60} minutes.` };
   return { request: r };
 }

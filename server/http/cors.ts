@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
 
 /**
  * The origins allowed to embed the portal (EMBED_ORIGINS, comma-separated, e.g.
@@ -26,7 +27,7 @@ const sameHost = (c: Context, origin: string) => {
   }
 };
 
-const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Ppm-Access, X-Ppm-MetaData';
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-Ppm-Access', 'X-Ppm-MetaData'];
 /** Browsers keep a preflight's answer this long (Chromium caps it at 2 hours). */
 export const PREFLIGHT_MAX_AGE = 7200;
 
@@ -37,12 +38,29 @@ export const PREFLIGHT_MAX_AGE = 7200;
 export const PUBLIC_API_PREFIXES = ['/api/survey/'];
 
 /**
- * CORS for the API: a listed origin (any origin under PUBLIC_API_PREFIXES) gets its own origin back (no credentials: the bearer token
- * travels in the Authorization header), preflights are answered at once and cached; any other
- * foreign origin is refused with 403 before the request runs. Same-origin calls pass untouched.
+ * The methods an app's routes answer (read at the first request, when every route is registered):
+ * a preflight allows what the API serves (PUT, PATCH, DELETE too), not a list kept by hand.
  */
-export function apiCors(origins: readonly string[], openPrefixes: readonly string[] = PUBLIC_API_PREFIXES): MiddlewareHandler {
+export function routedMethods(app: { routes: ReadonlyArray<{ method: string }> }): () => string[] {
+  let methods: string[] | undefined;
+  return () => (methods ??= [...new Set(app.routes.map((r) => r.method.toUpperCase()).filter((m) => m !== 'ALL'))]);
+}
+
+/**
+ * CORS for the API, by Hono's own middleware: a listed origin (any origin under PUBLIC_API_PREFIXES)
+ * gets its own origin back (no credentials: the bearer token travels in the Authorization header),
+ * preflights are answered at once and cached. Any other foreign origin is refused with 403 before
+ * the request runs, with no grant. Same-origin calls pass untouched.
+ */
+export function apiCors(origins: readonly string[], methods: () => string[], openPrefixes: readonly string[] = PUBLIC_API_PREFIXES): MiddlewareHandler {
   const allowed = new Set(origins);
+  const grant = cors({
+    origin: (origin) => origin,
+    allowMethods: () => methods(),
+    allowHeaders: ALLOWED_HEADERS,
+    exposeHeaders: ['Content-Disposition'],
+    maxAge: PREFLIGHT_MAX_AGE,
+  });
   return async (c, next) => {
     const origin = c.req.header('origin');
     if (!origin || sameHost(c, origin)) return next();
@@ -50,16 +68,7 @@ export function apiCors(origins: readonly string[], openPrefixes: readonly strin
     if (!open && !allowed.has(origin)) {
       return c.json({ message: `The origin ${origin} may not call this portal’s API: it is not in EMBED_ORIGINS.` }, 403);
     }
-    c.header('Access-Control-Allow-Origin', origin);
-    c.header('Vary', 'Origin', { append: true });
-    if (c.req.method === 'OPTIONS') {
-      c.header('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
-      c.header('Access-Control-Allow-Headers', ALLOWED_HEADERS);
-      c.header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE));
-      return c.body(null, 204);
-    }
-    await next();
-    c.res.headers.set('Access-Control-Expose-Headers', 'Content-Disposition');
+    return grant(c, next);
   };
 }
 

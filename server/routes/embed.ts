@@ -10,6 +10,7 @@ import { claimsOf, findUserByName, hasAnyRole, rolesOf, type Claim } from '../id
 import { findDashboard } from '../dashboards/definition';
 import { claimTypesOf, sourcesOf } from '../datasources/registry';
 import { DASHBOARD_ROLES } from './dashboard';
+import { pfModule } from '../processflow/modules';
 import type { Db } from '../db';
 import { openSession, SERVICE_PREFIX } from '../auth/sessions';
 import { spendOnce } from '../identity/one-time';
@@ -41,12 +42,14 @@ function assertKnownClaimTypes(db: Db, r: EmbedRequest): void {
   if (unknown) throw badRequest(`The embed request names an unknown claim type "${unknown[0]}": claim types are ${CLAIM_TYPES.join(', ')}.`);
 }
 
-/** What the token will read: the named modules, the dashboards, and the modules those dashboards draw from. */
+/** What the token will read: the named modules (data sources or case modules), the dashboards, and the modules those dashboards draw from. */
 async function scopeOf(db: Db, r: EmbedRequest): Promise<EmbedScope> {
   const modules = new Set<string>();
   for (const m of r.modules) {
-    if (!sourcesOf(db).has(m)) throw badRequest(`The embed request names an unknown module "${m}".`);
-    modules.add(m);
+    // A data source (tiles, viewers) or a case module (queues, case detail).
+    const known = sourcesOf(db).has(m) ? m : pfModule(m)?.moduleId;
+    if (!known) throw badRequest(`The embed request names an unknown module "${m}".`);
+    modules.add(known);
   }
   const dashboards: string[] = [];
   for (const id of r.dashboards) {
@@ -78,7 +81,7 @@ export const embedRoutes = new Hono<Env>().use(noStore).post('/token', async (c)
   const { token } = await readBody(c, z.object({ token: z.string({ message: 'token is required' }).min(1, 'token is required').max(8000) }));
   const at = now();
   const verified = verifyEmbedRequest(token, embedSecret, at);
-  if ('error' in verified) return c.json({ message: verified.error }, 401);
+  if ('error' in verified) return c.json({ message: verified.error }, verified.status);
   const r = verified.request;
   assertKnownClaimTypes(db, r);
   const [scope, principal] = [await scopeOf(db, r), await principalFor(db, r)];

@@ -66,7 +66,8 @@ async function outcomeOf(c: Context<Env>, body: z.infer<typeof favourite>) {
 
 /** /api/favourites: a user's saved views; every call sees only the caller's own, except a shared link. */
 export const favouriteRoutes = new Hono<Env>()
-  .get('/available/Favourites', (c) => c.json({ available: true }))
+  // A user's own saved views: an embed token (a partner's page) has none to keep.
+  .get('/available/Favourites', (c) => c.json({ available: !c.var.user.scope }))
   .get('/Favourites', async (c) => {
     const rows = await c.var.deps.db.query<FavouriteRow>(`SELECT ${COLUMNS} FROM favourites WHERE user_id = $1`, [c.var.user.id]);
     return c.json(rows.map(shape));

@@ -62,10 +62,10 @@ export function AlertsPage() {
     return `${measure} · ${condition} · ${scope}`;
   };
 
-  if (failed) return <p className="banner error" role="alert">{t('alerts.loadFailed')}</p>;
-  if (!alerts) return <p role="status">{t('alerts.loading')}</p>;
+  if (failed) return <p className="banner error" part="base" role="alert">{t('alerts.loadFailed')}</p>;
+  if (!alerts) return <p part="base" role="status">{t('alerts.loading')}</p>;
   return (
-    <section className="alerts" aria-labelledby="alerts-title">
+    <section className="alerts" part="base" aria-labelledby="alerts-title">
       <h1 id="alerts-title">{t('alerts.title')}</h1>
       <p className="hint">{t('alerts.intro')}</p>
       <p className="cx-visually-hidden" role="status">

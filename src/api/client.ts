@@ -104,6 +104,8 @@ export async function ensureFreshToken(): Promise<void> {
 export interface ApiTarget {
   apiBase?: string;
   host?: Element;
+  /** The element's language: the server writes what it names (tile titles, filter names) in it, not in the page's. */
+  lang?: string;
 }
 
 export interface RequestOptions {
@@ -161,8 +163,8 @@ async function ask<T>(method: string, path: string, options: RequestOptions): Pr
   const signedIn = !!$session.get();
   const signal = signedIn && !options.anonymous ? sessionCalls.signal : undefined;
   const send = async (renew: boolean) => {
-    // The server answers in the page's language (its messages, the names of its content).
-    const headers: Record<string, string> = { 'Accept-Language': $config.get().locale, ...options.headers };
+    // The server answers in the calling element's language, else the page's (its messages, the names of its content).
+    const headers: Record<string, string> = { 'Accept-Language': options.target?.lang ?? $config.get().locale, ...options.headers };
     if (!options.anonymous) {
       const token = await bearer(apiBase, renew);
       // Signed out while this call waited for its token: it is dropped, not sent to be refused.

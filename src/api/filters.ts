@@ -41,9 +41,9 @@ async function load(target?: ApiTarget): Promise<ClaimFilter[]> {
   }));
 }
 
-/** The user's claim filters, asked once per portal and user. */
+/** The user's claim filters, asked once per portal, user and language (the server names them in it). */
 export function claimFiltersOf(userKey: string, target?: ApiTarget): Promise<ClaimFilter[]> {
-  const key = `${target?.apiBase ?? ''}|${userKey}`;
+  const key = `${target?.apiBase ?? ''}|${userKey}|${target?.lang ?? ''}`;
   let answer = cache.get(key);
   if (!answer) {
     answer = load(target);

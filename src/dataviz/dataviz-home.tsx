@@ -56,7 +56,7 @@ export function DatavizHome() {
   const items = data?.items ?? [];
   const sources = data?.sources ?? [];
   return (
-    <section className="dataviz" aria-labelledby="dataviz-title">
+    <section className="dataviz" part="base" aria-labelledby="dataviz-title">
       <h1 id="dataviz-title">{t('dataviz.title')}</h1>
       <p className="hint">{t('dataviz.intro')}</p>
       {builder && data && (

@@ -16,8 +16,10 @@ export interface ElementDefinition<P> {
   styles: string;
   /**
    * A form control: the element joins its form (ElementInternals) with the value of this
-   * property, and gains `name`, `required` and `disabled`; a form reset puts back the value of the
-   * `value` attribute, and `required` without a value makes the form invalid.
+   * property, and gains `name`, `required` and `disabled` and the members of a native control
+   * (`form`, `labels`, `validity`, `validationMessage`, `willValidate`, `checkValidity()`,
+   * `reportValidity()`, `setCustomValidity()`); a form reset puts back the value of the `value`
+   * attribute, and `required` without a value makes the form invalid.
    */
   form?: { value: string; missing: string };
 }
@@ -28,6 +30,21 @@ export interface CxElement extends HTMLElement {
   readonly updateComplete: Promise<boolean>;
   /** Attributes whose current value could not be used, with the reason. */
   readonly attributeErrors: ReadonlyMap<string, string>;
+}
+
+/** Members a form-associated element (`form:` in its definition) adds, as a native control has them. */
+export interface CxFormElement extends CxElement {
+  name: string | undefined;
+  required: boolean;
+  disabled: boolean;
+  readonly form: HTMLFormElement | null;
+  readonly labels: NodeList | undefined;
+  readonly validity: ValidityState | undefined;
+  readonly validationMessage: string;
+  readonly willValidate: boolean;
+  checkValidity(): boolean;
+  reportValidity(): boolean;
+  setCustomValidity(message: string): void;
 }
 
 const COMMON: AttributeSpec[] = [
@@ -106,6 +123,8 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
 
     readonly attributeErrors = new Map<string, string>();
     readonly #internals?: ElementInternals;
+    /** The message of `setCustomValidity()`: while not empty, the control is invalid. */
+    #customError = '';
     /** Set by the form (a disabled fieldset); the element's own `disabled` counts too. */
     [FORM_DISABLED] = false;
 
@@ -154,7 +173,9 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
       const value = props[def.form.value];
       const empty = value === undefined || value === null || value === '' || value === 0;
       this.#internals.setFormValue(empty ? null : String(value));
-      if (props.required && empty && !props.disabled) this.#internals.setValidity({ valueMissing: true }, def.form.missing);
+      const valueMissing = !!props.required && empty && !props.disabled;
+      const customError = this.#customError !== '';
+      if (valueMissing || customError) this.#internals.setValidity({ valueMissing, customError }, this.#customError || def.form.missing);
       else this.#internals.setValidity({});
     }
 
@@ -162,12 +183,35 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
       return this.#internals?.form ?? null;
     }
 
+    get labels() {
+      return this.#internals?.labels;
+    }
+
     get validity() {
       return this.#internals?.validity;
     }
 
+    get validationMessage() {
+      return this.#internals?.validationMessage ?? '';
+    }
+
+    get willValidate() {
+      return this.#internals?.willValidate ?? false;
+    }
+
     checkValidity() {
       return this.#internals?.checkValidity() ?? true;
+    }
+
+    /** As a native control: false and the browser's message at the element while invalid. */
+    reportValidity() {
+      return this.#internals?.reportValidity() ?? true;
+    }
+
+    /** As a native control: a non-empty message makes the element invalid with it (`customError`), '' clears it. */
+    setCustomValidity(message: string) {
+      this.#customError = String(message ?? '');
+      this.#syncForm();
     }
 
     formResetCallback() {
@@ -221,7 +265,9 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
         return spec.type === 'boolean' ? !!value : value;
       },
       set(this: Element, value: unknown) {
-        this.apply(spec, attribute, checkProperty(spec, value), value);
+        const result = checkProperty(spec, value);
+        this.apply(spec, attribute, result, value);
+        if (result.ok) reflect(this, spec, attribute, result.value);
       },
     };
     Object.defineProperty(Element.prototype, spec.prop, accessor);
@@ -230,4 +276,21 @@ export function defineElement<P>(def: ElementDefinition<P>): CustomElementConstr
 
   customElements.define(def.tag, Element);
   return Element;
+}
+
+/**
+ * Booleans and enumerations set as properties are written back to their attribute, as Shoelace's
+ * are (so `:host([readonly])` styles and page selectors see them); strings, numbers and JSON are
+ * not, as a native `value` is not. The attribute's own change then parses to the same value.
+ */
+function reflect(el: HTMLElement, spec: AttributeSpec, attribute: string, value: unknown) {
+  if (spec.type === 'boolean') {
+    const current = parseAttribute(spec, el.getAttribute(attribute));
+    if (current.ok && current.value === value) return;
+    if (value) el.setAttribute(attribute, '');
+    else el.removeAttribute(attribute);
+  } else if (Array.isArray(spec.type)) {
+    if (value === undefined) el.removeAttribute(attribute);
+    else if (el.getAttribute(attribute) !== value) el.setAttribute(attribute, String(value));
+  }
 }

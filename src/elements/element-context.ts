@@ -1,8 +1,9 @@
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { TFunction } from 'i18next';
 import { $config } from '../stores/config';
-import { $languagesLoaded, translator } from './texts';
+import { $languagesLoaded, languageCode, translator } from './texts';
 import type { ApiTarget } from '../api/client';
+import { hasHost, portalUrl, requestNavigation } from '../stores/navigation';
 
 const COMMIT = Symbol.for('cx.commit');
 
@@ -30,11 +31,13 @@ export interface ElementApi {
   /** Fires `cx-<name>` from the host (bubbles, composed). Call from user-action handlers only. */
   emit: <D>(name: string, detail: D) => void;
   /**
-   * Asks for a portal path: fires a cancelable `cx-navigate`; the host portal takes it and routes,
-   * elsewhere the element loads the page itself, from the portal's origin (never a path of the
-   * embedding page's own site).
+   * Asks for a portal path: fires a cancelable `cx-navigate` (`{ href, path }`); the host portal
+   * takes it and routes, elsewhere the element loads the page itself, from the portal's origin
+   * (never a path of the embedding page's own site).
    */
   go: (to: string) => void;
+  /** A portal path as a link's `href`: as it is inside the host portal or on the portal's own origin, else an address on the portal's. */
+  href: (to: string) => string;
 }
 
 /**
@@ -61,8 +64,10 @@ export function useElement(): ElementApi {
   const languages = useSyncExternalStore($languagesLoaded.listen, $languagesLoaded.get);
   const lang = handle.lang ?? languageAround(handle.host) ?? config.locale;
   const apiBase = handle.apiBase ?? config.apiBase;
-  // Its own identity, kept across a new language: stores made per target (a dashboard's) are not made again.
-  const api = useMemo(() => ({ apiBase, host: handle.host }), [apiBase, handle.host]);
+  // Its calls carry the element's language (Accept-Language), so the server's texts are in it too. A new
+  // identity only for a new shipped language: the browser's en-US giving way to a saved en asks nothing again.
+  const code = languageCode(lang);
+  const api = useMemo(() => ({ apiBase, host: handle.host, lang: code }), [apiBase, handle.host, code]);
   return useMemo(
     () => ({
       host: handle.host,
@@ -73,11 +78,9 @@ export function useElement(): ElementApi {
       commit: (prop, value) => (handle.host as unknown as Record<symbol, (p: string, v: unknown) => void>)[COMMIT]?.(prop, value),
       emit: (name, detail) =>
         handle.host.dispatchEvent(new CustomEvent(`cx-${name}`, { detail, bubbles: true, composed: true })),
-      go: (to) => {
-        const event = new CustomEvent('cx-navigate', { detail: { to }, bubbles: true, composed: true, cancelable: true });
-        // The host portal takes the event and routes (host/router.ts); no one took it: a page load.
-        if (handle.host.dispatchEvent(event)) location.assign(apiBase && to.startsWith('/') ? new URL(to, apiBase).href : to);
-      },
+      // The host portal takes the event and routes (host/router.ts); no one took it: a page load.
+      go: (to) => requestNavigation(handle.host, to, apiBase),
+      href: (to) => (hasHost() || !apiBase ? to : portalUrl(to, apiBase)),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new translator once the language's texts are in
     [handle.host, lang, apiBase, api, languages],

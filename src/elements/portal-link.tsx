@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { useElement } from './element-context';
 
 /**
- * A link to a portal path: a real `<a href>` (new tab, copy link and keyboard work) whose plain
- * click asks the host to navigate instead of reloading the page.
+ * A link to a portal path: a real `<a href>` (new tab, copy link and keyboard work; outside the
+ * host portal an address on the portal's origin) whose plain click fires `cx-navigate` instead.
  */
 export function PortalLink({ to, children, className, onFollow, ...aria }: { to: string; children: ReactNode; className?: string; role?: string; 'aria-current'?: 'page'; /** Told of every activation, however it opens (telemetry). */ onFollow?: () => void }) {
-  const { go } = useElement();
+  const { go, href } = useElement();
   return (
     <a
-      href={to}
+      href={href(to)}
       className={className}
       {...aria}
       onClick={(event) => {

@@ -148,7 +148,7 @@ export function FeedbackWidget() {
           "Previous page") stays under the launcher. In the flow, unlike the launcher. */}
       <div className="room" aria-hidden="true" />
       {!open && (
-        <button ref={launcher} type="button" className="launcher" part="launcher" onClick={openByHand}>
+        <button ref={launcher} type="button" className="launcher" part="base launcher" onClick={openByHand}>
           {t('feedback.launcher')}
         </button>
       )}
@@ -156,7 +156,7 @@ export function FeedbackWidget() {
         <section
           ref={panel}
           className="panel"
-          part="panel"
+          part="base panel"
           role="dialog"
           aria-modal="false"
           aria-labelledby="feedback-title"

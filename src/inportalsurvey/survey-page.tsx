@@ -67,7 +67,7 @@ export function InPortalSurvey({ moduleId = 'team-feedback' }: { moduleId?: stri
       </div>
     );
   }
-  if (!loaded) return <p className="hint" role="status">{t('survey.loading')}</p>;
+  if (!loaded) return <p className="hint" part="base" role="status">{t('survey.loading')}</p>;
 
   const { config } = loaded;
   const definition = config.SurveyDefinitions[0];
@@ -144,7 +144,7 @@ export function InPortalSurvey({ moduleId = 'team-feedback' }: { moduleId?: stri
   };
 
   return (
-    <article className="survey-page" aria-labelledby="survey-title">
+    <article className="survey-page" part="base" aria-labelledby="survey-title">
       <header>
         <h2 id="survey-title">{config.PageConfig.PageSubject}</h2>
         <p>{config.PageConfig.PageDescription}</p>

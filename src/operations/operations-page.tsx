@@ -99,10 +99,10 @@ export function OperationsPage({ mode = 'home' }: { mode?: 'home' | 'panel' }) {
 
   const time = (at: string | null) => (at ? longInstant(at) : '–');
 
-  if (failed) return <p className="banner error" role="alert">{t('operations.loadFailed')}</p>;
-  if (!data) return <p role="status">{t('operations.loading')}</p>;
+  if (failed) return <p className="banner error" part="base" role="alert">{t('operations.loadFailed')}</p>;
+  if (!data) return <p part="base" role="status">{t('operations.loading')}</p>;
   return (
-    <section className="operations" aria-labelledby="operations-title">
+    <section className="operations" part="base" aria-labelledby="operations-title">
       <h1 id="operations-title">{t(home ? 'operations.title' : 'operations.panelTitle')}</h1>
       {home && (
         <>

@@ -2,11 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useElement } from '../elements/element-context';
 import { isBadRequest } from '../api/client';
 import { createSurvey } from '../api/surveys';
-import { navigate } from '../stores/navigation';
 
 /** The first step of a new survey: its title. The draft then opens at /editor/update/{shortcode}. */
 export function CreateSurvey() {
-  const { t, api } = useElement();
+  const { t, api, go } = useElement();
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,7 +17,7 @@ export function CreateSurvey() {
     try {
       const res = await createSurvey(title.trim(), api);
       if (isBadRequest(res)) return setError(res.message ?? t('surveyEditor.createFailed'));
-      navigate(`/editor/update/${encodeURIComponent(res.shortcode)}`);
+      go(`/editor/update/${encodeURIComponent(res.shortcode)}`);
     } catch {
       setError(t('surveyEditor.createFailed'));
     } finally {
@@ -27,7 +26,7 @@ export function CreateSurvey() {
   };
 
   return (
-    <section className="create-survey" aria-labelledby="create-survey-title">
+    <section className="create-survey" part="base" aria-labelledby="create-survey-title">
       <h1 id="create-survey-title">{t('surveyEditor.createTitle')}</h1>
       <p className="hint">{t('surveyEditor.createHint')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>

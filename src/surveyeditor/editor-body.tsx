@@ -90,7 +90,7 @@ export function EditorBody({ initial, places, defaultLocale, onReload }: Props) 
   const publicUrl = `${location.origin}/survey/${view.shortcode}`;
 
   return (
-    <div className="survey-editor">
+    <div className="survey-editor" part="base">
       <header className="editor-head">
         <div>
           <h1>{localText(draft.settings.title, defaultLocale) || t('surveyEditor.untitled')}</h1>

@@ -46,11 +46,11 @@ export function SurveyEditor({ shortcode }: { shortcode?: string }) {
   if (!shortcode) return <CreateSurvey />;
   if (failed)
     return (
-      <div className="editor-state" role="alert">
+      <div className="editor-state" part="base" role="alert">
         <p>{failed}</p>
         <button type="button" onClick={reload}>{t('surveyEditor.retry')}</button>
       </div>
     );
-  if (!view) return <p className="editor-state" role="status">{t('surveyEditor.loading')}</p>;
+  if (!view) return <p className="editor-state" part="base" role="status">{t('surveyEditor.loading')}</p>;
   return <EditorBody key={`${view.shortcode}|${attempt}`} initial={view} places={places} defaultLocale={defaultLocale} onReload={reload} />;
 }

@@ -33,7 +33,7 @@ export function SurveyList() {
   const shown = (surveys ?? []).filter((s) => !needle || localText(s.title, locale).toLowerCase().includes(needle));
 
   return (
-    <section className="survey-list" aria-labelledby="survey-list-title">
+    <section className="survey-list" part="base" aria-labelledby="survey-list-title">
       <div className="list-head">
         <h1 id="survey-list-title">{t('surveyList.title')}</h1>
         <PortalLink className="button" to="/editor/build/">

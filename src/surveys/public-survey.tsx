@@ -43,7 +43,7 @@ export function PublicSurveyPage({ shortcode = '', inviteId, store }: { shortcod
   const locale = state.kind === 'ready' ? state.survey.locale : undefined;
   const inLocale = useMemo(() => ({ ...handle, lang: locale }), [handle, locale]);
 
-  if (state.kind === 'loading') return <p className="survey-state" role="status">{t('surveyForm.loading')}</p>;
+  if (state.kind === 'loading') return <p className="survey-state" part="base" role="status">{t('surveyForm.loading')}</p>;
   if (state.kind === 'missing') return <Notice title={t('surveyForm.missingTitle')} text={t('surveyForm.missing')} />;
   if (state.kind === 'failed')
     return (
@@ -89,7 +89,7 @@ function ReadySurvey({ survey, inviteId, store }: { survey: PublicSurvey; invite
   };
 
   return (
-    <article className="public-survey" lang={locale}>
+    <article className="public-survey" part="base" lang={locale}>
       <h1>{title}</h1>
       {survey.about && <p className="survey-about">{t('surveyForm.about', { name: survey.about })}</p>}
       <SurveyForm definition={definition} locale={locale} onSubmit={submit} />
@@ -105,7 +105,7 @@ function withStoreQuestion(survey: Published, text: string): SurveyDefinition {
 
 function Notice({ title, text, live, alert }: { title: string; text: string; live?: boolean; alert?: boolean }) {
   return (
-    <article className="public-survey survey-state">
+    <article className="public-survey survey-state" part="base">
       <div role={alert ? 'alert' : live ? 'status' : undefined}>
         <h1>{title}</h1>
         <p>{text}</p>

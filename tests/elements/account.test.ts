@@ -55,7 +55,7 @@ describe('<cx-login>', () => {
     const asked: string[] = [];
     el.addEventListener('cx-navigate', (e) => {
       e.preventDefault();
-      asked.push((e as CustomEvent).detail.to);
+      asked.push((e as CustomEvent).detail.path);
     });
     shadow(el).querySelector<HTMLAnchorElement>('a')!.click();
     expect(asked).toEqual(['/forgotpassword']);

@@ -81,7 +81,7 @@ describe('<cx-datasources> list', () => {
     expect(rows[0][0]).toBe('Survey responsesBuilt-in');
     expect(rows[0][1]).toBe('12,500');
     expect(rows[1]).toEqual(['Store survey', '0', 'Never', 'Empty']);
-    expect(q<HTMLAnchorElement>(el, 'tbody a')!.getAttribute('href')).toBe('/admin/datasources/responses');
+    expect(q<HTMLAnchorElement>(el, 'tbody a')!.getAttribute('href')).toBe('http://portal.test/admin/datasources/responses');
     const nav = captureNavigation();
     button(el, 'Add your data')!.click();
     nav.stop();
@@ -192,7 +192,7 @@ describe('<cx-datasource-import>', () => {
     expect(figures).toEqual(['2,999', '3,000', '1']);
     expect([...shadow(el).querySelectorAll('.report tbody td')].map((c) => c.textContent)).toEqual(['7', 'Recommend', 'Not a number']);
     const dashboard = [...shadow(el).querySelectorAll('a')].find((a) => a.textContent === 'Open the starter dashboard')!;
-    expect(dashboard.getAttribute('href')).toBe('/dashboard/store-survey-starter/');
+    expect(dashboard.getAttribute('href')).toBe('http://portal.test/dashboard/store-survey-starter/');
     await expect.poll(() => [...shadow(el).querySelectorAll('a[download]')].map((a) => a.getAttribute('download'))).toEqual(['refused.csv']);
     await regionsSettled(el);
     await expect(el).to.be.accessible();
@@ -206,7 +206,7 @@ describe('<cx-datasource-import>', () => {
     button(el, 'Create and import')!.click();
     await expect.poll(() => button(el, 'Make the starter dashboard')).toBeTruthy();
     button(el, 'Make the starter dashboard')!.click();
-    await expect.poll(() => [...shadow(el).querySelectorAll('a')].find((a) => a.textContent === 'Open the starter dashboard')?.getAttribute('href')).toBe('/dashboard/store-survey/');
+    await expect.poll(() => [...shadow(el).querySelectorAll('a')].find((a) => a.textContent === 'Open the starter dashboard')?.getAttribute('href')).toBe('http://portal.test/dashboard/store-survey/');
     expect(calls.filter((c) => c.path.endsWith('/dashboard')).map((c) => c.method)).toEqual(['POST']);
   });
 

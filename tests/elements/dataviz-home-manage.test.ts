@@ -75,7 +75,8 @@ describe('<cx-dataviz-home> managing dashboards', () => {
     expect(itemOf(el, 'Overview').querySelector('.badge')).toBeNull();
     const overview = [...itemOf(el, 'Overview').querySelectorAll('[role="group"] a, [role="group"] button')].map((b) => b.textContent);
     expect(overview).toEqual(['Edit', 'Rename', 'Duplicate', 'Export', 'Delete']);
-    expect(itemOf(el, 'Overview').querySelector('[role="group"] a')!.getAttribute('href')).toBe('/dataviz/build/overview');
+    // Outside the host portal a link leads to the portal (its api-base), not to the page's own site.
+    expect(itemOf(el, 'Overview').querySelector('[role="group"] a')!.getAttribute('href')).toBe('http://portal.test/dataviz/build/overview');
     // Viewing only: no actions; a data viewer has none either.
     expect(itemOf(el, 'Reviews').querySelector('[role="group"]')).toBeNull();
     expect(itemOf(el, 'Responses').querySelector('[role="group"]')).toBeNull();

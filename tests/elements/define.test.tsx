@@ -39,8 +39,9 @@ const definition = {
 };
 
 // A property set before the tag is defined must still reach the component.
-const early = document.createElement('cx-probe') as HTMLElement & { items?: unknown };
+const early = document.createElement('cx-probe') as HTMLElement & { items?: unknown; mode?: string };
 early.items = ['early'];
+early.mode = 'full';
 defineElement(definition);
 
 const button = (el: Element) => shadow(el).querySelector('button')!;
@@ -72,6 +73,19 @@ describe('defineElement', () => {
     expect(button(el).dataset.mode).toBe('');
   });
 
+  it('should reflect an enumeration set as a property to its attribute, and not a bad value', async () => {
+    spyConsoleError();
+    const el = (await fixture(html`<cx-probe></cx-probe>`)) as HTMLElement & { mode?: string };
+    el.mode = 'full';
+    expect(el.getAttribute('mode')).toBe('full');
+    await settled(el);
+    expect(button(el).dataset.mode).toBe('full');
+    el.mode = 'huge';
+    expect(el.getAttribute('mode')).toBe('full');
+    el.mode = undefined;
+    expect(el.hasAttribute('mode')).toBe(false);
+  });
+
   it('should keep a JSON property as a value without writing it to the attribute', async () => {
     const el = (await fixture(html`<cx-probe></cx-probe>`)) as HTMLElement & { items?: unknown };
     el.items = { rows: [1] };
@@ -84,6 +98,9 @@ describe('defineElement', () => {
     document.body.append(early);
     await settled(early);
     expect(button(early).dataset.items).toBe('["early"]');
+    // An enumeration reaches its attribute too, once the element is upgraded.
+    expect(early.getAttribute('mode')).toBe('full');
+    expect(button(early).dataset.mode).toBe('full');
     early.remove();
   });
 

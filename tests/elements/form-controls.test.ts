@@ -61,6 +61,66 @@ describe('<cx-star-rating> as a form control', () => {
   });
 });
 
+describe('<cx-star-rating> as a native control', () => {
+  it('should answer setCustomValidity, validationMessage, willValidate and reportValidity as an input does', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><cx-star-rating name="visit" value="3"></cx-star-rating></form>`);
+    const el = form.querySelector<CxStarRatingElement>('cx-star-rating')!;
+    expect(el.willValidate).toBe(true);
+    expect(el.validationMessage).toBe('');
+    expect(el.reportValidity()).toBe(true);
+    el.setCustomValidity('Pick the stars of your last visit.');
+    expect(el.validity!.customError).toBe(true);
+    expect(el.validationMessage).toBe('Pick the stars of your last visit.');
+    let invalid = 0;
+    el.addEventListener('invalid', () => invalid++);
+    expect(el.reportValidity()).toBe(false);
+    expect(form.checkValidity()).toBe(false);
+    expect(invalid).toBe(2);
+    el.setCustomValidity('');
+    expect(el.validity!.valid).toBe(true);
+    expect(form.checkValidity()).toBe(true);
+    // A required, unset rating with a custom message too: both reasons, the custom message first.
+    el.value = 0;
+    el.required = true;
+    el.setCustomValidity('Not yet.');
+    expect(el.validity!.valueMissing && el.validity!.customError).toBe(true);
+    expect(el.validationMessage).toBe('Not yet.');
+    el.disabled = true;
+    expect(el.willValidate).toBe(false);
+  });
+
+  it('should list its labels, and a click on one focuses it', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><label for="visit">Your visit</label><label><cx-star-rating id="visit" name="visit"></cx-star-rating> (stars)</label></form>`);
+    const el = form.querySelector<CxStarRatingElement>('cx-star-rating')!;
+    await settled(el);
+    expect([...el.labels!].map((l) => l.textContent)).toEqual(['Your visit', ' (stars)']);
+    form.querySelector('label')!.click();
+    expect(slider(el)!.matches(':focus')).toBe(true);
+  });
+
+  it('should reflect boolean and enumerated properties to their attributes, and leave values alone', async () => {
+    const el = await fixture<CxStarRatingElement>(html`<cx-star-rating value="2"></cx-star-rating>`);
+    el.readonly = true;
+    el.required = true;
+    el.banded = true;
+    expect(['readonly', 'required', 'banded'].map((a) => el.getAttribute(a))).toEqual(['', '', '']);
+    el.readOnly = false;
+    el.banded = false;
+    expect(el.hasAttribute('readonly') || el.hasAttribute('banded')).toBe(false);
+    // What Svelte wrote for false, then true as a property: present as true.
+    el.setAttribute('disabled', 'false');
+    el.disabled = true;
+    expect(el.getAttribute('disabled')).toBe('');
+    el.value = 4;
+    el.label = 'Visit';
+    expect(el.getAttribute('value')).toBe('2');
+    expect(el.hasAttribute('label')).toBe(false);
+    await settled(el);
+    expect(el.disabled).toBe(true);
+    expect(el.readonly).toBe(false);
+  });
+});
+
 describe('element conventions', () => {
   it('should read a boolean attribute by presence, "false" as false, and answer to readOnly', async () => {
     const el = await fixture<CxStarRatingElement>(html`<cx-star-rating value="2" readonly=""></cx-star-rating>`);

@@ -24,7 +24,7 @@ export function captureNavigation(): { asked: string[]; stop: () => void } {
   const asked: string[] = [];
   const take = (e: Event) => {
     e.preventDefault();
-    asked.push((e as CustomEvent<{ to: string }>).detail.to);
+    asked.push((e as CustomEvent<{ path: string }>).detail.path);
   };
   document.addEventListener('cx-navigate', take);
   return { asked, stop: () => document.removeEventListener('cx-navigate', take) };

@@ -76,12 +76,40 @@ describe('signed embedding', () => {
     expect((await exchange(request({}, 'a-different-secret-of-the-same-length-01234'))).body.message).toMatch(/not signed with the portal’s embed secret/);
     expect((await exchange(request({ iat: now() - 900, exp: now() - 10 }))).body.message).toBe('The embed request has expired.');
     expect((await exchange(request({ exp: now() + 3600 }))).body.message).toMatch(/at most 10 minutes/);
-    expect((await exchange(request({ elements: ['cx-user-list'] }))).status).toBe(401);
+    // What the partner cannot be granted is its mistake to fix: a 400 naming it, not a 401.
+    const refused = await exchange(request({ elements: ['cx-visual', 'cx-user-list'] }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^The embed request is malformed: elements\.1: cx-user-list cannot be embedded by a signed request: elements may be cx-visual, /);
     expect((await exchange(request({ dashboards: ['nope'] }))).status).toBe(400);
     const once = request();
     const answers = await inParallel(5, () => exchange(once));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 401 && /already used/.test(a.body.message))).toHaveLength(4);
+  });
+
+  it('serves every data element: queues, a case, review tiles, viewers, each for its own module only', async () => {
+    const queue = await scoped({ elements: ['cx-queue', 'cx-record-detail'], modules: ['cases'] });
+    expect((await call(queue, 'GET', '/api/processflow/cases/queues')).status).toBe(200);
+    expect((await call(queue, 'GET', '/api/processflow/cases/queuecounts')).status).toBe(200);
+    expect((await call(queue, 'POST', '/api/processflow/smartdata/queue/New/filters/cases')).status).toBe(200);
+    const page = await call(queue, 'POST', '/api/processflow/cases/queue/All/PF');
+    expect(page.status).toBe(200);
+    const id = String(page.body.data[0].SourceObjectId);
+    expect((await call(queue, 'GET', `/api/processflow/cases/processFlowObject/${id}/PF`)).status).toBe(200);
+    expect((await call(queue, 'GET', `/api/processflow/validUserAllocations?moduleId=cases&sourceObjectId=${id}`)).status).toBe(200);
+    expect((await call(queue, 'POST', `/api/processflow/cases/markread/${id}`)).status).toBe(200);
+    // Another case module, the colleagues of another, and an export: refused.
+    expect((await call(queue, 'GET', '/api/processflow/reviews/queues')).status).toBe(403);
+    expect((await call(queue, 'GET', `/api/processflow/validUserAllocations?moduleId=reviews&sourceObjectId=${id}`)).status).toBe(403);
+    expect((await call(queue, 'GET', `/api/processflow/cases/processFlowObjectHistory/${page.body.data[0].ProcessFlowObjectId}/export`)).status).toBe(403);
+
+    const reviews = await scoped({ elements: ['cx-review-feed', 'cx-review-ratings', 'cx-like-for-like', 'cx-data-viewer'], modules: ['reviews'] });
+    expect((await call(reviews, 'POST', '/api/dashboard/visuals/reviews/review-ratings')).status).toBe(200);
+    expect((await call(reviews, 'GET', '/api/dataviewer/profiles/reviews')).status).toBe(200);
+    expect((await call(reviews, 'POST', '/api/dashboard/visuals/responses/nps')).status).toBe(403);
+    // The data viewer's favourites are a user's own: an embed keeps none (and reads no one's).
+    expect((await call(reviews, 'GET', '/api/favourites/available/Favourites')).body).toEqual({ available: false });
+    expect((await call(reviews, 'GET', '/api/favourites/Favourites')).status).toBe(403);
   });
 
   it('ends with its session like any other token', async () => {
@@ -101,6 +129,30 @@ describe('the origin allow-list', () => {
     expect(res.headers['access-control-max-age']).toBe('7200');
     expect(res.headers['access-control-allow-headers']).toMatch(/Authorization/);
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('lets a listed origin save with PUT, DELETE and PATCH: the methods follow the routes', async () => {
+    const preflight = await portal.call('OPTIONS', '/api/alerts/a-1', {
+      headers: { origin: PARTNER, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(PARTNER);
+    expect(String(preflight.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']));
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    // The save itself answers with the grant (a 404 for an alert that does not exist: the browser reads it).
+    const { access } = await portal.signIn('portaluser@demo.cx');
+    const save = await portal.call('PUT', '/api/alerts/nope', { token: access, body: {}, headers: { origin: PARTNER } });
+    expect(save.headers['access-control-allow-origin']).toBe(PARTNER);
+    expect(save.headers['access-control-expose-headers']).toMatch(/Content-Disposition/i);
+  });
+
+  it('gives an unlisted origin no grant, preflight or not', async () => {
+    const preflight = await portal.call('OPTIONS', '/api/alerts/a-1', {
+      headers: { origin: 'https://stranger.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
   });
 
   it('refuses any other origin before the call runs', async () => {

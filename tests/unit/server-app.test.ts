@@ -22,6 +22,10 @@ function fakeDist(): string {
   writeFileSync(join(dir, 'elements', 'chunks', 'plain-XyZ789.js'), 'export const y = 2;'.repeat(200));
   writeFileSync(join(dir, 'host', 'index.html'), `<!doctype html><title>CX Portal</title><style>${HOST_STYLE}</style>`);
   writeFileSync(join(dir, 'elements', 'cx-elements.js'), 'export {};');
+  // The manifest and the types beside the elements (elements/tools/package.mjs writes them).
+  writeFileSync(join(dir, 'elements', 'custom-elements.json'), '{"schemaVersion":"1.0.0","modules":[]}');
+  mkdirSync(join(dir, 'elements', 'types'));
+  writeFileSync(join(dir, 'elements', 'types', 'cx-elements.d.ts'), 'export interface CxStarRatingAttributes {}\n');
   writeFileSync(join(dir, 'demo', 'index.html'), '<!doctype html><title>Demos</title>');
   writeFileSync(join(dir, 'demo', 'intranet.html'), '<!doctype html><title>Intranet</title>');
   return dir;
@@ -60,6 +64,19 @@ describe('portal server', () => {
     expect(await (await app.request('/demo/intranet.html')).text()).toContain('Intranet');
     expect(await (await app.request('/demo/')).text()).toContain('Demos');
     expect((await app.request('/demo')).status).toBe(302);
+  });
+
+  it('serves the manifest and the types beside the elements to any origin, the types as text', async () => {
+    const origin = { headers: { origin: 'https://partner.example' } };
+    const manifest = await app.request('/elements/custom-elements.json', origin);
+    expect(manifest.headers.get('content-type')).toContain('application/json');
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await manifest.json()).schemaVersion).toBe('1.0.0');
+    const types = await app.request('/elements/types/cx-elements.d.ts', origin);
+    expect(types.status).toBe(200);
+    expect(types.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(types.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await types.text()).toContain('CxStarRatingAttributes');
   });
 
   it('answers missing files and unknown API calls with 404, not the host page', async () => {

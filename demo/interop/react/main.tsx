@@ -1,6 +1,7 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { elements, ratingOf } from '../elements';
+import type {} from '@cx-portal/elements/react';
+import { elements } from '../elements';
 
 /** React 19 sets properties on custom elements and binds `oncx-change` to the element's own event. */
 function App() {
@@ -16,7 +17,7 @@ function App() {
   return (
     <>
       <h1>React 19</h1>
-      {shown && <cx-star-rating value={value} readonly={readonly} label="Your visit" oncx-change={(e: Event) => setValue(ratingOf(e))}></cx-star-rating>}
+      {shown && <cx-star-rating value={value} readonly={readonly} label="Your visit" oncx-change={(e) => setValue(e.detail.value)}></cx-star-rating>}
       <cx-nps-gauge value={value / 5 - 0.5} responses={120}></cx-nps-gauge>
       <p role="status">Chosen: {value}</p>
       <button type="button" onClick={() => setReadonly(!readonly)}>{readonly ? 'Editable' : 'Read only'}</button>

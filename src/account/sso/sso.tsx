@@ -8,6 +8,7 @@ import { $settings, loadSettings } from '../../stores/settings';
 import { isLoginPath } from '../../lib/after-login';
 import { destinationAfterSignIn } from '../login/after-sign-in';
 import { samePortalPath } from '../../lib/safe-path';
+import { hasHost } from '../../stores/navigation';
 import { WEB_CLIENT_ID } from '../../api/identity';
 
 export interface SsoProps {
@@ -64,7 +65,10 @@ export function Sso({ mode = 'start', assertion, relayState }: SsoProps) {
     if (begun.current) return;
     begun.current = true;
     const fail = (error: string) => go(`/sso/error?${new URLSearchParams({ error })}`);
-    if (status === 'start') {
+    // Outside the host portal the element never sends the page to a provider by itself: it asks
+    // (cx-navigate) to start on the portal, where the session belongs.
+    if (status === 'start' && !hasHost()) go('/sso/start');
+    else if (status === 'start') {
       start(api)
         .then((error) => error && fail(error))
         .catch(() => fail(t('sso.unreachable')));

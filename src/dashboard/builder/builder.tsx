@@ -187,14 +187,14 @@ export function DashboardBuilder({ dashboardId = '' }: { dashboardId?: string })
     e.preventDefault();
   };
 
-  if (!dashboardId) return <p className="cx-error">{t('dashboard.noId')}</p>;
+  if (!dashboardId) return <p className="cx-error" part="base">{t('dashboard.noId')}</p>;
   if (loadError)
     return (
-      <p className="cx-error" role="alert">
+      <p className="cx-error" part="base" role="alert">
         {t('dashboardBuilder.loadFailed', { message: loadError })}
       </p>
     );
-  if (!doc) return <p role="status">{t('dashboardBuilder.loading')}</p>;
+  if (!doc) return <p part="base" role="status">{t('dashboardBuilder.loading')}</p>;
 
   const layout = mainLayout(body);
   const definitions = new Map(body.definitions.map((d) => [d.name, d]));

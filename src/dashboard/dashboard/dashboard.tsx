@@ -9,6 +9,7 @@ import { clearSelections, selectionsFor, toggleVisualSelection } from '../../sto
 import { columnsFor, fitLayout, layoutIndex, moveTile, RESIZE_DEBOUNCE_MS } from '../../lib/grid-layout';
 import { VisualSource } from '../../visuals/common/visual-source';
 import { VisualTile } from '../../visuals/tile/visual-tile';
+import { selectMark, useDrawnEvent } from '../../visuals/common/partner-events';
 import type { SelectionMode, VisualSelection } from '../../visuals/common/selection';
 import { createDashboardStore } from '../dashboard-store';
 import { Loader } from '../loader/loader';
@@ -40,7 +41,7 @@ export interface DashboardProps {
 
 /** A dashboard: breadcrumb, smart filter bar, named layouts, the tile grid, loader, no-records state and edit mode. */
 export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default', filterScope, editor: editorAsked = false }: DashboardProps) {
-  const { t, host, api, lang } = useElement();
+  const { t, host, api, lang, emit } = useElement();
   // Edit mode is the dashboard authors' (docs/decisions.md); the server refuses anyone else's save.
   const mayEdit = hasAnyRole(useStore($session), DASHBOARD_EDITOR_ROLES);
   const editor = editorAsked && mayEdit;
@@ -96,6 +97,11 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
   // No tiles to draw (a period without records) is drawn at once: no tile will report it.
   const allDrawn = visuals.length === 0 || (drawn.generation === state.generation && visuals.every((v) => drawn.names.has(v.name)));
   const busy = !state.error && (!response || state.loading || !allDrawn);
+  // Every tile of the answer drawn: `cx-drawn` once for the dashboard (its tiles stay quiet).
+  const announce = useDrawnEvent(emit);
+  useEffect(() => {
+    if (response && !busy && !state.error) announce(state.generation, { name: dashboardId, count: visuals.length });
+  }, [announce, response, busy, state.error, state.generation, dashboardId, visuals.length]);
 
   const base = response ? applyLayoutEdits(response.layout, edits) : [];
   const shown = fitLayout(base, columns);
@@ -123,13 +129,13 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
           const tile = {
             item: { ...item, primary: { ...item.primary, header: { content: titles[item.name] } } },
             definition,
-            onSelect: (s: VisualSelection) => toggleVisualSelection(scope, s, mode),
+            onSelect: (s: VisualSelection) => selectMark(emit, scope, s, mode),
             onClear: () => clearSelections(scope, item.name),
           };
           return [[item.name, tile] as const];
         }),
       ),
-    [visuals, definitions, titles, scope],
+    [visuals, definitions, titles, scope, emit],
   );
   const selectionsOf = useMemo(() => {
     const byTile = new Map<string, VisualSelection[]>();
@@ -160,7 +166,7 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
     setEdits({});
   };
 
-  if (!dashboardId) return <p className="cx-error">{t('dashboard.noId')}</p>;
+  if (!dashboardId) return <p className="cx-error" part="base">{t('dashboard.noId')}</p>;
   const path = response?.breadcrumb.templateBindings.path ?? [];
   return (
     <div className="dashboard" part="base" data-state={busy ? 'loading' : 'ready'} data-generation={state.generation}>

@@ -52,7 +52,8 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
 
   useEffect(() => {
     favouritesAvailable(api)
-      .then(() => refresh())
+      // An embed token (a partner's page) keeps no favourites: the server says so.
+      .then((answer) => ((answer as { available?: boolean } | undefined)?.available === false ? setUnavailable(true) : refresh()))
       .catch(() => setUnavailable(true));
   }, [api, refresh]);
 

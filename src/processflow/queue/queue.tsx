@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
+import { hasHost } from '../../stores/navigation';
 import { isBadRequest } from '../../api/client';
 import { exportQueue, queueCounts, queuePage, queues as loadQueues, type CaseRecord, type DueFilter, type Queue, type QueueCount } from '../../api/processflow';
 import { exportStamp } from '../../viewer/data-viewer/export';
@@ -90,11 +91,13 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
       .catch(() => undefined);
   }, [api, moduleId, reload]);
 
-  // An unknown queue is a page that does not exist (spec part 3 routes: /404).
+  // An unknown queue is a page that does not exist (spec part 3 routes: /404); outside the host
+  // portal the element says so itself rather than move the page.
+  const unknown = !!queues && !queue;
   useEffect(() => {
-    if (queues && !queue) go('/404');
+    if (unknown && hasHost()) go('/404');
     if (queue) rememberQueue(moduleId, queue.name);
-  }, [queues, queue, moduleId, go]);
+  }, [unknown, queue, moduleId, go]);
 
   const perPage = queue ? (queue.view.type === 0 ? queue.view.recordsPerPage : 100) : 20;
   const smartFilters = useMemo(() => toSmartFilters(filters, 'ResponseDate'), [filters]);
@@ -134,6 +137,7 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
   }, [host]);
 
   if (error) return <p className="cx-error" role="alert">{t('queue.loadFailed')} {error}</p>;
+  if (unknown && !hasHost()) return <p className="cx-error" role="alert">{t('queue.notFound', { name: wanted })}</p>;
   if (!queues || !queue) return <p role="status">{t('queue.loading')}</p>;
   const { shown, more } = queueTabs(queues, queue.name, width);
   const countOf = (name: string) => counts.find((c) => c.name === name)?.count;

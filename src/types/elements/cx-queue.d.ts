@@ -5,7 +5,7 @@ export interface CxQueueAttributes {
   'module-id'?: string;
   /** The content profile of the links. Default "cases". */
   'profile-id'?: string;
-  /** The queue (New, Mine, Working, Closed, All). */
+  /** The queue (New, Mine, Working, Closed, All). An unknown name is the portal's /404 inside the host portal, elsewhere the element's own not-found state (role="alert"). */
   'queue-name'?: string;
   /** Language of the element's texts; defaults to `configure({ locale })`. */
   'lang'?: string;

@@ -8,14 +8,15 @@ import type { Card } from './card-rules';
 
 /** One record as a card: the template's title, subtitle, fields and text; values are text, never HTML. */
 export function CardView({ card, template, columns, moduleId, idField, detailsLink }: { card: Card; template: CardTemplate; columns: Map<string, SchemaColumn>; moduleId: string; idField: string; detailsLink: string }) {
-  const { t } = useElement();
+  const { t, href } = useElement();
   const show = (key: string) => {
     const v = card[key];
     if (isHiddenValue(v)) return <HiddenValue moduleId={moduleId} field={key} recordId={card[idField]} />;
     return cellText(v, columns.get(key)?.typeName ?? 'String');
   };
   const text = card[template.textField];
-  const link = drillthroughLink(detailsLink, card as never);
+  // Outside the host portal the details open on the portal, not on the embedding site.
+  const link = href(drillthroughLink(detailsLink, card as never));
   return (
     <article className="card" aria-label={String(card[template.titleField] ?? card[idField])}>
       <h3>{show(template.titleField)}</h3>

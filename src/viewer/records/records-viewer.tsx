@@ -34,7 +34,7 @@ const columnWidth = (c: { isCleaned: boolean; typeName: string }) => (c.isCleane
  * click or Enter expands a row, a double click or Shift+Enter opens its details link in a new window.
  */
 export function RecordsViewer({ moduleId = 'responses', profile = 'default', filterScope = 'default', setup: given }: RecordsViewerProps) {
-  const { t, api } = useElement();
+  const { t, api, href } = useElement();
   const viewStore = viewFor(filterScope);
   const view = useStore(viewStore);
   const { setup, error: setupError } = useViewerSetup(moduleId, profile, given);
@@ -87,7 +87,7 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
     if (count > 0) cache.ensure(first, last).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [cache, first, last, count]);
 
-  const open = (row: Row) => info && openInNewTab(drillthroughLink(info.detailsLink, row as never));
+  const open = (row: Row) => info && openInNewTab(href(drillthroughLink(info.detailsLink, row as never)));
   const onKey = (e: KeyboardEvent, index: number, row: Row | undefined) => {
     if (e.key !== 'Enter' || !row) return;
     e.preventDefault();

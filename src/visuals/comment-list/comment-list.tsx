@@ -9,7 +9,7 @@ import { displayValue, drillthroughLink, LIST_DEFAULTS as D, readDisplayFields, 
 
 /** Ordered list of comments: display fields per row, an icon per row, tabs, Drillthrough links. */
 export function CommentListVisual(props: VisualProps) {
-  const { t, apiBase } = useElement();
+  const { t, apiBase, href } = useElement();
   const { settings, onDrawn } = props;
   const source = useVisualSource();
   const { tabs, defaultTab } = readTabs(settings.Tabs);
@@ -47,7 +47,7 @@ export function CommentListVisual(props: VisualProps) {
                     </p>
                   ))}
                 </div>
-                {link && <a className="row-link" href={drillthroughLink(link, row)} target="_blank" rel="noopener noreferrer" aria-labelledby={fieldsId}></a>}
+                {link && <a className="row-link" href={href(drillthroughLink(link, row))} target="_blank" rel="noopener noreferrer" aria-labelledby={fieldsId}></a>}
               </li>
             );
           })}

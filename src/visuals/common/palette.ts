@@ -24,6 +24,23 @@ export function colourAt(index: number, palette: readonly string[] = THEME): str
   return list[index % list.length];
 }
 
+/**
+ * The spec's semantic text colours (deltas, pills) as the theme's tokens: a tile setting that names
+ * one of them (the defaults, the seeded tiles) follows a dark or high-contrast theme; any other
+ * colour a tile's author chose stays as chosen.
+ */
+const THEMED: Record<string, string> = {
+  '#0c7a59': 'var(--cx-color-positive-text, #0C7A59)',
+  '#0c8a65': 'var(--cx-color-positive-text, #0C8A65)',
+  '#c4002a': 'var(--cx-color-negative-text, #C4002A)',
+  '#d4002b': 'var(--cx-color-negative-text, #D4002B)',
+  '#666666': 'var(--cx-color-text-muted, #666666)',
+  '#666': 'var(--cx-color-text-muted, #666)',
+};
+
+/** A colour to draw text in: the theme's token for the spec's semantic colours, else the colour itself. */
+export const themed = (colour: string): string => THEMED[colour.toLowerCase()] ?? colour;
+
 /** Delta colours of the review charts: grey at 0, green above, red below. */
 export const DELTA_COLOURS = { same: '#666666', up: '#0C7A59', down: '#C4002A' } as const;
 

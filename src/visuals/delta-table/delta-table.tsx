@@ -3,7 +3,7 @@ import { useElement } from '../../elements/element-context';
 import type { VisualProps } from '../common/visual-props';
 import { setting } from '../common/settings';
 import { isSelected } from '../common/selection';
-import { DIMMED } from '../common/palette';
+import { DIMMED, themed } from '../common/palette';
 import { readTabs, Tabs } from '../common/tabs';
 import { columnId, formatCell, formatDelta, nextSort, sortRows, tableRows, TABLE_DEFAULTS as D, TITLE_ID, type TableColumn, type TableFormat } from './rules';
 import { loadTableOptions, saveTableOptions, type TableVisualOptions } from './options';
@@ -120,7 +120,7 @@ export function DeltaTableVisual(props: VisualProps) {
                   <td key={columnId(c)}>{formatCell(row.cells[c.Key]?.Val ?? null, c, fmt)}</td>
                 ))}
                 {d && (
-                  <td className={`delta delta-${d.symbol}`} style={{ color: d.colour }}>
+                  <td className={`delta delta-${d.symbol}`} style={{ color: themed(d.colour) }}>
                     {d.text}
                   </td>
                 )}

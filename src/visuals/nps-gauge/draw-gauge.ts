@@ -10,6 +10,9 @@ export interface GaugeGeometry {
 
 export const GAUGE_GEOMETRY: GaugeGeometry = { radius: 100, thickness: 0.55 * 0.45 };
 
+/** The gauge's view box: on the SVG from its first render, so the dial has its height before it is drawn (no layout shift). */
+export const gaugeViewBox = ({ radius }: GaugeGeometry = GAUGE_GEOMETRY): string => `${-radius} ${-radius} ${radius * 2} ${radius + 4}`;
+
 /**
  * Draws a half-circle gauge from -1 to 1 into `svg`: a grey track and a value arc from zero to
  * the value, coloured by sign. Returns a cleanup that removes what it drew.
@@ -19,7 +22,7 @@ export function drawGauge(svg: SVGSVGElement, value: number, geometry: GaugeGeom
   const inner = radius * (1 - thickness);
   const shape = arc<{ startAngle: number; endAngle: number }>().innerRadius(inner).outerRadius(radius).cornerRadius(2);
   const root = select(svg)
-    .attr('viewBox', `${-radius} ${-radius} ${radius * 2} ${radius + 4}`)
+    .attr('viewBox', gaugeViewBox(geometry))
     .append('g')
     .attr('class', 'gauge');
 

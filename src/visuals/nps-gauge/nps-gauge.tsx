@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useElement } from '../../elements/element-context';
 import { GAUGE_MAX, GAUGE_MIN, clampGauge, formatGaugeValue, gaugeTone } from '../../lib/gauge';
-import { drawGauge } from './draw-gauge';
+import { drawGauge, gaugeViewBox } from './draw-gauge';
 
 export interface NpsGaugeProps {
   value?: number;
@@ -38,7 +38,7 @@ export function NpsGauge({ value = 0, responses, label }: NpsGaugeProps) {
         {title}
       </span>
       <div className="dial">
-        <svg ref={svgRef} part="dial" aria-hidden="true" focusable="false" />
+        <svg ref={svgRef} part="dial" viewBox={gaugeViewBox()} aria-hidden="true" focusable="false" />
         <span part="value" className="value" aria-hidden="true">
           {text}
         </span>

@@ -21,7 +21,8 @@ export interface VisualTileProps {
   allSelections?: readonly VisualSelection[];
   onSelect: (s: VisualSelection) => void;
   onClear: () => void;
-  onDrawn: (name: string) => void;
+  /** After each draw, with the rows of its data (0 for 'No results found for selection'; 1 for a review tile's data). */
+  onDrawn: (name: string, count: number) => void;
   /** Bumped with each new answer: the visual redraws and reports drawn again. */
   generation: number;
   /** In edit mode: the edit action opens the editor with this visual. */
@@ -78,9 +79,10 @@ export const VisualTile = memo(function VisualTile({ item, definition, secondary
   // Records in the period are not enough: a tile whose rows hold no value shows the no-data text too.
   // A review tile says itself when it has nothing (the feed's empty states differ by tab).
   const show = primary.review ? true : hasDataFor(series, noData) && (series?.content.length ?? 0) > 0 && (noData === 'AlwaysShowVisual' || hasValues(series, definition.template));
+  const count = show ? (series?.content.length ?? 1) : 0;
   // A new callback per answer: every visual's draw effect depends on it, so each answer redraws.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const drawn = useCallback(() => onDrawn(item.name), [onDrawn, item.name, generation]);
+  const drawn = useCallback(() => onDrawn(item.name, count), [onDrawn, item.name, count, generation]);
   const headerId = `tile-${item.name}-header`;
 
   // A body whose content scrolls (a long list of comments) takes the focus, so the keyboard can scroll it.
