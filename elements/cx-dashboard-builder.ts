@@ -22,6 +22,7 @@ import styles from '../src/dashboard/builder/builder.css?inline';
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).
+ * @fires {CustomEvent<{to: string}>} cx-navigate - Asks the host to go to a path (cancelable): "Open dashboard".
  * @csspart base - The builder.
  * @csspart tile - Each tile.
  * @csspart chart - Each chart's SVG.

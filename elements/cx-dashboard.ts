@@ -22,6 +22,7 @@ import editorStyles from '../src/dashboard/editor/property-editor.css?inline';
  * @attr {boolean} editor - Edit mode (the portal sets it when the address has `?editor`).
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
+ * @fires {CustomEvent<{to: string}>} cx-navigate - Asks the host to go to a path (cancelable): "Edit" (the builder), the breadcrumb's links.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
  * @csspart base - The dashboard.
  * @csspart tile - Each tile.
