@@ -37,7 +37,8 @@ import { ExportStore } from './export/store';
 import { groupRoutes } from './routes/groups';
 import { dashboardRoutes, datavizRoutes, DASHBOARD_ROLES } from './routes/dashboard';
 import { dashboardsRoutes } from './routes/dashboards';
-import { DASHBOARD_IMPORT_PATH, MAX_FILE_BYTES } from './dashboards/portable';
+import { carriesDashboard, DASHBOARD_IMPORT_PATH, MAX_FILE_BYTES } from './dashboards/portable';
+import { TOO_LARGE } from './dashboards/store';
 import { favouriteRoutes } from './routes/favourites';
 import { telemetryRoutes } from './routes/telemetry';
 import { ssoRoutes } from './routes/sso';
@@ -98,9 +99,11 @@ export function createApi(given: Deps): Hono<Env> {
   // A data-source file has its own, larger limit (DATASOURCE_MAX_BYTES), checked as it streams to disk.
   // A definition of 1,000 columns is larger than other requests: 4 MB.
   const definitionLimit = limitBody(4 * 1024 * 1024, (c) => c.json({ message: 'The data source definition is larger than 4 MB.' }, 413));
-  // A dashboard file may be 1 MB (with the few fields around it); past that, a 400 that says so.
-  const dashboardFileLimit = limitBody(MAX_FILE_BYTES + 16 * 1024, (c) => c.json({ message: `The dashboard file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.` }, 400));
-  api.use('*', (c, next) => (c.req.path === PREVIEW_PATH || IMPORT_PATH.test(c.req.path) ? next() : c.req.path === DEFINITION_PATH ? definitionLimit(c, next) : c.req.path === DASHBOARD_IMPORT_PATH ? dashboardFileLimit(c, next) : apiBodyLimit(c, next)));
+  // A dashboard (created, saved or imported as a file) may be 1 MB (with the few fields around it); past that, a 400 that says so.
+  const dashboardFileLimit = limitBody(MAX_FILE_BYTES + 16 * 1024, (c) =>
+    c.json({ message: c.req.path === DASHBOARD_IMPORT_PATH ? `The dashboard file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.` : TOO_LARGE }, 400),
+  );
+  api.use('*', (c, next) => (c.req.path === PREVIEW_PATH || IMPORT_PATH.test(c.req.path) ? next() : c.req.path === DEFINITION_PATH ? definitionLimit(c, next) : carriesDashboard(c.req.path) ? dashboardFileLimit(c, next) : apiBodyLimit(c, next)));
 
   // For a load balancer's health check: up while the database answers.
   api.get('/api/health', async (c) => {

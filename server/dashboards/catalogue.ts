@@ -5,7 +5,7 @@ import { mayRead, sourcesOf } from '../datasources/registry';
 import { hasAnyRole } from '../identity/users';
 import { localiseName, type Lang } from '../i18n';
 import { DASHBOARD_ROLES } from './roles';
-import { hiddenDashboards } from './access';
+import { viewableDashboards } from './access';
 
 import type { CatalogueItem } from '../../src/api/operations';
 
@@ -17,12 +17,12 @@ const rolesOf = (list: string) => list.split(',').map((r) => r.trim()).filter(Bo
  * in the menu opens at its menu address; one outside it at /dashboard/{id}/.
  */
 export async function catalogueFor(db: Db, user: Principal, lang: Lang): Promise<CatalogueItem[]> {
-  const [dashboards, nav, hidden] = await Promise.all([
+  const [dashboards, nav, shown] = await Promise.all([
     db.query<{ dashboard_id: string; name: string; module_id: string; description: string | null; updated_at: Date | null }>('SELECT dashboard_id, name, module_id, description, updated_at FROM dashboards ORDER BY name'),
     db.query<{ module_id: string; nav_name: string; nav_url: string; module_template: string; accessible_to_roles: string }>(
       "SELECT module_id, nav_name, nav_url, module_template, accessible_to_roles FROM nav_items WHERE module_template IN ('Dashboard', 'DataViewer')",
     ),
-    hiddenDashboards(db, user),
+    viewableDashboards(db, user),
   ]);
   const readable = (moduleId: string) => {
     const m = sourcesOf(db).get(moduleId);
@@ -34,7 +34,7 @@ export async function catalogueFor(db: Db, user: Principal, lang: Lang): Promise
   const items: CatalogueItem[] = [];
   for (const d of dashboards) {
     const menu = nav.find((n) => n.module_template === 'Dashboard' && n.module_id === d.dashboard_id);
-    if (hidden.has(d.dashboard_id) || !readable(d.module_id) || (menu && !navAllows(menu.accessible_to_roles))) continue;
+    if (!shown.has(d.dashboard_id) || !readable(d.module_id) || (menu && !navAllows(menu.accessible_to_roles))) continue;
     items.push({
       kind: 'Dashboard',
       id: d.dashboard_id,

@@ -3,6 +3,7 @@ import type { DashboardBody } from '../../src/api/dashboard-builder';
 import { ApiError, badRequest } from '../http/errors';
 import { columnByKey, type SmartModule } from '../smartdata/schema';
 import { measureOf } from './measures';
+import { isReviewSource } from '../reviews/tiles';
 
 /** Maps a column key a tile names to the one it names now (or throws). */
 type KeyMap = (key: string, tile: string) => string;
@@ -50,8 +51,9 @@ export const missingColumn = (tile: string, key: string, source: string, name?: 
   `The tile "${tile}" reads "${key}"${name && name !== key ? ` (${name})` : ''}, which the data source "${source}" does not have.`;
 
 /**
- * Every column a body's tiles name is a visible column of `module`, and every measure one it can
- * compute: a 400 naming the tile and the column otherwise.
+ * Every column a body's tiles name is a visible column of `module`, every measure (of the query and
+ * the extra series) one it can compute, and a review tile is on a source of reviews: a 400 naming
+ * the tile and what is wrong otherwise.
  */
 export function checkBodyColumns(module: SmartModule, body: DashboardBody): void {
   for (const def of body.definitions) {
@@ -59,8 +61,10 @@ export function checkBodyColumns(module: SmartModule, body: DashboardBody): void
       if (!columnByKey(module, key)) throw badRequest(missingColumn(tile, key, module.name));
       return key;
     });
-    const q = def.templateBindings.Query as { measure?: unknown; measures?: unknown };
-    for (const m of [q.measure, ...(Array.isArray(q.measures) ? q.measures : [])]) {
+    const b = def.templateBindings;
+    const queries = [b.Query, ...Object.values(b.ExtraSeries ?? {})] as Array<{ kind: string; measure?: unknown; measures?: unknown }>;
+    if (queries.some((q) => q.kind === 'review') && !isReviewSource(module)) throw badRequest(`The tile "${def.name}" shows reviews; the data source "${module.name}" holds none.`);
+    for (const m of queries.flatMap((q) => [q.measure, ...(Array.isArray(q.measures) ? q.measures : [])])) {
       if (typeof m !== 'string') continue;
       try {
         measureOf(module, m as Parameters<typeof measureOf>[1]);

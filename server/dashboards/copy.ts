@@ -6,7 +6,8 @@ import { columnByKey, type SmartModule } from '../smartdata/schema';
 import type { DashboardBody } from '../../src/api/dashboard-builder';
 import { mapBodyKeys, missingColumn } from './columns';
 import { readDocument } from './store';
-import { createDashboard, sourceFor } from './write';
+import { createDashboard } from './write';
+import { sourceFor } from './access';
 
 /**
  * A body moved onto another source: each column a tile names is the target's column of the same
@@ -26,7 +27,8 @@ export function mapOnto(body: DashboardBody, from: ReadonlyArray<{ key: string; 
 /** POST /api/dashboards/{id}/duplicate: a draft of the caller's with what they see of it, on its source or another. */
 export async function duplicateDashboard(db: Db, user: Principal, id: string, input: { name: string; moduleId?: string }, now: Date): Promise<string> {
   const doc = await readDocument(db, user, id);
-  const body = doc.mayEdit ? doc.draft : (doc.published ?? doc.draft);
+  // `draft` is what the caller sees of it: an editor's draft, a viewer's published body.
+  const body = doc.draft;
   const target = sourceFor(db, user, input.moduleId ?? doc.moduleId);
   const from = sourcesOf(db).get(doc.moduleId)?.columns ?? [];
   return createDashboard(db, user, { name: input.name, description: doc.description, module: target, body: target.moduleId === doc.moduleId ? body : mapOnto(body, from, target) }, now);

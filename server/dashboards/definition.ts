@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { CATEGORY_SORTS, COMPARE_WITH, MAX_TOP, MEASURE_KEYS, TILE_TYPES, TREND_BUCKETS, type LayoutItem, type VisualDefinition, type Breadcrumb } from '../../src/api/visual-types';
 import { acceptsQuery } from '../../src/lib/visual-catalogue';
 import type { Db } from '../db';
+import { ApiError } from '../http/errors';
 import { REVIEW_TILE_KINDS, type ReviewTileKind } from '../../src/api/review-types';
 
 const key = z.string().regex(/^[A-Za-z0-9_]{1,60}$/);
+export const MAX_EXTRA_SERIES = 4;
 /** A measure's columns are checked against the module as it draws (a 400 naming the column). */
 const measure = z.union([
   z.enum(MEASURE_KEYS),
@@ -34,7 +36,11 @@ export const visualDefinition = z.object({
   template: z.enum(TILE_TYPES),
   templateBindings: z.looseObject({
     Query: query,
-    ExtraSeries: z.record(z.string().regex(/^data[A-Za-z0-9]+$/), query).optional(),
+    // Each extra series is one more scan of the source per draw.
+    ExtraSeries: z
+      .record(z.string().regex(/^data[A-Za-z0-9]+$/), query)
+      .refine((r) => Object.keys(r).length <= MAX_EXTRA_SERIES, `A tile draws at most ${MAX_EXTRA_SERIES} extra series.`)
+      .optional(),
     Filters: z.array(z.object({ filterKey: key, filterValue: z.union([z.string().max(200), z.number()]) })).max(10).optional(),
   }),
   secondaryTemplateBindings: z.record(z.string(), z.unknown()).optional(),
@@ -63,9 +69,32 @@ export interface Dashboard {
   layouts: Record<string, LayoutItem[]>;
 }
 
+/**
+ * Stored JSON (a dashboard's definition, its draft, a version) read with `schema`. One that no longer
+ * passes (a schema tightened since it was saved, an edit in the database) is a 409 naming what and
+ * the tile, never a 500.
+ */
+export function parseStored<T>(schema: z.ZodType<T>, json: string, what: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    value = undefined;
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const tiles = (value as { definitions?: unknown } | null | undefined)?.definitions;
+  const tile = issue.path[0] === 'definitions' && Array.isArray(tiles) && typeof issue.path[1] === 'number' ? (tiles[issue.path[1]] as { name?: unknown } | null)?.name : undefined;
+  throw new ApiError(409, `${what} is no longer valid${typeof tile === 'string' ? ` (the tile "${tile}")` : ''}: ${issue.message}`);
+}
+
+/** A dashboard's published definition, checked (see parseStored). */
+export const publishedDefinition = (row: { name: string; definition: string }) =>
+  parseStored(dashboardDefinition, row.definition, `The published definition of the dashboard "${row.name}"`) as Omit<Dashboard, 'dashboardId' | 'name' | 'moduleId'>;
+
 function parse(row: { dashboard_id: string; name: string; module_id: string; definition: string }): Dashboard {
-  const def = dashboardDefinition.parse(JSON.parse(row.definition));
-  return { dashboardId: row.dashboard_id, name: row.name, moduleId: row.module_id, ...(def as Omit<Dashboard, 'dashboardId' | 'name' | 'moduleId'>) };
+  return { dashboardId: row.dashboard_id, name: row.name, moduleId: row.module_id, ...publishedDefinition(row) };
 }
 
 export async function findDashboard(db: Db, id: string): Promise<Dashboard | undefined> {

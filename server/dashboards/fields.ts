@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import type { Claim } from '../identity/users';
 import type { SmartModule } from '../smartdata/schema';
 import { dimensionCountsTogether } from '../smartdata/counts';
+import { isReviewSource } from '../reviews/tiles';
 import type { BuilderFields } from '../../src/api/dashboard-builder';
 
 /** A dimension offers at most this many of its values (for "share of a value" and tile filters). */
@@ -19,7 +20,7 @@ export async function builderFields(db: Db, module: SmartModule, claims: Claim[]
     name: module.name,
     dateKey: module.dateKey,
     // Review tiles read the reviews table itself.
-    reviews: module.table === 'reviews',
+    reviews: isReviewSource(module),
     fields: visible.map((c) => ({
       key: c.key,
       name: c.name,

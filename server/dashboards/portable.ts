@@ -5,13 +5,16 @@ import { badRequest } from '../http/errors';
 import { sourcesOf } from '../datasources/registry';
 import type { DashboardBody, DashboardFile } from '../../src/api/dashboard-builder';
 import { mapOnto } from './copy';
-import { dashboardBody, readDocument } from './store';
-import { createDashboard, dashboardName, sourceFor } from './write';
+import { dashboardBody, MAX_DASHBOARD_BYTES, readDocument } from './store';
+import { createDashboard, dashboardName } from './write';
+import { sourceFor } from './access';
 
 export const FILE_SCHEMA_PATH = '/api/dashboards/schema.json';
 export const DASHBOARD_IMPORT_PATH = '/api/dashboards/import';
-/** A dashboard file is at most this large (the import's body limit is a little more: server/app.ts). */
-export const MAX_FILE_BYTES = 1024 * 1024;
+/** The requests that carry a whole dashboard (create, save, import): one size limit for all of them (server/app.ts). */
+export const carriesDashboard = (path: string) => path === DASHBOARD_IMPORT_PATH || (/^\/api\/dashboards(\/[^/]+)?$/.test(path) && path !== '/api/dashboards/preview');
+/** A dashboard file is at most as large as a dashboard (server/app.ts limits the request by it). */
+export const MAX_FILE_BYTES = MAX_DASHBOARD_BYTES;
 
 const text = (max: number) => z.string().max(max);
 
@@ -29,7 +32,10 @@ export const dashboardFile = z.object({
   dashboard: dashboardBody,
 });
 
-/** The file's JSON Schema (GET /api/dashboards/schema.json). */
+/**
+ * The file's JSON Schema (GET /api/dashboards/schema.json). The checks across fields (a visual
+ * draws its kinds of query, tile names are unique, the size) are not in it: an import answers those.
+ */
 export const fileJsonSchema = () => z.toJSONSchema(dashboardFile, { io: 'input', unrepresentable: 'any' });
 
 /** POST /api/dashboards/import. */
@@ -46,23 +52,23 @@ export async function exportDashboard(db: Db, user: Principal, id: string): Prom
     name: doc.name,
     description: doc.description,
     dataSource: { id: doc.moduleId, name: doc.moduleName, columns },
-    dashboard: doc.mayEdit ? doc.draft : (doc.published ?? doc.draft),
+    dashboard: doc.draft, // what the caller sees: an editor's draft, a viewer's published body
   };
   return { dashboardId: doc.id, file };
 }
 
 /** A file as a new draft of the caller's: onto `moduleId`, else the source of the file's id; columns by key, then by name. */
 export async function importDashboard(db: Db, user: Principal, input: z.infer<typeof importBody>, now: Date): Promise<string> {
-  if (JSON.stringify(input.file ?? null).length > MAX_FILE_BYTES) throw badRequest(`The dashboard file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
   const parsed = dashboardFile.safeParse(input.file);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw badRequest(`This is not a dashboard file: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
   }
   const file = parsed.data;
-  const targetId = input.moduleId ?? file.dataSource.id;
-  if (!input.moduleId && !sourcesOf(db).has(targetId)) throw badRequest(`This portal has no data source "${file.dataSource.id}": choose one to import the dashboard onto.`);
-  const target = sourceFor(db, user, targetId);
+  // A source of the file's id the caller may not read is answered as one the portal lacks.
+  const target = input.moduleId
+    ? sourceFor(db, user, input.moduleId)
+    : sourceFor(db, user, file.dataSource.id, `This portal has no data source "${file.dataSource.id}" for you: choose one to import the dashboard onto.`);
   const body = mapOnto(file.dashboard as DashboardBody, file.dataSource.columns, target);
   return createDashboard(db, user, { name: input.name ?? file.name, description: file.description, module: target, body }, now);
 }

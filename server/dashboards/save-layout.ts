@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { badRequest, notFound } from '../http/errors';
+import { ApiError, badRequest } from '../http/errors';
 import type { Db } from '../db';
-import { dashboardDefinition, findDashboard } from './definition';
+import type { Principal } from '../auth/tokens';
+import type { DashboardBody } from '../../src/api/dashboard-builder';
+import { definitionOf, type DashboardRow } from './store';
+import { publishBody } from './publish';
 
 // Who may save (a decision, docs/decisions.md): PortalAdmin and GlobalAdmin, the rule the client shows edit mode by.
 export { DASHBOARD_EDITOR_ROLES } from '../../src/lib/roles';
@@ -19,13 +22,8 @@ export const layoutChange = z.object({
 
 const overlap = (a: { x: number; y: number; w: number; h: number }, b: typeof a) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
-/**
- * Saves one named layout of a dashboard and the changed settings of its visuals. Only settings a
- * visual already has as plain values may change (its query, which names SQL columns, never).
- */
-export async function saveLayout(db: Db, dashboardId: string, layoutKey: string, change: z.infer<typeof layoutChange>, now: Date): Promise<void> {
-  const dashboard = await findDashboard(db, dashboardId);
-  if (!dashboard) throw notFound(`No dashboard "${dashboardId}".`);
+/** The published body with one named layout and the visuals' plain settings changed (a 400 for what may not change). */
+function changed(dashboard: DashboardBody & { dashboardId: string }, layoutKey: string, change: z.infer<typeof layoutChange>): DashboardBody {
   const names = new Set(dashboard.definitions.map((d) => d.name));
   const placed = new Set<string>();
   for (const item of change.layout) {
@@ -44,6 +42,22 @@ export async function saveLayout(db: Db, dashboardId: string, layoutKey: string,
     return { ...d, templateBindings: { ...d.templateBindings, ...bindings } };
   });
   for (const name of Object.keys(change.changes)) if (!names.has(name)) throw badRequest(`"${name}" is not a visual of dashboard "${dashboard.dashboardId}".`);
-  const definition = dashboardDefinition.parse({ breadcrumb: dashboard.breadcrumb, definitions, layouts: { ...dashboard.layouts, [layoutKey]: change.layout } });
-  await db.query('UPDATE dashboards SET definition = $1, updated_at = CAST($3 AS TIMESTAMP) WHERE dashboard_id = $2', [JSON.stringify(definition), dashboard.dashboardId, now]);
+  return { definitions, layouts: { ...dashboard.layouts, [layoutKey]: change.layout } } as DashboardBody;
+}
+
+/**
+ * Saves one named layout of a dashboard and the changed settings of its visuals, as its next
+ * published version (so the versions stay what was shown, and "restore" can bring it back). Only
+ * settings a visual already has as plain values may change (its query, which names SQL columns,
+ * never). A dashboard with a builder draft waiting (or never published) is edited in the builder:
+ * a 409, so publishing that draft later cannot silently drop this change.
+ */
+export async function saveLayout(db: Db, user: Principal, dashboardId: string, layoutKey: string, change: z.infer<typeof layoutChange>, now: Date): Promise<void> {
+  const edit = (row: DashboardRow) => {
+    if (row.draft !== null) throw new ApiError(409, 'This dashboard has unpublished changes in the builder: publish them there first.');
+    if (row.published_version === null) throw new ApiError(409, 'This dashboard is not published yet: publish it in the builder first.');
+    return changed({ ...definitionOf(row), dashboardId: row.dashboard_id }, layoutKey, change);
+  };
+  // Its menu item is the builder's to add (a seeded dashboard's edit keeps it out of the menu).
+  await publishBody(db, user, dashboardId, edit, now, false);
 }

@@ -1,14 +1,15 @@
 import type { Claim } from '../identity/users';
-import type { SmartModule } from '../smartdata/schema';
+import { columnByKey, type SmartModule } from '../smartdata/schema';
 import type { Db, Param } from '../db';
 import type { SmartFilter } from '../smartdata/where';
-import { MAX_TOP, type CategoryOptions, type CompareWith, type ContentEntry, type DataRow, type MeasureKey, type Series, type TrendBucket, type VisualQuery } from '../../src/api/visual-types';
+import { MAX_TOP, MAX_TREND_POINTS, OTHERS_KEY, type CategoryOptions, type CompareWith, type ContentEntry, type DataRow, type MeasureKey, type Series, type TrendBucket, type VisualQuery } from '../../src/api/visual-types';
 import { COUNT, measureOf, num } from './measures';
 import { bounds, categoryLabel, dimension, periodScan, type PeriodScan } from './scan';
 import { commentsSeries } from './comments';
 import type { FeedRequest } from '../../src/api/review-types';
 import { rowsOf } from '../smartdata/rows';
 import { localiseName, type Lang } from '../i18n';
+import { badRequest } from '../http/errors';
 
 export interface SeriesInput {
   db: Db;
@@ -20,6 +21,8 @@ export interface SeriesInput {
   feed?: FeedRequest;
   /** The language of the measures' names in the answer (English when not given). */
   lang?: Lang;
+  /** The caller's roles: a tile that reads another source reads it only as they may (server/reviews/tiles.ts). */
+  roles: readonly string[];
 }
 
 type QueryOf<K extends VisualQuery['kind']> = Extract<VisualQuery, { kind: K }>;
@@ -66,6 +69,9 @@ export function bucketFor(days: number): TrendBucket {
   return days <= 31 ? 'day' : days <= 190 ? 'week' : 'month';
 }
 
+/** Days in each bucket, at least (a month: 28): how many buckets a period has, at most. */
+const BUCKET_DAYS: Record<TrendBucket, number> = { day: 1, week: 7, month: 28 };
+
 /**
  * The measure per time bucket in the current period, one line per value of `seriesKey` (or one
  * line). With `compare`, each bucket also holds the compared period's value (ValForDelta): its rows
@@ -74,8 +80,12 @@ export function bucketFor(days: number): TrendBucket {
 async function trend(input: SeriesInput, q: QueryOf<'trend'>): Promise<Series> {
   const scan = scanOf(input, q.compare);
   const { current, previous } = scan.periods;
-  const bucket = q.bucket ?? bucketFor((current.end.getTime() - current.start.getTime()) / 86_400_000);
-  const date = input.module.columns.find((c) => c.key === input.module.dateKey)!.column;
+  const days = (current.end.getTime() - current.start.getTime()) / 86_400_000;
+  const bucket = q.bucket ?? bucketFor(days);
+  // Each bucket is a row per series value: a century by day would be tens of thousands.
+  const points = Math.ceil(days / BUCKET_DAYS[bucket]) + 1;
+  if (points > MAX_TREND_POINTS) throw badRequest(`A trend of this period by ${bucket} has ${points} points, and it draws at most ${MAX_TREND_POINTS}: choose a shorter period or a longer time step.`);
+  const date = columnByKey(input.module, input.module.dateKey)!.column;
   const series = q.seriesKey ? dimension(input.module, q.seriesKey) : null;
   const m = measureIn(input, scan, q.measure);
   // A whole number of seconds computed here (no caller's text), so it may stand in the SQL.
@@ -154,11 +164,11 @@ async function breakdown(input: SeriesInput, q: QueryOf<'breakdown'>): Promise<S
   const stackValue = series && (q.top || (q.sort && q.sort !== 'name')) ? await categoryValues(input, scan, axis.column, m.sql(scan.current)) : null;
   const valueOf = (a: string) => (stackValue ? (stackValue.get(a) ?? null) : num(byAxis.get(a)![0].v));
   const { kept, rest } = arrange(categories, valueOf, q);
-  const groups: Array<[string, BreakdownRow[]]> = kept.map((a) => [a, byAxis.get(a)!]);
+  const groups: Array<[string, BreakdownRow[], string?]> = kept.map((a) => [a, byAxis.get(a)!]);
   if (q.others && rest.length) {
-    groups.push([localiseName(input.lang ?? 'en', 'Others'), await rowsIn(outside(scan, axis.column, kept), "''")]);
+    groups.push([localiseName(input.lang ?? 'en', 'Others'), await rowsIn(outside(scan, axis.column, kept), "''"), OTHERS_KEY]);
   }
-  const content = groups.map(([a, group]) => breakdownEntry(a, group, q.measure, !!series));
+  const content = groups.map(([a, group, key]) => breakdownEntry(a, group, q.measure, !!series, key));
   // The groups partition the rows, so their counts add up to the periods' counts: no second scan.
   return { ...shell(scan, q.measure, axis.key, countsOf(rows), content), seriesFilterKey: series?.key };
 }
@@ -172,15 +182,15 @@ async function categoryValues(input: SeriesInput, scan: PeriodScan, column: stri
   return new Map(rows.map((r) => [r.a, num(r.v)]));
 }
 
-/** A category's entry: its value, or (stacked) a row per series value; responses as shares of the category's rows in each period. */
-function breakdownEntry(a: string, group: BreakdownRow[], measure: MeasureKey, stacked: boolean): ContentEntry {
-  if (!stacked) return { Name: a, key: a, data: [{ Name: a, Key: a, Val: num(group[0].v), ValForDelta: num(group[0].p) }] };
+/** A category's entry (keyed by its name, or `key`): its value, or (stacked) a row per series value; responses as shares of the category's rows in each period. */
+function breakdownEntry(a: string, group: BreakdownRow[], measure: MeasureKey, stacked: boolean, key = a): ContentEntry {
+  if (!stacked) return { Name: a, key, data: [{ Name: a, Key: key, Val: num(group[0].v), ValForDelta: num(group[0].p) }] };
   const total = group.reduce((t, r) => t + Number(r.n), 0);
   const prevTotal = group.reduce((t, r) => t + Number(r.pn), 0);
   const share = (part: unknown, whole: number) => (whole > 0 ? Number(part) / whole : null);
   return {
     Name: a,
-    key: a,
+    key,
     data: group.map((r) => ({
       Name: r.s,
       Key: r.s,
@@ -211,12 +221,12 @@ async function table(input: SeriesInput, q: QueryOf<'table'>): Promise<Series> {
   const shown = [...kept];
   if (q.others && rest.length) {
     const [others] = await rowsIn(outside(scan, row.column, kept.map((r) => String(r.r))), "''", '');
-    shown.push({ ...others, r: localiseName(input.lang ?? 'en', 'Others') });
+    shown.push({ ...others, r: localiseName(input.lang ?? 'en', 'Others'), key: OTHERS_KEY });
   }
   const names = q.measures.map((k) => measureName(input, k));
   const content = shown.map((r) => ({
     Name: String(r.r),
-    key: String(r.r),
+    key: String(r.key ?? r.r),
     data: q.measures.map((k, i) => ({ Key: k, Name: names[i], Val: num(r[`c${i}`]), ValForDelta: num(r[`p${i}`]) })),
   }));
   return shell(scan, 'table', row.key, countsOf(rows), content);

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/tokens';
 import { notFound } from '../http/errors';
 import { sourcesOf } from '../datasources/registry';
 import { accessRows, mayEdit, mayShare, mayView, viewable, type AccessRow } from './access';
-import { dashboardDefinition } from './definition';
+import { dashboardDefinition, parseStored, publishedDefinition } from './definition';
 import type { Breadcrumb } from '../../src/api/visual-types';
 import type { DashboardBody, DashboardDocument, DashboardShare, DashboardSummary } from '../../src/api/dashboard-builder';
 
@@ -22,20 +22,32 @@ export type DashboardRow = {
   published_version: number | null;
 };
 
+/**
+ * The most a dashboard's body may hold (as UTF-8 JSON): one limit for a new one, a saved draft and
+ * an imported file, so whatever was imported can be saved again (server/app.ts sizes the requests by it).
+ */
+export const MAX_DASHBOARD_BYTES = 1024 * 1024;
+export const TOO_LARGE = `A dashboard is at most ${MAX_DASHBOARD_BYTES / 1024 / 1024} MB.`;
+
 /** The body the builder edits: the stored definition's tiles and layouts, checked as on every read. */
 export const dashboardBody = dashboardDefinition
   .pick({ definitions: true, layouts: true })
   .refine((b) => new Set(b.definitions.map((d) => d.name)).size === b.definitions.length, 'Two tiles have the same name.')
-  .refine((b) => Object.values(b.layouts).every((items) => items.every((l) => b.definitions.some((d) => d.name === l.name))), 'A layout places a tile the dashboard does not have.');
+  .refine((b) => Object.values(b.layouts).every((items) => items.every((l) => b.definitions.some((d) => d.name === l.name))), 'A layout places a tile the dashboard does not have.')
+  .refine((b) => new TextEncoder().encode(JSON.stringify(b)).length <= MAX_DASHBOARD_BYTES, TOO_LARGE);
 
 export const EMPTY_BODY: DashboardBody = { definitions: [], layouts: { Default: [] } };
 
-/** The stored definition (breadcrumb and body) of a row. */
-export const definitionOf = (row: Pick<DashboardRow, 'definition'>) => dashboardDefinition.parse(JSON.parse(row.definition)) as DashboardBody & { breadcrumb: Breadcrumb };
-const bodyOf = (json: string): DashboardBody => {
-  const { definitions, layouts } = dashboardDefinition.parse(JSON.parse(json)) as DashboardBody & { breadcrumb: Breadcrumb };
+/** The stored definition (breadcrumb and body) of a row, checked: a 409 when it no longer passes. */
+export const definitionOf = (row: Pick<DashboardRow, 'definition' | 'name'>) => publishedDefinition(row) as DashboardBody & { breadcrumb: Breadcrumb };
+/** The published body (tiles and layouts) of a row. */
+export const bodyOf = (row: Pick<DashboardRow, 'definition' | 'name'>): DashboardBody => {
+  const { definitions, layouts } = definitionOf(row);
   return { definitions, layouts };
 };
+/** The row's unpublished draft (null: none), checked as every read is: a 409 when it no longer passes. */
+export const draftOf = (row: Pick<DashboardRow, 'draft' | 'name'>): DashboardBody | null =>
+  row.draft === null ? null : (parseStored(dashboardBody, row.draft, `The draft of the dashboard "${row.name}"`) as DashboardBody);
 
 /** The breadcrumb of a dashboard of this name: Insights, then the dashboard. */
 export const breadcrumbFor = (name: string): Breadcrumb => ({ name, templateBindings: { path: [{ name: 'Insights', url: '/home' }, { name }] } });
@@ -56,12 +68,19 @@ export async function readRow(q: Queryable, id: string): Promise<DashboardRow> {
   return row;
 }
 
+/** Takes the dashboard's row for this transaction (PostgreSQL: a row lock; DuckDB's writes take turns anyway). */
+export async function lockRow(q: Queryable, id: string): Promise<DashboardRow> {
+  await q.query('UPDATE dashboards SET draft_updated_at = draft_updated_at WHERE dashboard_id = $1', [id]);
+  return readRow(q, id);
+}
+
 /** Where a dashboard opens: its menu address, else /dashboard/{id}/. */
 async function urlsOf(db: Db): Promise<Map<string, string>> {
   const rows = await db.query<{ module_id: string; nav_url: string }>("SELECT module_id, nav_url FROM nav_items WHERE module_template = 'Dashboard'");
   return new Map(rows.map((r) => [r.module_id, r.nav_url]));
 }
 
+/** A dashboard as listed. Who owns it and its unpublished draft are its editors' to see; a viewer gets the published one's time. */
 function summaryOf(db: Db, row: DashboardRow, url: string | undefined, edit: boolean): DashboardSummary {
   return {
     id: row.dashboard_id,
@@ -69,10 +88,10 @@ function summaryOf(db: Db, row: DashboardRow, url: string | undefined, edit: boo
     description: row.description ?? '',
     moduleId: row.module_id,
     moduleName: sourcesOf(db).get(row.module_id)?.name ?? row.module_id,
-    ownerId: row.owner_id,
+    ownerId: edit ? row.owner_id : null,
     publishedVersion: row.published_version === null ? null : Number(row.published_version),
-    hasDraft: row.draft !== null,
-    updatedAt: iso(row.draft_updated_at ?? row.updated_at),
+    hasDraft: edit && row.draft !== null,
+    updatedAt: iso(edit ? (row.draft_updated_at ?? row.updated_at) : row.updated_at),
     url: url ?? `/dashboard/${encodeURIComponent(row.dashboard_id)}/`,
     mayEdit: edit,
   };
@@ -107,16 +126,15 @@ export async function readDocument(db: Db, user: Principal, id: string, known?: 
     sharesOf(db, row.dashboard_id),
     urlsOf(db),
   ]);
-  const published = row.published_version === null ? null : bodyOf(row.definition);
+  const published = row.published_version === null ? null : bodyOf(row);
   const edit = mayEdit(user, access);
-  // Unpublished changes and sharing are their editors' to see; a viewer reads the published body.
-  const seen = edit ? row : { ...row, draft: null };
+  // Unpublished changes, who published and sharing are their editors' to see; a viewer reads the published body.
+  const draft = edit ? draftOf(row) : null;
   return {
-    ...summaryOf(db, seen, urls.get(row.dashboard_id), edit),
-    // A draft was checked as it was saved.
-    draft: seen.draft === null ? (published ?? bodyOf(row.definition)) : (JSON.parse(seen.draft) as DashboardBody),
+    ...summaryOf(db, row, urls.get(row.dashboard_id), edit),
+    draft: draft ?? published ?? bodyOf(row),
     published,
-    versions: versions.map((v) => ({ version: Number(v.version), publishedAt: iso(v.published_at)!, publishedBy: v.published_by })),
+    versions: versions.map((v) => ({ version: Number(v.version), publishedAt: iso(v.published_at)!, publishedBy: edit ? v.published_by : null })),
     everyone: row.everyone !== false,
     shares: edit ? shares : [],
     mayShare: mayShare(user),

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import type { Db, Queryable } from '../db';
 import type { Principal } from '../auth/tokens';
 import { badRequest, conflict, forbidden } from '../http/errors';
-import { isUniqueViolation } from '../db/types';
-import { mayRead, sourcesOf } from '../datasources/registry';
+import { inTurn, retryWhenTaken } from '../db/turns';
 import type { SmartModule } from '../smartdata/schema';
 import type { DashboardBody, DashboardShare } from '../../src/api/dashboard-builder';
-import { isDashboardAdmin, mayEdit, mayShare, viewable } from './access';
+import { editable, isDashboardAdmin, mayShare, sourceFor, viewable } from './access';
 import { checkBodyColumns } from './columns';
-import { dashboardBody, definitionOf, EMPTY_BODY, nextStamp, readRow, storedDefinition, type DashboardRow } from './store';
+import { dashboardBody, definitionOf, EMPTY_BODY, lockRow, nextStamp, storedDefinition, type DashboardRow } from './store';
 
 export const MAX_PER_OWNER = 200;
 export const CONFLICT = 'This dashboard was changed elsewhere; reload it.';
@@ -16,6 +15,8 @@ export const CONFLICT = 'This dashboard was changed elsewhere; reload it.';
 export const dashboardName = z.string({ message: 'Enter a name.' }).trim().min(1, 'Enter a name.').max(80, 'A name is at most 80 characters.');
 const description = z.string().trim().max(500, 'A description is at most 500 characters.');
 const share = z.object({ kind: z.enum(['role', 'group']), id: z.string().min(1).max(100), name: z.string().max(200).optional(), access: z.enum(['view', 'edit']) });
+/** The draft's updatedAt as the client last read it (PUT, publish): a newer draft stored is a 409. */
+export const draftStamp = z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'draftOf is the draft’s updatedAt.').nullable().optional();
 const sourceId = z.string({ message: 'Choose a data source.' }).min(1, 'Choose a data source.').max(100);
 
 /** POST /api/dashboards. */
@@ -27,21 +28,17 @@ export const updateBody = z.object({
   draft: dashboardBody.optional(),
   everyone: z.boolean().optional(),
   shares: z.array(share).max(100, 'A dashboard is shared with at most 100 roles and groups.').optional(),
-  draftOf: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'draftOf is the draft’s updatedAt.').nullable().optional(),
+  draftOf: draftStamp,
 });
 
-/** A source the user may read, for a dashboard's body: a 400 naming it otherwise. */
-export function sourceFor(db: Db, user: Principal, id: string): SmartModule {
-  const module = sourcesOf(db).get(id);
-  if (!module || !mayRead(module, user.roles)) throw badRequest(`No data source "${id}".`);
-  return module;
-}
+/** The words of /api/dashboards' own routes (GET /fields/{id}, POST /import ...): never a dashboard's id. */
+const ROUTE_WORDS = ['fields', 'import', 'preview', 'schema'];
 
-/** An id from the name (lower-case words joined by -), not taken by a dashboard or a menu item. */
+/** An id from the name (lower-case words joined by -), not taken by a dashboard, a menu item or a route. */
 async function freeId(q: Queryable, name: string): Promise<string> {
   const base = name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+/, '').slice(0, 40).replace(/-+$/, '') || 'dashboard';
   const rows = await q.query<{ id: string }>('SELECT dashboard_id AS id FROM dashboards UNION SELECT module_id AS id FROM nav_items');
-  const taken = new Set(rows.map((r) => r.id.toLowerCase()));
+  const taken = new Set([...ROUTE_WORDS, ...rows.map((r) => r.id.toLowerCase())]);
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
   return id;
@@ -53,6 +50,8 @@ export async function createDashboard(db: Db, user: Principal, input: { name: st
   // Two dashboards of one name made at once: the second takes the next free id.
   return retryWhenTaken(() =>
     db.tx(async (q) => {
+      // Parallel creates of one owner take turns, so the count below cannot be passed.
+      await inTurn(db, q, `dashboards-of:${user.id}`);
       const [{ n }] = await q.query<{ n: number }>('SELECT count(*) AS n FROM dashboards WHERE owner_id = $1', [user.id]);
       if (Number(n) >= MAX_PER_OWNER) throw badRequest(`You have ${MAX_PER_OWNER} dashboards, the most one person may have. Delete one to make another.`);
       const id = await freeId(q, input.name);
@@ -66,24 +65,8 @@ export async function createDashboard(db: Db, user: Principal, input: { name: st
   );
 }
 
-/** Runs a write again (up to 3 times) when a racing one took its key first: a unique key's refusal. */
-export async function retryWhenTaken<T>(fn: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fn();
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
-    }
-  }
-}
-
-/** Takes the dashboard's row for this transaction (PostgreSQL: a row lock; DuckDB's writes take turns anyway). */
-export async function lockRow(q: Queryable, id: string): Promise<DashboardRow> {
-  await q.query('UPDATE dashboards SET draft_updated_at = draft_updated_at WHERE dashboard_id = $1', [id]);
-  return readRow(q, id);
-}
-
-const stale = (row: DashboardRow, draftOf: string | null) =>
+/** A draft stored after the one the client read (`draftOf`; null: it read none). */
+export const stale = (row: DashboardRow, draftOf: string | null) =>
   row.draft_updated_at !== null && (draftOf === null || new Date(row.draft_updated_at).getTime() > Date.parse(draftOf));
 
 async function checkShares(q: Queryable, shares: DashboardShare[]) {
@@ -103,8 +86,7 @@ function renamed(row: DashboardRow, name: string): string {
 
 /** Autosave, rename and sharing (PUT /api/dashboards/{id}). */
 export async function updateDashboard(db: Db, user: Principal, id: string, input: z.infer<typeof updateBody>, now: Date): Promise<string> {
-  const access = await viewable(db, user, id);
-  if (!mayEdit(user, access)) throw forbidden('You may not edit this dashboard.');
+  const access = await editable(db, user, id);
   if ((input.everyone !== undefined || input.shares) && !mayShare(user)) throw forbidden('Only administrators may share a dashboard.');
   if (input.draft) checkBodyColumns(sourceFor(db, user, access.module_id), input.draft as DashboardBody);
   if (input.shares) await checkShares(db, input.shares);
@@ -126,7 +108,10 @@ export async function updateDashboard(db: Db, user: Principal, id: string, input
       const unique = new Map(input.shares.map((s) => [`${s.kind}:${s.kind === 'role' ? s.id.toLowerCase() : s.id}`, s]));
       for (const s of unique.values()) await q.query('INSERT INTO dashboard_shares (dashboard_id, kind, principal, access) VALUES ($1, $2, $3, $4)', [dashboardId, s.kind, s.id, s.access]);
     }
-    await q.query('UPDATE dashboards SET updated_at = CAST($2 AS TIMESTAMP) WHERE dashboard_id = $1', [dashboardId, now]);
+    // A draft's save is the draft's time only: viewers see when what they see changed.
+    if (input.name !== undefined || input.description !== undefined || input.everyone !== undefined || input.shares) {
+      await q.query('UPDATE dashboards SET updated_at = CAST($2 AS TIMESTAMP) WHERE dashboard_id = $1', [dashboardId, now]);
+    }
   });
   return dashboardId;
 }
@@ -136,6 +121,8 @@ export async function deleteDashboard(db: Db, user: Principal, id: string): Prom
   const access = await viewable(db, user, id);
   if (!isDashboardAdmin(user) && access.owner_id !== user.id) throw forbidden('Only its owner or an administrator may delete a dashboard.');
   await db.tx(async (q) => {
+    // The row first: a publish that holds it ends (with its menu item and version) before the deletes see what is there.
+    await lockRow(q, access.dashboard_id);
     for (const sql of [
       "DELETE FROM nav_items WHERE module_id = $1 AND module_template = 'Dashboard'",
       'DELETE FROM dashboard_versions WHERE dashboard_id = $1',

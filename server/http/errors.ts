@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string[]>,
     /** Headers the answer carries (a 429's Retry-After). */
     readonly headers?: Record<string, string>,
+    /** A word the client decides by (`conflict`: reload before saving again), beside the message. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -19,7 +21,7 @@ export class ApiError extends Error {
 export const badRequest = (message: string, errors?: Record<string, string[]>) => new ApiError(400, message, errors);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const forbidden = (message = 'You do not have permission to do this.') => new ApiError(403, message);
-export const conflict = (message: string, errors?: Record<string, string[]>) => new ApiError(409, message, errors);
+export const conflict = (message: string, errors?: Record<string, string[]>) => new ApiError(409, message, errors, undefined, 'conflict');
 export const unauthorized = (message = 'Sign in to continue.') => new ApiError(401, message);
 /** A limit reached: a 429 that says when to try again. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) => new ApiError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
@@ -41,7 +43,7 @@ export async function unlessTaken<T>(write: () => Promise<T>, answer: () => ApiE
 export function onError(error: Error, c: Context) {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
+    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...(error.code ? { code: error.code } : {}) }, error.status);
   }
   // A malformed percent-encoding reached a decoder: the caller's address is at fault, not the server.
   if (error instanceof URIError) return c.json({ message: 'The address holds a malformed percent-encoding.' }, 400);

@@ -1,15 +1,19 @@
 import { dataTime } from '../db';
 import type { SmartFilter } from '../smartdata/where';
 import { buildWhere } from '../smartdata/where';
-import { columnByKey } from '../smartdata/schema';
-import { RESPONSES_SOURCE as RESPONSES_MODULE } from '../datasources/builtin/responses';
+import { columnByKey, type SmartModule } from '../smartdata/schema';
+import { RESPONSES_SOURCE } from '../datasources/builtin/responses';
+import { mayRead, sourcesOf } from '../datasources/registry';
 import { bounds, periodScan } from '../dashboards/scan';
 import type { SeriesInput } from '../dashboards/series';
 import { num } from '../dashboards/measures';
 import { REVIEW_CASES_MODULE } from '../processflow/modules';
 import type { FeedRequest, LikeForLikeData, ReviewCard, ReviewFeedData, ReviewRatingsData, ReviewRepliesData, ReviewTileData, ReviewTileKind, ReviewUpdatesData } from '../../src/api/review-types';
-import { badRequest } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { rowsOf } from '../smartdata/rows';
+
+/** A source of reviews (the reviews table's columns): the only one review tiles draw on. */
+export const isReviewSource = (module: SmartModule) => module.table === 'reviews';
 
 /** The sentiment a star rating stands for (spec part 3: the review card's rating index). */
 const ratingIndex = (stars: number): -1 | 0 | 1 => (stars >= 4 ? 1 : stars === 3 ? 0 : -1);
@@ -114,16 +118,21 @@ async function updates(input: SeriesInput): Promise<ReviewUpdatesData> {
 /**
  * NPS, the drivers and the responses of the survey this period against the previous one, over the
  * stores that have responses in both (like for like), under the dashboard's filters the responses
- * know (the date range decides the periods) and the caller's claims.
+ * know (the date range decides the periods) and the caller's claims. The survey is read as its
+ * source allows the caller (a 404 for one its roles do not let them read). It names the seeded
+ * survey's columns (nps, store, the drivers' 'Promoter'): a reviews dashboard's tile, not yet one
+ * that any source's roles can feed.
  */
 async function likeForLike(input: SeriesInput): Promise<LikeForLikeData> {
+  const responses = sourcesOf(input.db).get(RESPONSES_SOURCE.moduleId);
+  if (!responses || !mayRead(responses, input.roles)) throw notFound(`No data source "${RESPONSES_SOURCE.moduleId}".`);
   const dateKey = input.module.dateKey;
   const shared = input.filters.flatMap((f): SmartFilter[] => {
-    if (f.filterKey.toLowerCase() === dateKey.toLowerCase()) return [{ ...f, filterKey: RESPONSES_MODULE.dateKey }];
-    return columnByKey(RESPONSES_MODULE, f.filterKey) ? [f] : [];
+    if (f.filterKey.toLowerCase() === dateKey.toLowerCase()) return [{ ...f, filterKey: responses.dateKey }];
+    return columnByKey(responses, f.filterKey) ? [f] : [];
   });
-  const scan = periodScan(RESPONSES_MODULE, shared, input.claims, input.now);
-  const drivers = RESPONSES_MODULE.columns.filter((c) => c.smartDataTags?.includes('PF_Driver'));
+  const scan = periodScan(responses, shared, input.claims, input.now);
+  const drivers = responses.columns.filter((c) => c.smartDataTags?.includes('PF_Driver'));
   const nps = (p: string) => `100.0 * (count(*) FILTER (WHERE nps >= 9 AND ${p}) - count(*) FILTER (WHERE nps <= 6 AND ${p})) / NULLIF(count(*) FILTER (WHERE ${p}), 0)`;
   const promoters = (col: string, p: string) => `100.0 * count(*) FILTER (WHERE ${col} = 'Promoter' AND ${p}) / NULLIF(count(*) FILTER (WHERE ${col} IS NOT NULL AND ${p}), 0)`;
   const select = [
@@ -134,7 +143,7 @@ async function likeForLike(input: SeriesInput): Promise<LikeForLikeData> {
   // Like for like: only stores with responses in both periods.
   const sql = `SELECT ${select} FROM responses ${scan.where.sql} ${scan.where.sql ? 'AND' : 'WHERE'} store IN (
       SELECT store FROM responses ${scan.where.sql} GROUP BY store HAVING count(*) FILTER (WHERE ${scan.current}) > 0 AND count(*) FILTER (WHERE ${scan.previous}) > 0)`;
-  const [row] = await rowsOf(input.db, RESPONSES_MODULE).query(sql, scan.where.params);
+  const [row] = await rowsOf(input.db, responses).query(sql, scan.where.params);
   return {
     kind: 'LikeForLikeReport',
     dateRangeBounds: { currentPeriod: bounds(scan.periods.current), previousPeriod: bounds(scan.periods.previous) },
@@ -149,8 +158,8 @@ async function likeForLike(input: SeriesInput): Promise<LikeForLikeData> {
 
 /** A review tile's data by its kind (the generic loader's ReviewFeed, ReviewRatings, ...). */
 export function reviewTile(input: SeriesInput, tile: ReviewTileKind, feedRequest: FeedRequest = DEFAULT_FEED, pageSize = 10): Promise<ReviewTileData> {
-  // The like-for-like report reads the survey; the others read the reviews a reviews dashboard filters.
-  if (tile !== 'LikeForLikeReport' && input.module.table !== 'reviews') throw badRequest(`A ${tile} tile needs a reviews module, not "${input.module.moduleId}".`);
+  // Every review tile is a reviews dashboard's (the like-for-like report reads the survey beside them).
+  if (!isReviewSource(input.module)) throw badRequest(`A ${tile} tile needs a reviews module, not "${input.module.moduleId}".`);
   switch (tile) {
     case 'ReviewFeed':
       return feed(input, feedRequest, pageSize);

@@ -6,7 +6,7 @@ import { notFound, unauthorized } from '../http/errors';
 import { hasAnyRole } from '../identity/users';
 import type { Db } from '../db';
 import { portalFeatures, readSetting } from './settings';
-import { hiddenDashboards } from '../dashboards/access';
+import { viewableDashboards } from '../dashboards/access';
 import { localiseName, requestLang, type Lang } from '../i18n';
 
 interface NavRow {
@@ -56,9 +56,10 @@ async function profiles(q: Db, user: Principal | undefined, lang: Lang, only?: s
     only ? [only] : [],
   );
   const nav = await q.query<NavRow & Record<string, unknown>>('SELECT * FROM nav_items ORDER BY nav_weight, module_id');
-  // A dashboard's menu item shows to those who may view the dashboard (server/dashboards/access.ts).
-  const hidden = user && nav.some((n) => n.module_template === 'Dashboard') ? await hiddenDashboards(q, user) : new Set<string>();
-  const dashboardAllows = (n: NavRow) => n.module_template !== 'Dashboard' || !hidden.has(n.module_id);
+  // A dashboard's menu item shows to those who may view the dashboard (server/dashboards/access.ts):
+  // only for a dashboard they may view, so an item left without its dashboard shows to nobody.
+  const shown = user && nav.some((n) => n.module_template === 'Dashboard') ? await viewableDashboards(q, user) : new Set<string>();
+  const dashboardAllows = (n: NavRow) => n.module_template !== 'Dashboard' || shown.has(n.module_id);
   return rows
     .map((p) => ({
       name: p.name,
@@ -95,7 +96,7 @@ export const contentRoutes = new Hono<Env>()
       c.req.param('profile'),
     ]);
     if (!item || !visibleTo(c.var.user, item)) throw notFound('No such module in this profile.');
-    if (item.module_template === 'Dashboard' && (await hiddenDashboards(db, c.var.user)).has(item.module_id)) throw notFound('No such module in this profile.');
+    if (item.module_template === 'Dashboard' && !(await viewableDashboards(db, c.var.user)).has(item.module_id)) throw notFound('No such module in this profile.');
     const [module] = await db.query<{ name: string; kind: string; config: string }>('SELECT name, kind, config FROM modules WHERE module_id = $1', [item.module_id]);
     return c.json({ ...navItem(item, requestLang(c)), profile: item.profile, content: module ? { name: module.name, kind: module.kind, ...JSON.parse(module.config) } : null });
   });

@@ -17,7 +17,7 @@ import { requireRoles } from '../auth/middleware';
 import { catalogueFor } from '../dashboards/catalogue';
 import { DASHBOARD_EDITOR_ROLES, layoutChange, saveLayout } from '../dashboards/save-layout';
 import { readOnly } from '../auth/reads';
-import { viewable } from '../dashboards/access';
+import { mayEdit, viewable } from '../dashboards/access';
 
 /** Dashboard routes need one of the dashboard roles of spec part 2 section 6. */
 export { DASHBOARD_ROLES } from '../dashboards/roles';
@@ -49,11 +49,13 @@ export function dataSource(module: SmartModule) {
   };
 }
 
-const inputFor = (c: Context<Env>, module: SmartModule, body: z.infer<typeof selection>) => ({
+/** What a tile is drawn from: the caller's filters, claims (none on a source that may ignore them, when asked) and roles. */
+export const inputFor = (c: Context<Env>, module: SmartModule, body: z.infer<typeof selection>) => ({
   db: c.var.deps.db,
   module,
   filters: body.smartFilters,
   claims: module.ignoreClaims && body.ignoreClaims ? null : c.var.user.claims,
+  roles: c.var.user.roles,
   now: c.var.deps.now(),
   feed: body.feed,
   lang: requestLang(c),
@@ -61,11 +63,17 @@ const inputFor = (c: Context<Env>, module: SmartModule, body: z.infer<typeof sel
 
 const layoutName = z.string().regex(/^[A-Za-z0-9 _-]{1,40}$/, 'A layout name holds letters, digits, spaces, _ and -.');
 
+/** A dashboard the caller may view (any case), read only once that is known, with the caller's access to it: a 404 in the caller's words otherwise. */
+async function viewableDashboard(c: Context<Env>, id: string) {
+  const access = await viewable(c.var.deps.db, c.var.user, id);
+  const dashboard = await findDashboard(c.var.deps.db, access.dashboard_id);
+  if (!dashboard) throw notFound(`No dashboard "${id}".`);
+  return { ...dashboard, access };
+}
+
 /** The dashboard and the layout (any case) a route's :dashboardId and :layout name. */
 async function dashboardLayout(c: Context<Env>) {
-  const dashboard = await findDashboard(c.var.deps.db, c.req.param('dashboardId') ?? '');
-  if (!dashboard) throw notFound(`No dashboard "${c.req.param('dashboardId')}".`);
-  await viewable(c.var.deps.db, c.var.user, dashboard.dashboardId);
+  const dashboard = await viewableDashboard(c, c.req.param('dashboardId') ?? '');
   // The router has decoded the segment once already; decoding again would misread '%' (and throw on it).
   const name = check(layoutName, c.req.param('layout'));
   const layoutKey = Object.keys(dashboard.layouts).find((k) => k.toLowerCase() === name.toLowerCase());
@@ -132,13 +140,15 @@ export const datavizRoutes = new Hono<Env>()
   // Edit mode's save: the dashboard's authors only (server/dashboards/save-layout.ts).
   .post('/layout/:dashboardId/:layout', requireRoles(...DASHBOARD_EDITOR_ROLES), async (c) => {
     const { dashboard, layoutKey } = await dashboardLayout(c);
-    await saveLayout(c.var.deps.db, dashboard.dashboardId, layoutKey, await readBody(c, layoutChange), c.var.deps.now());
+    await saveLayout(c.var.deps.db, c.var.user, dashboard.dashboardId, layoutKey, await readBody(c, layoutChange), c.var.deps.now());
     return c.json({ dashboardId: dashboard.dashboardId, layoutName: layoutKey, saved: true });
   })
   .post('/smartFilterDataSource/:id', async (c) => {
-    const dashboard = await findDashboard(c.var.deps.db, c.req.param('id'));
-    if (!dashboard) throw notFound(`No dashboard "${c.req.param('id')}".`);
-    await viewable(c.var.deps.db, c.var.user, dashboard.dashboardId);
+    const dashboard = await viewableDashboard(c, c.req.param('id'));
     const keys = Object.keys(dashboard.layouts);
-    return c.json({ ...dataSource(dashboardSource(c, dashboard)), dashboardId: dashboard.dashboardId, name: localiseName(requestLang(c), dashboard.name), layouts: keys, layoutLabels: layoutLabels(requestLang(c), keys) });
+    return c.json({
+      ...dataSource(dashboardSource(c, dashboard)), dashboardId: dashboard.dashboardId, name: localiseName(requestLang(c), dashboard.name), layouts: keys, layoutLabels: layoutLabels(requestLang(c), keys),
+      // The viewer's "Edit" link (the builder) by the builder's own rule; never under an embed token, which may not use the builder.
+      mayEdit: !c.var.user.scope && mayEdit(c.var.user, dashboard.access),
+    });
   });

@@ -2,14 +2,15 @@ import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { forbidden } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
-import { requestLang } from '../i18n';
 import { selection } from './smartdata';
+import { inputFor } from './dashboard';
 import { visualDefinition } from '../dashboards/definition';
 import { visualItem } from '../dashboards/visual-item';
 import { checkBodyColumns } from '../dashboards/columns';
 import { listDashboards, readDocument } from '../dashboards/store';
-import { createBody, createDashboard, deleteDashboard, dashboardName, sourceFor, updateBody, updateDashboard } from '../dashboards/write';
-import { publishDashboard, restoreVersion } from '../dashboards/publish';
+import { createBody, createDashboard, deleteDashboard, dashboardName, updateBody, updateDashboard } from '../dashboards/write';
+import { sourceFor } from '../dashboards/access';
+import { publishDashboard, publishRequest, restoreVersion } from '../dashboards/publish';
 import { duplicateDashboard } from '../dashboards/copy';
 import { exportDashboard, fileJsonSchema, importBody, importDashboard } from '../dashboards/portable';
 import { builderFields } from '../dashboards/fields';
@@ -46,14 +47,13 @@ export const dashboardsRoutes = new Hono<Env>()
     const { db } = c.var.deps;
     return c.json(await builderFields(db, sourceFor(db, c.var.user, c.req.param('moduleId')), c.var.user.claims));
   })
-  // One tile drawn from an unsaved definition, always under the caller's claims.
+  // One tile drawn from an unsaved definition, as its dashboard would draw it (claims, roles).
   .post('/preview', async (c) => {
-    const { db, now } = c.var.deps;
     const body = await readBody(c, previewBody);
-    const module = sourceFor(db, c.var.user, body.moduleId);
+    const module = sourceFor(c.var.deps.db, c.var.user, body.moduleId);
     const visual = body.visual as VisualDefinition;
     checkBodyColumns(module, { definitions: [visual], layouts: {} });
-    return c.json(await visualItem({ db, module, filters: body.smartFilters, claims: c.var.user.claims, now: now(), feed: body.feed, lang: requestLang(c) }, visual));
+    return c.json(await visualItem(inputFor(c, module, body), visual));
   })
   .post('/import', async (c) => {
     const made = await importDashboard(c.var.deps.db, c.var.user, await readBody(c, importBody), c.var.deps.now());
@@ -69,7 +69,7 @@ export const dashboardsRoutes = new Hono<Env>()
     return c.json({ deleted: true as const });
   })
   .post('/:id/publish', async (c) => {
-    await publishDashboard(c.var.deps.db, c.var.user, id(c), c.var.deps.now());
+    await publishDashboard(c.var.deps.db, c.var.user, id(c), await readBody(c, publishRequest), c.var.deps.now());
     return documentOf(c, id(c));
   })
   .post('/:id/versions/:version/restore', async (c) => {

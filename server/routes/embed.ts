@@ -7,7 +7,7 @@ import { verifyEmbedRequest, type EmbedRequest } from '../embed/request';
 import type { EmbedScope } from '../embed/scope';
 import { signAccessToken, type Principal } from '../auth/tokens';
 import { claimsOf, findUserByName, hasAnyRole, rolesOf, type Claim } from '../identity/users';
-import { findDashboard } from '../dashboards/definition';
+import { accessRows, mayView } from '../dashboards/access';
 import { claimTypesOf, sourcesOf } from '../datasources/registry';
 import { DASHBOARD_ROLES } from './dashboard';
 import { pfModule } from '../processflow/modules';
@@ -42,8 +42,12 @@ function assertKnownClaimTypes(db: Db, r: EmbedRequest): void {
   if (unknown) throw badRequest(`The embed request names an unknown claim type "${unknown[0]}": claim types are ${CLAIM_TYPES.join(', ')}.`);
 }
 
-/** What the token will read: the named modules (data sources or case modules), the dashboards, and the modules those dashboards draw from. */
-async function scopeOf(db: Db, r: EmbedRequest): Promise<EmbedScope> {
+/**
+ * What the token will read: the named modules (data sources or case modules), the dashboards, and
+ * the modules those dashboards draw from. A dashboard its principal may not view is answered as an
+ * unknown one (not revealed).
+ */
+async function scopeOf(db: Db, r: EmbedRequest, principal: Omit<Principal, 'sessionId'>): Promise<EmbedScope> {
   const modules = new Set<string>();
   for (const m of r.modules) {
     // A data source (tiles, viewers) or a case module (queues, case detail).
@@ -53,10 +57,10 @@ async function scopeOf(db: Db, r: EmbedRequest): Promise<EmbedScope> {
   }
   const dashboards: string[] = [];
   for (const id of r.dashboards) {
-    const dashboard = await findDashboard(db, id);
-    if (!dashboard) throw badRequest(`The embed request names an unknown dashboard "${id}".`);
-    dashboards.push(dashboard.dashboardId);
-    modules.add(dashboard.moduleId);
+    const [dashboard] = await accessRows(db, principal, id);
+    if (!dashboard || !mayView(db, principal, dashboard)) throw badRequest(`The embed request names an unknown dashboard "${id}".`);
+    dashboards.push(dashboard.dashboard_id);
+    modules.add(dashboard.module_id);
   }
   return { elements: [...new Set(r.elements)], modules: [...modules], dashboards };
 }
@@ -84,7 +88,8 @@ export const embedRoutes = new Hono<Env>().use(noStore).post('/token', async (c)
   if ('error' in verified) return c.json({ message: verified.error }, verified.status);
   const r = verified.request;
   assertKnownClaimTypes(db, r);
-  const [scope, principal] = [await scopeOf(db, r), await principalFor(db, r)];
+  const principal = await principalFor(db, r);
+  const scope = await scopeOf(db, r, principal);
   // Each request works once; the scoped token is a session like any other, so it can be ended.
   const sessionId = await db.tx(async (q) => ((await spendOnce(q, `embed:${r.iss}:${r.jti}`, new Date(r.exp * 1000), at)) ? openSession(q, principal.id, at) : undefined));
   if (!sessionId) return c.json({ message: 'The embed request was already used: mint a new one for each exchange.' }, 401);

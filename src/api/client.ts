@@ -120,6 +120,10 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** The request loads a script: a 5xx is rejected quietly. */
   script?: boolean;
+  /** The caller shows a 5xx itself (an ApiError): the page is not moved to /error (the builder's unsaved draft stays). */
+  inline?: boolean;
+  /** Aborts the call (a newer one replaced it). */
+  signal?: AbortSignal;
   /** More headers (the CSRF token of a cookie refresh). */
   headers?: Record<string, string>;
   /** The call outlives the page (sent as the page is left). */
@@ -174,7 +178,8 @@ async function ask<T>(method: string, path: string, options: RequestOptions): Pr
       if (lastClicked) headers['X-Ppm-MetaData'] = lastClicked;
     }
     // Same-origin calls carry the refresh cookie to the token call; other origins never get credentials.
-    return http(`${apiBase}${path}`, { method, json: options.json, body: options.body, ...(options.timeout === undefined ? {} : { timeout: options.timeout }), headers, credentials: 'same-origin', signal, keepalive: options.keepalive });
+    const signals = [signal, options.signal].filter((s) => s !== undefined);
+    return http(`${apiBase}${path}`, { method, json: options.json, body: options.body, ...(options.timeout === undefined ? {} : { timeout: options.timeout }), headers, credentials: 'same-origin', signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0], keepalive: options.keepalive });
   };
   // Outside the host portal with nothing to sign in with (no session, no token): the call could
   // only be refused, so the element asks for a sign-in without making it (no 401 in the console).
@@ -205,7 +210,7 @@ async function ask<T>(method: string, path: string, options: RequestOptions): Pr
     requireSignIn(options.target?.host, { apiBase: apiBase || (typeof location === 'undefined' ? '' : location.origin) });
     throw new ApiError(401, message, true);
   }
-  const action = decide({ status: res.status, body, isScript: options.script, navigatedAway: $path.get() !== startedOn });
+  const action = decide({ status: res.status, body, isScript: options.script, inline: options.inline, navigatedAway: $path.get() !== startedOn });
   switch (action.kind) {
     case 'pass':
       return action.body;

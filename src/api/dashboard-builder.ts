@@ -1,4 +1,4 @@
-import { request, type ApiTarget } from './client';
+import { request, type ApiTarget, type RequestOptions } from './client';
 import type { BadRequest } from './errors';
 import type { SmartFilter } from '../stores/filters';
 import type { LayoutItem, VisualDefinition, VisualItem } from './visual-types';
@@ -6,6 +6,8 @@ import type { LayoutItem, VisualDefinition, VisualItem } from './visual-types';
 /** The dashboard builder's contract (issue 46): /api/dashboards, shared by the server and the builder. */
 
 type Maybe<T> = Promise<T | BadRequest>;
+/** The builder's calls: a 5xx rejected to it (`inline`, its unsaved draft stays on screen), a preview aborted when overtaken. */
+type CallOptions = Pick<RequestOptions, 'inline' | 'signal'>;
 const seg = (s: string) => encodeURIComponent(s);
 
 /** What a dashboard draws: its tiles and its named layouts (the body the builder edits). */
@@ -102,18 +104,21 @@ export interface DashboardFile {
 export const listDashboards = (target?: ApiTarget): Maybe<{ items: DashboardSummary[] }> => request('GET', '/api/dashboards', { target });
 export const createDashboard = (body: { name: string; description?: string; moduleId: string; dashboard?: DashboardBody }, target?: ApiTarget): Maybe<DashboardDocument> =>
   request('POST', '/api/dashboards', { json: body, target });
-export const getDashboard = (id: string, target?: ApiTarget): Maybe<DashboardDocument> => request('GET', `/api/dashboards/${seg(id)}`, { target });
+export const getDashboard = (id: string, target?: ApiTarget, call?: CallOptions): Maybe<DashboardDocument> => request('GET', `/api/dashboards/${seg(id)}`, { target, ...call });
 /** Autosave, rename and sharing: only the fields given change. `draftOf` is the draft's `updatedAt` it was edited from (a stale one gets a 409). */
 export const updateDashboard = (
   id: string,
   body: { name?: string; description?: string; draft?: DashboardBody; everyone?: boolean; shares?: DashboardShare[]; draftOf?: string | null },
   target?: ApiTarget,
-): Maybe<DashboardDocument> => request('PUT', `/api/dashboards/${seg(id)}`, { json: body, target });
+  call?: CallOptions,
+): Maybe<DashboardDocument> => request('PUT', `/api/dashboards/${seg(id)}`, { json: body, target, ...call });
 export const deleteDashboard = (id: string, target?: ApiTarget): Maybe<{ deleted: true }> => request('DELETE', `/api/dashboards/${seg(id)}`, { target });
-export const publishDashboard = (id: string, target?: ApiTarget): Maybe<DashboardDocument> => request('POST', `/api/dashboards/${seg(id)}/publish`, { json: {}, target });
+/** Publishes the draft; `draftOf` names the draft the publisher saw (a newer one is a 409, not published unseen). */
+export const publishDashboard = (id: string, body: { draftOf?: string | null } = {}, target?: ApiTarget, call?: CallOptions): Maybe<DashboardDocument> =>
+  request('POST', `/api/dashboards/${seg(id)}/publish`, { json: body, target, ...call });
 /** Makes an older version the published one again (a new version, a copy of it); the draft is dropped. */
-export const restoreDashboardVersion = (id: string, version: number, target?: ApiTarget): Maybe<DashboardDocument> =>
-  request('POST', `/api/dashboards/${seg(id)}/versions/${version}/restore`, { json: {}, target });
+export const restoreDashboardVersion = (id: string, version: number, target?: ApiTarget, call?: CallOptions): Maybe<DashboardDocument> =>
+  request('POST', `/api/dashboards/${seg(id)}/versions/${version}/restore`, { json: {}, target, ...call });
 /** A copy (a draft of the caller's); into another source with the same roles, its columns matched by key, then by name. */
 export const duplicateDashboard = (id: string, body: { name: string; moduleId?: string }, target?: ApiTarget): Maybe<DashboardDocument> =>
   request('POST', `/api/dashboards/${seg(id)}/duplicate`, { json: body, target });
@@ -121,7 +126,7 @@ export const exportDashboard = (id: string, target?: ApiTarget): Maybe<Dashboard
 /** A file into this portal: onto `moduleId` (else the source of the file's id), its columns matched by key, then by name. */
 export const importDashboard = (body: { file: DashboardFile; moduleId?: string; name?: string }, target?: ApiTarget): Maybe<DashboardDocument> =>
   request('POST', '/api/dashboards/import', { json: body, target });
-export const builderFields = (moduleId: string, target?: ApiTarget): Maybe<BuilderFields> => request('GET', `/api/dashboards/fields/${seg(moduleId)}`, { target });
+export const builderFields = (moduleId: string, target?: ApiTarget, call?: CallOptions): Maybe<BuilderFields> => request('GET', `/api/dashboards/fields/${seg(moduleId)}`, { target, ...call });
 /** One tile drawn from a definition not saved yet (the gallery's and the settings' live previews), under the caller's claims. */
-export const previewTile = (body: { moduleId: string; visual: VisualDefinition; smartFilters: SmartFilter[] }, target?: ApiTarget): Maybe<VisualItem> =>
-  request('POST', '/api/dashboards/preview', { json: body, target });
+export const previewTile = (body: { moduleId: string; visual: VisualDefinition; smartFilters: SmartFilter[] }, target?: ApiTarget, call?: CallOptions): Maybe<VisualItem> =>
+  request('POST', '/api/dashboards/preview', { json: body, target, ...call });

@@ -24,6 +24,8 @@ export interface DashboardSource {
   allowNullDates?: boolean;
   ignoreRangeValidation?: boolean;
   defaultRangeDays?: number | null;
+  /** The caller may change it in the builder (the server's rule; never under an embed token). */
+  mayEdit?: boolean;
 }
 
 const askSource = (id: string, target?: ApiTarget): Maybe<DashboardSource> => request('POST', `/api/dataviz/smartFilterDataSource/${seg(id)}`, { json: {}, target });

@@ -24,6 +24,8 @@ export interface FailureContext {
   isScript?: boolean;
   /** The user has moved to another page since the request started: a 5xx is ignored. */
   navigatedAway?: boolean;
+  /** The caller shows a 5xx itself (work on screen that a move to /error would lose): rejected to it. */
+  inline?: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -41,7 +43,7 @@ export function errorPageFor(body: unknown): string {
   return '/error';
 }
 
-export function decide({ status, body, isScript, navigatedAway }: FailureContext): ErrorAction {
+export function decide({ status, body, isScript, navigatedAway, inline }: FailureContext): ErrorAction {
   // 409 (a name that is taken) is about the input as much as a 400, with field errors to show: passed on the same way.
   if (status === 400 || status === 409) {
     const base = isObject(body) ? body : { message: typeof body === 'string' ? body : undefined };
@@ -53,6 +55,7 @@ export function decide({ status, body, isScript, navigatedAway }: FailureContext
   }
   if (status >= 500) {
     if (isScript) return { kind: 'reject', quiet: true };
+    if (inline) return { kind: 'reject', quiet: false };
     if (navigatedAway) return { kind: 'ignore' };
     return { kind: 'navigate', to: errorPageFor(body) };
   }

@@ -74,6 +74,10 @@ export const CATEGORY_SORTS = ['value-desc', 'value-asc', 'name'] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];
 /** The most categories `top` keeps. */
 export const MAX_TOP = 50;
+/** The key of the "Others" entry (the rest of the categories summed): no category's, so never a value to filter by. */
+export const OTHERS_KEY = '__others__';
+/** The most points a trend draws (its buckets in the current period): a longer one is a 400. */
+export const MAX_TREND_POINTS = 400;
 
 /** Top N categories (1..MAX_TOP) after sorting, the rest as one "Others" row when `others`. */
 export interface CategoryOptions {

@@ -3,7 +3,7 @@ import { useElement } from '../elements/element-context';
 import { isBadRequest } from '../api/client';
 import { deleteRule, listRules, ruleOptions, switchRule, type CaseRule, type RuleOptions } from '../api/caserules';
 import { problemOf } from '../datasources/problem';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../elements/confirm-dialog';
 import { RuleForm } from './rule-form';
 import { RuleList } from './rule-list';
 import { Outcome } from './outcome';
@@ -103,11 +103,14 @@ export function RulesTab({ sourceId }: { sourceId: string }) {
       {deleting && (
         <ConfirmDialog
           title={t('caseRules.deleteTitle', { name: deleting.name })}
-          text={t('caseRules.deleteText')}
+          confirmLabel={t('caseRules.confirmDelete')}
+          cancelLabel={t('caseRules.cancel')}
           busy={busy === deleting.id}
           onConfirm={() => onDelete(deleting)}
           onCancel={() => setDeleting(null)}
-        />
+        >
+          <p>{t('caseRules.deleteText')}</p>
+        </ConfirmDialog>
       )}
     </div>
   );

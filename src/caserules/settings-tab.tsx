@@ -5,7 +5,7 @@ import { caseSettings, deleteQueue, type CaseQueue, type CaseSettings } from '..
 import { listSurveys, type SurveySummary } from '../api/surveys';
 import { localText } from '../lib/survey-model';
 import { problemOf } from '../datasources/problem';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../elements/confirm-dialog';
 import { QueueForm } from './queue-form';
 import { QueueList } from './queue-list';
 import { Outcome } from './outcome';
@@ -94,11 +94,14 @@ export function SettingsTab({ sourceId, sourceName }: { sourceId: string; source
       {deleting && (
         <ConfirmDialog
           title={t('caseRules.queues.deleteTitle', { name: deleting.name })}
-          text={t('caseRules.queues.deleteText')}
+          confirmLabel={t('caseRules.confirmDelete')}
+          cancelLabel={t('caseRules.cancel')}
           busy={busy}
           onConfirm={() => void removeQueue(deleting)}
           onCancel={() => setDeleting(null)}
-        />
+        >
+          <p>{t('caseRules.queues.deleteText')}</p>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -2,11 +2,16 @@ import { useState } from 'react';
 import { useElement } from '../elements/element-context';
 import { filtersFor } from '../stores/filters';
 import { linkOfFilters } from '../lib/filter-link';
+import { hasHost } from '../stores/navigation';
 
-/** The portal address of a dashboard as its viewer sees it now: its path with the filters chosen in `scope`. */
+/**
+ * The portal address of a dashboard as its viewer sees it now: its path with the filters chosen in
+ * `scope`, on the portal's origin: the page's own inside the host portal (its API may be elsewhere),
+ * the API's on another site's page.
+ */
 export function dashboardLink(path: string, scope: string, apiBase: string): string {
   const { dateChoice, customFrom, customTo, values } = filtersFor(scope).get();
-  return new URL(linkOfFilters(path, { dateChoice, customFrom, customTo, values }), apiBase || location.origin).href;
+  return new URL(linkOfFilters(path, { dateChoice, customFrom, customTo, values }), hasHost() ? location.origin : apiBase || location.origin).href;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useElement } from '../elements/element-context';
 import { createDashboard, importDashboard, type DashboardDocument, type DashboardFile } from '../api/dashboard-builder';
-import { FormDialog, SourceSelect, useSubmit } from './form-dialog';
+import { FormDialog, useSubmit } from '../elements/form-dialog';
+import { SourceSelect } from './source-select';
 import type { SourceChoice } from './home-data';
 
 /** Where a new dashboard (made, imported or copied) opens: the builder. */

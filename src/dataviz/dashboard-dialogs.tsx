@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useElement } from '../elements/element-context';
-import { ModalDialog } from '../elements/modal-dialog';
 import { deleteDashboard, duplicateDashboard, updateDashboard, type DashboardDocument, type DashboardSummary } from '../api/dashboard-builder';
-import { FormDialog, SourceSelect, useSubmit } from './form-dialog';
+import { ConfirmDialog } from '../elements/confirm-dialog';
+import { FormDialog, useSubmit } from '../elements/form-dialog';
+import { SourceSelect } from './source-select';
 import { builderPath } from './create-dialogs';
 import type { SourceChoice } from './home-data';
 
@@ -64,14 +65,8 @@ export function DeleteDashboardDialog({ dashboard, onDone, onCancel }: ItemDialo
   const { busy, error, run } = useSubmit();
   const confirm = () => void run(() => deleteDashboard(dashboard.id, api), () => onDone(t('dashboardManage.deleted', { name: dashboard.name })));
   return (
-    <ModalDialog labelledBy="delete-dashboard-title" describedBy="delete-dashboard-text" onCancel={onCancel}>
-      <h2 id="delete-dashboard-title">{t('dashboardManage.deleteTitle', { name: dashboard.name })}</h2>
-      <p id="delete-dashboard-text">{t('dashboardManage.deleteText')}</p>
-      {error && <p className="banner error" role="alert">{error}</p>}
-      <div className="actions">
-        <button type="button" className="danger" onClick={confirm} disabled={busy}>{t('dashboardManage.confirmDelete')}</button>
-        <button type="button" className="secondary" onClick={onCancel} data-autofocus>{t('dashboardManage.cancel')}</button>
-      </div>
-    </ModalDialog>
+    <ConfirmDialog title={t('dashboardManage.deleteTitle', { name: dashboard.name })} confirmLabel={t('dashboardManage.confirmDelete')} cancelLabel={t('common.cancel')} busy={busy} error={error} onConfirm={confirm} onCancel={onCancel}>
+      <p>{t('dashboardManage.deleteText')}</p>
+    </ConfirmDialog>
   );
 }

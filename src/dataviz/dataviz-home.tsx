@@ -48,7 +48,7 @@ export function DatavizHome() {
   };
   const download = async (d: DashboardSummary) => {
     setSaid(null);
-    const res = await exportDashboard(d.id, api).catch((e: unknown) => ({ contain_error: true as const, message: e instanceof ApiError ? e.message : t('dashboardManage.failed') }));
+    const res = await exportDashboard(d.id, api).catch((e: unknown) => ({ contain_error: true as const, message: e instanceof ApiError ? e.message : t('common.failed') }));
     if (isBadRequest(res)) return setSaid({ text: t('dashboardManage.exportFailed', { message: res.message ?? '' }), error: true });
     downloadText(`${d.id}.dashboard.json`, `${JSON.stringify(res, null, 2)}\n`, 'application/json');
   };

@@ -2,6 +2,7 @@ import { isBadRequest, type ApiTarget } from '../api/client';
 import { datavizHome, type CatalogueItem } from '../api/operations';
 import { listDashboards, type DashboardSummary } from '../api/dashboard-builder';
 import { listSources } from '../api/datasources';
+import { builderPath } from './create-dialogs';
 
 /** A data source a dashboard can be built on, as the selects offer it. */
 export interface SourceChoice {
@@ -31,11 +32,16 @@ export function sourceChoices(items: CatalogueItem[], dashboards: DashboardSumma
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The catalogue with the user's own dashboards it leaves out (drafts never published), last. */
+/**
+ * The catalogue with the user's own dashboards it leaves out (drafts never published), last. A
+ * draft never published opens in the builder: as a dashboard it has nothing to show yet.
+ */
 export function withOwnDashboards(items: CatalogueItem[], dashboards: DashboardSummary[]): CatalogueItem[] {
   const listed = new Set(items.filter((i) => i.kind === 'Dashboard').map((i) => i.id));
   const missing = dashboards.filter((d) => !listed.has(d.id) && d.mayEdit);
-  return [...items, ...missing.map((d): CatalogueItem => ({ kind: 'Dashboard', id: d.id, name: d.name, description: d.description, url: d.url, moduleId: d.moduleId, updatedAt: d.updatedAt }))];
+  const drafts = new Set(dashboards.filter((d) => d.mayEdit && d.publishedVersion === null).map((d) => d.id));
+  const all = [...items, ...missing.map((d): CatalogueItem => ({ kind: 'Dashboard', id: d.id, name: d.name, description: d.description, url: d.url, moduleId: d.moduleId, updatedAt: d.updatedAt }))];
+  return all.map((i) => (i.kind === 'Dashboard' && drafts.has(i.id) ? { ...i, url: builderPath(i.id) } : i));
 }
 
 /**

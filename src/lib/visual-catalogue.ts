@@ -3,6 +3,7 @@ import type { BuilderFields } from '../api/dashboard-builder';
 import { displayOptionsOf, type DisplayOption } from './visual-options';
 import { STARTERS, type Starter } from './visual-starters';
 import { measureParts } from './visual-roles';
+import type { Words } from './visual-words';
 
 export { measureChoices, measureName } from './visual-roles';
 export type { DisplayOption } from './visual-options';
@@ -90,8 +91,8 @@ export const visualsIn = (group: VisualGroup): VisualType[] => TILE_TYPES.filter
 /** Whether a tile of this type draws a query of this kind (unknown types draw none). */
 export const acceptsQuery = (type: string, kind: string): boolean => Object.hasOwn(VISUAL_CATALOGUE, type) && (VISUAL_CATALOGUE[type as VisualType].queries as readonly string[]).includes(kind);
 
-/** A working first tile of this type on the source, named `name`; null when the source cannot feed it. */
-export const starterOf = (type: VisualType, fields: BuilderFields, name: string): VisualDefinition | null => VISUAL_CATALOGUE[type].starter(fields, name);
+/** A working first tile of this type on the source, named `name`, titled in `words` (English by default); null when the source cannot feed it. */
+export const starterOf = (type: VisualType, fields: BuilderFields, name: string, words?: Words): VisualDefinition | null => VISUAL_CATALOGUE[type].starter(fields, name, words);
 
 /** The settings a tile's form offers: the query's, then the visual's display options with their choices. */
 export const settingsOf = (type: VisualType): VisualSettings => ({ query: ENTRIES[type][2], display: displayOptionsOf(type) });

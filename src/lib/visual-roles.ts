@@ -1,5 +1,6 @@
 import type { BuilderField, BuilderFields } from '../api/dashboard-builder';
 import type { MeasureKey } from '../api/visual-types';
+import { ENGLISH_WORDS, type Words } from './visual-words';
 
 /** What a source's columns' roles give a tile to measure and to break down by (the builder's words, from GET /api/dashboards/fields). */
 
@@ -65,12 +66,13 @@ export function measureParts(m: MeasureKey): { column?: string; value?: string }
   return { column: rest.slice(0, at), value: rest.slice(at + 1) };
 }
 
-/** A measure's name in English (the builder translates the fixed ones by key): "NPS", "Average Spend", "Online share". */
-export function measureName(m: MeasureKey, fields: BuilderFields): string {
-  const { column, value } = measureParts(m);
-  const name = fields.fields.find((f) => f.key === column)?.name ?? column;
-  if (m.startsWith('average:')) return `Average ${name}`;
-  if (m.startsWith('share:')) return `${value} share`;
-  if (m === 'stars') return `Average ${(scoreField(fields, SCORE_MEASURES.stars)?.name ?? 'rating').toLowerCase()}`;
-  return { nps: 'NPS', netSentiment: 'Net sentiment', responses: 'Responses' }[m as 'nps' | 'netSentiment' | 'responses'];
+/**
+ * A measure's name in `words` (English by default), for the settings' select and the titles alike:
+ * the fixed ones by key ("NPS", "Average rating"), an average by its column's name, a share by its value.
+ */
+export function measureName(m: MeasureKey, fields: BuilderFields, words: Words = ENGLISH_WORDS): string {
+  const { column = '', value = '' } = measureParts(m);
+  if (m.startsWith('average:')) return words('form.measures.average', { column: fields.fields.find((f) => f.key === column)?.name ?? column });
+  if (m.startsWith('share:')) return words('form.measures.share', { value });
+  return words(`form.measures.${m}`);
 }

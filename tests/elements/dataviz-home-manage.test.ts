@@ -277,6 +277,16 @@ describe('<cx-dataviz-home> managing dashboards', () => {
     expect([...dialog(el)!.querySelectorAll('label')].map((l) => l.firstChild?.textContent)).toEqual(['Name', 'Beschreibung', 'Datenquelle']);
   });
 
+  it('should open a dashboard never published in the builder, a published one as a dashboard', async () => {
+    signIn('PortalAdmin');
+    portal();
+    const el = await mount();
+    const href = (name: string) => itemOf(el, name).querySelector('h2 a')!.getAttribute('href');
+    expect(href('Store NPS')).toBe('/dataviz/build/store-nps');
+    expect(href('Overview')).toBe('/dashboard/overview/');
+    expect(href('Reviews')).toBe('/dashboard/reviews/');
+  });
+
   it('should offer nothing to build to a user without a dashboard role', async () => {
     signIn('SurveyEditor');
     const calls = portal();

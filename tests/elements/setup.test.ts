@@ -97,7 +97,8 @@ describe('<cx-setup>', () => {
 
 describe('<cx-dataviz-home> of a portal without dashboards', () => {
   const signedInAs = (role: string) => $session.set({ id: 'u-1', userName: 'a@example.org', role, portalRole: '', claims: '', token: 't', refreshToken: '', expiryDate: new Date(Date.now() + 3_600_000).toISOString() } as unknown as Session);
-  const empty = () => setFetch(async () => json([]));
+  // An empty portal as the server answers it: no catalogue items, no dashboards, no sources.
+  const empty = () => setFetch(async (input) => json(new URL(String(input instanceof Request ? input.url : input), location.href).pathname === '/api/dashboards' ? { items: [] } : []));
 
   it('should offer an administrator "Add your data", accessibly', async () => {
     empty();

@@ -167,6 +167,19 @@ describe('ShareDialog', () => {
   });
 });
 
+describe('ShareDialog of a dashboard never published', () => {
+  it('should offer no link to copy: the dashboard has no address yet', async () => {
+    portal();
+    const el = await fixture(`<cx-test-share api-base="http://portal.test"></cx-test-share>`);
+    (el as HTMLElement & { dashboard: DashboardDocument }).dashboard = { ...DOC, publishedVersion: null, hasDraft: true };
+    await expect.poll(() => shadow(el).querySelector('button.open-share')).toBeTruthy();
+    shadow(el).querySelector<HTMLButtonElement>('button.open-share')!.click();
+    await expect.poll(() => shadow(el).querySelectorAll('dialog select').length).toBe(5);
+    expect([...shadow(el).querySelectorAll('dialog button')].map((b) => b.textContent)).toEqual(['Save', 'Close']);
+    await expect(el).to.be.accessible();
+  });
+});
+
 describe('<cx-dashboard> "Copy link"', () => {
   it('should copy, for every viewer, the dashboard’s address with its filters', async () => {
     server(() => json({ message: 'No dashboard.' }, 404));

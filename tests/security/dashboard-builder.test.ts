@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inParallel, startPortal, type Portal } from './portal';
 import { signEmbedRequest } from '../../server/embed/request';
+import { definitionsChanged, reloadSources } from '../../server/datasources/registry';
 
 const SECRET = 'embed-secret-of-the-dashboard-builder-suite-0123';
 const PARTNER = 'https://partner.example';
@@ -71,17 +72,24 @@ describe('dashboard builder: who sees a dashboard', () => {
     expect((await portal.call('GET', `/api/dashboards/${draft.id}`, { token: admin })).status).toBe(200);
   });
 
-  it('refuses embed tokens on the builder, and draws them only the dashboards they may view', async () => {
-    const exchange = async (dashboards: string[]) => {
+  it('refuses embed tokens on the builder, mints them only for dashboards their principal may view, and draws those only', async () => {
+    const exchange = (dashboards: string[]) => {
       const now = Math.floor(portal.clock.now.getTime() / 1000);
       const token = signEmbedRequest({ iss: 'partner', jti: `r-${dashboards.join()}`, iat: now, exp: now + 300, elements: ['cx-dashboard'], dashboards }, SECRET);
-      return (await portal.call('POST', '/api/embed/token', { body: { token }, headers: { origin: PARTNER } })).body.access_token as string;
+      return portal.call('POST', '/api/embed/token', { body: { token }, headers: { origin: PARTNER } });
     };
-    const token = await exchange([shared, 'overview']);
+    // The partner's service identity is a PortalUser outside the dashboard's shares: as unknown as a missing one.
+    for (const id of [shared, 'no-such-dashboard']) {
+      const refused = await exchange([id, 'overview']);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(`The embed request names an unknown dashboard "${id}".`);
+    }
+    const token = (await exchange(['overview'])).body.access_token as string;
     const headers = { origin: PARTNER };
     expect((await portal.call('GET', '/api/dashboards', { token, headers })).status).toBe(403);
     expect((await portal.call('GET', `/api/dashboards/${shared}`, { token, headers })).status).toBe(403);
-    expect((await portal.call('POST', `/api/dataviz/visuals/${shared}/Default`, { token, headers, body: {} })).status).toBe(404);
+    // Outside the token's dashboards.
+    expect((await portal.call('POST', `/api/dataviz/visuals/${shared}/Default`, { token, headers, body: {} })).status).toBe(403);
     expect((await portal.call('POST', '/api/dataviz/visuals/overview/Default', { token, headers, body: {} })).status).toBe(200);
   });
 });
@@ -100,12 +108,16 @@ describe('dashboard builder: who may change a dashboard', () => {
     expect((await portal.call('PUT', '/api/dashboards/overview', { token: user, body: { draft: body(responses) } })).status).toBe(403);
   });
 
-  it('gives parallel publishes distinct, consecutive versions', async () => {
+  it('gives parallel publishes one version, and parallel restores distinct, consecutive ones', async () => {
     const made = await create(admin, 'Published in parallel');
     const answers = await inParallel(8, () => publish(admin, made.id));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-    const rows = await portal.db.query<{ version: number }>('SELECT version FROM dashboard_versions WHERE dashboard_id = $1 ORDER BY version', [made.id]);
-    expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // The draft is published once; the others find nothing new to publish.
+    const versions = async () => (await portal.db.query<{ version: number }>('SELECT version FROM dashboard_versions WHERE dashboard_id = $1 ORDER BY version', [made.id])).map((r) => Number(r.version));
+    expect(await versions()).toEqual([1]);
+    const restores = await inParallel(7, () => portal.call('POST', `/api/dashboards/${made.id}/versions/1/restore`, { token: admin, body: {} }));
+    expect(restores.map((a) => a.status)).toEqual(Array(7).fill(200));
+    expect(await versions()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it('answers a stale draftOf with a 409, and restores the published body', async () => {
@@ -158,5 +170,109 @@ describe('dashboard builder: what a definition may name', () => {
     const wrong = await portal.call('POST', '/api/dashboards/import', { token: admin, body: { file: { ...file, schemaVersion: 7 } } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('This is not a dashboard file: schemaVersion: schemaVersion must be 1.');
+  });
+});
+
+describe('dashboard builder: review 46', () => {
+  const lfl = { name: 'lfl', width: 4, height: 4, template: 'LikeForLikeReport', templateBindings: { Query: { kind: 'review', tile: 'LikeForLikeReport' } } };
+  const preview = (token: string, moduleId: string, visual: unknown) => portal.call('POST', '/api/dashboards/preview', { token, body: { moduleId, visual, smartFilters: [] } });
+  /** Runs `fn` with the responses source readable by the administrators only. */
+  async function withResponsesFor(roles: string[] | undefined, fn: () => Promise<void>) {
+    const [row] = await portal.db.query<{ definition: string }>("SELECT definition FROM datasources WHERE source_id = 'responses'");
+    const set = async (definition: string) => {
+      await portal.db.query("UPDATE datasources SET definition = $1 WHERE source_id = 'responses'", [definition]);
+      await definitionsChanged(portal.db);
+      await reloadSources(portal.db);
+    };
+    await set(JSON.stringify({ ...JSON.parse(row.definition), roles }));
+    try {
+      await fn();
+    } finally {
+      await set(row.definition);
+    }
+  }
+
+  it('refuses a review tile on a source without reviews, and reads the responses of like-for-like only for those who may', async () => {
+    const onResponses = await preview(user, 'responses', lfl);
+    expect(onResponses.status).toBe(400);
+    expect(onResponses.body.message).toBe('The tile "lfl" shows reviews; the data source "Survey responses" holds none.');
+    const made = await create(user, 'Like for like elsewhere', body());
+    expect((await portal.call('PUT', `/api/dashboards/${made.id}`, { token: user, body: { draft: { definitions: [lfl], layouts: { Default: [] } } } })).status).toBe(400);
+    expect((await preview(user, 'reviews', lfl)).status).toBe(200);
+    await withResponsesFor(['GlobalAdmin', 'PortalAdmin'], async () => {
+      const closed = await preview(user, 'reviews', lfl);
+      expect(closed.status).toBe(404);
+      expect(closed.body.message).toBe('No data source "responses".');
+      expect((await preview(admin, 'reviews', lfl)).status).toBe(200);
+    });
+  });
+
+  it('answers a hidden dashboard in the words of a missing one', async () => {
+    for (const id of [shared.toUpperCase(), 'NO-SUCH-DASHBOARD']) {
+      for (const path of [`/api/dataviz/visuals/${id}/Default`, `/api/dataviz/smartFilterDataSource/${id}`]) {
+        const res = await portal.call('POST', path, { token: user, body: {} });
+        expect(res.status, path).toBe(404);
+        expect(res.body.message, path).toBe(`No dashboard "${id}".`);
+      }
+    }
+  });
+
+  it('never shows an orphan menu item, and leaves none when a delete races a publish', async () => {
+    await portal.db.query(
+      `INSERT INTO nav_items (module_id, profile, nav_name, nav_url, nav_weight, module_template, accessible_to_roles, anonymous, hide_menu, hide_on_mobile, show_new_badge)
+       VALUES ('orphan-dashboard', 'insights', 'Orphan', '/dashboard/orphan-dashboard/', 60, 'Dashboard', 'PortalUser,GlobalAdmin,PortalAdmin', FALSE, FALSE, FALSE, FALSE)`,
+    );
+    try {
+      expect(await menu(user)).not.toContain('orphan-dashboard');
+      expect(await menu(admin)).not.toContain('orphan-dashboard');
+    } finally {
+      await portal.db.query("DELETE FROM nav_items WHERE module_id = 'orphan-dashboard'");
+    }
+    for (let round = 0; round < 4; round++) {
+      const made = await create(admin, `Raced ${round}`);
+      await inParallel(2, (i) => (i === 0 ? publish(admin, made.id) : portal.call('DELETE', `/api/dashboards/${made.id}`, { token: admin })));
+      expect(await portal.db.query('SELECT 1 FROM nav_items WHERE module_id = $1', [made.id])).toEqual([]);
+      expect(await portal.db.query('SELECT 1 FROM dashboard_versions WHERE dashboard_id = $1', [made.id])).toEqual([]);
+    }
+  });
+
+  it('refuses more than 4 extra series and a trend of more than 400 points with a 400', async () => {
+    const extra = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`data${i}`, { kind: 'kpi', measure: 'responses' }]));
+    const many = { ...tile('many', { kind: 'kpi', measure: 'nps' }), templateBindings: { Query: { kind: 'kpi', measure: 'nps' }, ExtraSeries: extra } };
+    const res = await preview(user, 'responses', many);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('at most 4 extra series');
+    const daily = { name: 'daily', width: 6, height: 3, template: 'Line', templateBindings: { Query: { kind: 'trend', measure: 'responses', seriesKey: 'Region', bucket: 'day' } } };
+    const century = [{ filterKey: 'ResponseDate', filterDataType: 'DateTime', filterValue: '1950-01-01T00:00:00Z', filterValueUpperBound: '2049-12-31T23:59:59Z' }];
+    const long = await portal.call('POST', '/api/dashboards/preview', { token: user, body: { moduleId: 'responses', visual: daily, smartFilters: century } });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toMatch(/at most 400/);
+  });
+
+  it('shows a viewer neither the draft, its publisher nor its owner', async () => {
+    const edited = await portal.call('PUT', `/api/dashboards/${shared}`, { token: admin, body: { draft: body(responses, tile('nps', { kind: 'kpi', measure: 'nps' })) } });
+    expect(edited.status).toBe(200);
+    const listed = (await portal.call('GET', '/api/dashboards', { token: north })).body.items.find((d: { id: string }) => d.id === shared);
+    expect(listed).toMatchObject({ hasDraft: false, ownerId: null });
+    const doc = (await portal.call('GET', `/api/dashboards/${shared}`, { token: north })).body;
+    expect(doc).toMatchObject({ hasDraft: false, ownerId: null });
+    expect(doc.versions.map((v: { publishedBy: unknown }) => v.publishedBy)).toEqual(doc.versions.map(() => null));
+  });
+
+  it('keeps the per-owner limit when creates run in parallel', async () => {
+    const [{ n }] = await portal.db.query<{ n: number }>("SELECT count(*) AS n FROM dashboards WHERE owner_id = 'u-north'");
+    const definition = JSON.stringify({ breadcrumb: { name: 'x', templateBindings: { path: [] } }, definitions: [], layouts: { Default: [] } });
+    for (let i = Number(n); i < 197; i++) {
+      await portal.db.query("INSERT INTO dashboards (dashboard_id, name, module_id, definition, description, owner_id, everyone, published_version) VALUES ($1, $1, 'responses', $2, '', 'u-north', FALSE, NULL)", [`filler-${i}`, definition]);
+    }
+    try {
+      const answers = await inParallel(8, (i) => portal.call('POST', '/api/dashboards', { token: north, body: { name: `In parallel ${i}`, moduleId: 'responses' } }));
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+      expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
+      const [{ n: after }] = await portal.db.query<{ n: number }>("SELECT count(*) AS n FROM dashboards WHERE owner_id = 'u-north'");
+      expect(Number(after)).toBe(200);
+    } finally {
+      await portal.db.query("DELETE FROM dashboards WHERE owner_id = 'u-north'");
+    }
   });
 });

@@ -26,6 +26,21 @@ describe('the builder history (undo and redo)', () => {
     expect(historyReducer(start, { type: 'change', next: 'a' })).toBe(start);
   });
 
+  it('makes the keys typed into one field within a second one step; another field, a pause or an undo starts a new one', () => {
+    const typed = (key: string, at: number) => ({ key, at });
+    const h = run('', [
+      { type: 'change', next: 'N', typed: typed('a:Header', 0) },
+      { type: 'change', next: 'NP', typed: typed('a:Header', 400) },
+      { type: 'change', next: 'NPS', typed: typed('a:Header', 800) },
+    ]);
+    expect(h.past).toEqual(['']);
+    expect(h.present).toBe('NPS');
+    expect(historyReducer(h, { type: 'change', next: 'NPS!', typed: typed('a:Header', 2000) }).past).toEqual(['', 'NPS']);
+    expect(historyReducer(h, { type: 'change', next: 'x', typed: typed('b:Header', 900) }).past).toEqual(['', 'NPS']);
+    const undone = historyReducer(historyReducer(h, { type: 'undo' }), { type: 'change', next: 'M', typed: typed('a:Header', 900) });
+    expect(undone.past).toEqual(['']);
+  });
+
   it('starts again from a reset (loaded, restored) and keeps at most HISTORY_LIMIT changes', () => {
     expect(run('a', [{ type: 'change', next: 'b' }, { type: 'reset', present: 'r' }])).toEqual({ past: [], present: 'r', future: [] });
     const many = run(0, Array.from({ length: HISTORY_LIMIT + 5 }, (_, i) => ({ type: 'change' as const, next: i + 1 })));

@@ -27,6 +27,13 @@ describe('the HTTP error catalogue', () => {
     expect(decide({ status: 503, body: undefined, isScript: true })).toEqual({ kind: 'reject', quiet: true });
   });
 
+  it('5xx for a caller that shows it itself (the builder’s autosave and previews): rejected to it, the page stays', () => {
+    expect(decide({ status: 500, body: { title: 'ServerError' }, inline: true })).toEqual({ kind: 'reject', quiet: false });
+    expect(decide({ status: 502, body: 'Bad gateway', inline: true })).toEqual({ kind: 'reject', quiet: false });
+    // A 400 or 409 is still the caller's body to read.
+    expect(decide({ status: 409, body: { message: 'Changed elsewhere.', code: 'conflict' }, inline: true })).toEqual({ kind: 'pass', body: { message: 'Changed elsewhere.', code: 'conflict', contain_error: true } });
+  });
+
   it('5xx after the user moved to another page: ignored', () => {
     expect(decide({ status: 500, body: { title: 'X' }, navigatedAway: true })).toEqual({ kind: 'ignore' });
   });

@@ -6,6 +6,7 @@ import { REVIEW_TILE_KINDS } from '../../src/api/review-types';
 import { acceptsQuery, fitsSource, measureChoices, settingsOf, starterOf, VISUAL_CATALOGUE, VISUAL_GROUPS } from '../../src/lib/visual-catalogue';
 import { dashboardDefinition } from '../../server/dashboards/definition';
 import { flow } from '../../src/lib/grid-layout';
+import { followMeasure } from '../../src/lib/visual-starters';
 
 /** The shared visual catalogue (issue 46): an entry per tile type, starters the server accepts and draws, none where the source cannot feed them. */
 
@@ -93,5 +94,22 @@ describe('the visual catalogue', () => {
     const parsed = dashboardDefinition.safeParse(wrap([gauge]));
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues.map((i) => i.message)).toEqual(['The tile "wrong-gauge" (Gauge) cannot draw a "trend" query.']);
+  });
+});
+
+describe('a tile whose measure changes', () => {
+  it('takes the formats, the gauge range and the title of the new measure', () => {
+    const gauge = starterOf('Gauge', responses, 'nps-gauge')!;
+    expect(gauge.templateBindings.Query).toEqual({ kind: 'kpi', measure: 'nps' });
+    const stars = followMeasure(gauge, 'nps', 'stars', responses);
+    const rating = responses.fields.find((f) => f.role === 'score' && f.score?.kind === 'Rating')!;
+    expect(stars).toMatchObject({ LowerBound: rating.score!.min, UpperBound: rating.score!.max, TextFormat: '.2f' });
+    // Named as the settings' select names it (src/lib/visual-roles.ts measureName).
+    expect(stars.Header).toBe('Average rating');
+    // Back to a fraction: the range is the gauge's own again (undefined keys are dropped by the form).
+    const back = followMeasure({ ...gauge, templateBindings: stars }, 'stars', 'nps', responses);
+    expect([back.LowerBound, back.UpperBound, back.TextFormat, back.Header]).toEqual([undefined, undefined, undefined, 'NPS']);
+    const line = starterOf('MultiLineChart', responses, 'trend')!;
+    expect(followMeasure(line, 'nps', 'responses', responses)).toMatchObject({ YFormat: ',d', Header: 'Responses over time' });
   });
 });

@@ -1,7 +1,8 @@
 -- The dashboard builder (issue 46): who made a dashboard and who may see it, its unpublished draft,
 -- and every published version. `definition` stays the published body (what viewers are drawn).
 -- The portal's own dashboards (seeded, starter) are published version 1 for everyone: the defaults
--- give every existing row and every insert that does not name them exactly that.
+-- give every existing row and every SQL INSERT that does not name them exactly that. DuckDB's
+-- appender (db.insertMany) leaves a column it is not given NULL instead: name them there.
 ALTER TABLE dashboards ADD COLUMN IF NOT EXISTS owner_id VARCHAR;
 ALTER TABLE dashboards ADD COLUMN IF NOT EXISTS everyone BOOLEAN DEFAULT TRUE;
 ALTER TABLE dashboards ADD COLUMN IF NOT EXISTS draft VARCHAR;

@@ -9,6 +9,9 @@ export const MAIN_LAYOUT = 'Default';
 
 export const EMPTY_BODY: DashboardBody = { definitions: [], layouts: { [MAIN_LAYOUT]: [] } };
 
+/** The tiles a dashboard holds at most (the server refuses more: server/dashboards/definition.ts). */
+export const MAX_TILES = 60;
+
 export const mainLayout = (body: DashboardBody): LayoutItem[] => body.layouts[MAIN_LAYOUT] ?? [];
 
 /** A name's words in lower case joined by dashes, as tile names are ('StackedBar': 'stacked-bar'). */

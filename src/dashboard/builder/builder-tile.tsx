@@ -24,33 +24,48 @@ export const PreviewTile = memo(function PreviewTile({ definition, title, previe
       </header>
       <div className="tile-body">
         {preview?.state === 'failed' ? (
-          <div className="problem" role="alert">
+          // Plain text: the builder says once how many tiles cannot be drawn, not one alert per tile.
+          <div className="problem">
             <p>
               <strong>{t('dashboardBuilder.tileProblem')}</strong>
             </p>
-            <p>{preview.column ? t('dashboardBuilder.missingColumn', { column: preview.column }) : preview.message}</p>
+            <p>{preview.column ? t('dashboardBuilder.missingColumn', { column: preview.column }) : preview.message || t(`dashboardBuilder.problems.${preview.problem ?? 'server'}`)}</p>
           </div>
         ) : (
-          <p className="no-data" role="status">
-            {t('dashboardBuilder.tileLoading')}
-          </p>
+          <p className="no-data">{t('dashboardBuilder.tileLoading')}</p>
         )}
       </div>
     </article>
   );
 });
 
-/** A tile of the builder's grid: its preview and its actions (settings, duplicate, remove). */
-export function BuilderTile({ definition, title, preview, onSettings, onDuplicate, onRemove }: { definition: VisualDefinition; title: string; preview: Preview | undefined; onSettings: () => void; onDuplicate: () => void; onRemove: () => void }) {
+/** A tile of the builder's grid: its preview and its actions (settings, duplicate unless the dashboard is `full`, remove). */
+export function BuilderTile({
+  definition,
+  title,
+  preview,
+  full,
+  onSettings,
+  onDuplicate,
+  onRemove,
+}: {
+  definition: VisualDefinition;
+  title: string;
+  preview: Preview | undefined;
+  full: boolean;
+  onSettings: () => void;
+  onDuplicate: () => void;
+  onRemove: () => void;
+}) {
   const { t } = useElement();
   return (
     <div className="builder-tile">
       <PreviewTile definition={definition} title={title} preview={preview} />
       <div className="tile-actions" role="group" aria-label={t('dashboardBuilder.tileActions', { title })}>
-        <button type="button" className="link" onClick={onSettings} aria-label={t('dashboardBuilder.settingsOf', { title })}>
+        <button type="button" className="link settings-button" onClick={onSettings} aria-label={t('dashboardBuilder.settingsOf', { title })}>
           {t('dashboardBuilder.settings')}
         </button>
-        <button type="button" className="link" onClick={onDuplicate} aria-label={t('dashboardBuilder.duplicateOf', { title })}>
+        <button type="button" className="link" onClick={onDuplicate} disabled={full} aria-describedby={full ? 'builder-full' : undefined} aria-label={t('dashboardBuilder.duplicateOf', { title })}>
           {t('dashboardBuilder.duplicate')}
         </button>
         <button type="button" className="link" onClick={onRemove} aria-label={t('dashboardBuilder.removeOf', { title })}>

@@ -1,271 +1,277 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { PortalLink } from '../../elements/portal-link';
-import { isBadRequest } from '../../api/client';
-import { builderFields, getDashboard, publishDashboard, restoreDashboardVersion, updateDashboard, type BuilderFields, type DashboardBody, type DashboardDocument } from '../../api/dashboard-builder';
-import type { BadRequest } from '../../api/errors';
+import { ConfirmDialog } from '../../elements/confirm-dialog';
 import type { VisualDefinition } from '../../api/visual-types';
-import { DEFAULT_FILTERS, toSmartFilters } from '../../stores/filters';
+import { SmartFilterBar } from '../../filters/smart-filter-bar/smart-filter-bar';
+import { cacheFilters, DASHBOARD_DEFAULT_DATE, filtersFor, toSmartFilters } from '../../stores/filters';
 import { holdUnsavedWork } from '../../stores/navigation';
-import { Grid } from '../dashboard/grid';
-import { addTile, duplicateTile, EMPTY_BODY, freeName, tileStem, mainLayout, moveIn, removeTile, resizeIn, titleOf, updateTile } from './body';
-import { BuilderTile } from './builder-tile';
-import { Gallery, galleryChoices, type GalleryChoice } from './gallery';
-import { canRedo, canUndo, historyReducer, startHistory, type History, type HistoryAction } from './history';
 import { starterOf } from '../../lib/visual-catalogue';
+import { Grid } from '../dashboard/grid';
+import { addTile, duplicateTile, freeName, mainLayout, MAX_TILES, moveIn, removeTile, resizeIn, tileStem, titleOf, updateTile } from './body';
+import { BuilderTile } from './builder-tile';
+import { builderApi, createBuilderStore, type Problem } from './builder-store';
+import { Gallery, galleryChoices, type GalleryChoice } from './gallery';
+import { canRedo, canUndo } from './history';
 import { ShareDialog } from './share-dialog';
 import { TileSettings } from './tile-settings';
-import { usePreviews } from './use-previews';
+import { previewCache, usePreviews } from './use-previews';
 import { Versions } from './versions';
+import { builderWords } from './words';
 
-/** Quiet time after the last change before the draft is saved. */
-export const AUTOSAVE_MS = 800;
+export { AUTOSAVE_MS } from './builder-store';
 
-type SaveState = { kind: 'idle' } | { kind: 'conflict' } | { kind: 'failed'; message: string };
-
-const reduce = (h: History<DashboardBody>, a: HistoryAction<DashboardBody>) => historyReducer(h, a);
-const messageOf = (e: unknown) => (isBadRequest(e) ? (e.message ?? '') : e instanceof Error ? e.message : String(e));
-/** The server's answer to a draft edited from an older one (409). */
-const isConflict = (res: BadRequest) => res.conflict === true || res.code === 'conflict' || /changed elsewhere/i.test(res.message ?? '');
 const typing = (target: EventTarget) => target instanceof HTMLElement && (target.isContentEditable || (/^(INPUT|TEXTAREA)$/.test(target.tagName) && (target as HTMLInputElement).type !== 'checkbox'));
+/** Where the focus goes after the next render: a tile's Settings button, or "Add tile". */
+type FocusTarget = { tile: string } | { add: true };
+type Question = { kind: 'restore'; version: number } | { kind: 'reload' };
 
 /**
  * The dashboard builder (`cx-dashboard-builder`): the draft's tiles drawn live from its data
  * source, the gallery to add one, each tile's settings in words, move and resize on the grid,
  * undo and redo of every change, the draft saved as it changes, publishing and earlier versions.
+ * Another dashboard is another builder (nothing of one is saved into the other).
  */
 export function DashboardBuilder({ dashboardId = '' }: { dashboardId?: string }) {
+  return <Builder key={dashboardId} dashboardId={dashboardId} />;
+}
+
+function Builder({ dashboardId }: { dashboardId: string }) {
   const { t, api } = useElement();
-  const [doc, setDoc] = useState<DashboardDocument | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [fields, setFields] = useState<BuilderFields | null>(null);
-  const [history, dispatch] = useReducer(reduce, EMPTY_BODY, startHistory);
+  const store = useMemo(() => createBuilderStore(dashboardId, builderApi(api)), [dashboardId, api]);
+  useEffect(() => {
+    if (dashboardId) void store.load();
+    return () => store.dispose();
+  }, [store, dashboardId]);
+  const { doc, loadProblem, fields: fieldsState, history, dirty, save, busy, recovered } = useStore(store.$state);
   const body = history.present;
-  const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
-  const [saving, setSaving] = useState(false);
-  const [note, setNote] = useState('');
+  const fields = fieldsState.state === 'ready' ? fieldsState.fields : null;
+  const [note, setNote] = useState<{ text: string; error?: boolean }>({ text: '' });
   const [gallery, setGallery] = useState<'closed' | 'open'>('closed');
-  const [galleryUsed, setGalleryUsed] = useState(false);
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
-  // What the server holds, and the draft's time it was saved at (a save from an older one is refused).
-  const saved = useRef<DashboardBody>(EMPTY_BODY);
-  const [savedBody, setSavedBody] = useState<DashboardBody>(EMPTY_BODY);
-  const markSaved = (draft: DashboardBody) => {
-    saved.current = draft;
-    setSavedBody(draft);
-  };
-  const draftOf = useRef<string | null>(null);
-  const queue = useRef<Promise<void>>(Promise.resolve());
-  const stopped = useRef(false);
-
-  /** Shows the dashboard as the server has it: its draft is where undo starts. */
-  const show = useCallback(
-    (res: DashboardDocument | BadRequest) => {
-      if (isBadRequest(res)) return setLoadError(messageOf(res));
-      setLoadError('');
-      saved.current = res.draft;
-      setSavedBody(res.draft);
-      draftOf.current = res.updatedAt;
-      stopped.current = false;
-      setSaveState({ kind: 'idle' });
-      setDoc(res);
-      dispatch({ type: 'reset', present: res.draft });
-      builderFields(res.moduleId, api)
-        .then((f) => !isBadRequest(f) && setFields(f))
-        .catch(() => undefined);
-    },
-    [api],
-  );
-  const load = useCallback(() => getDashboard(dashboardId, api).then(show, (e: unknown) => setLoadError(messageOf(e))), [dashboardId, api, show]);
-  useEffect(() => {
-    if (dashboardId) getDashboard(dashboardId, api).then(show, (e: unknown) => setLoadError(messageOf(e)));
-  }, [dashboardId, api, show]);
-
-  /** Saves `draft` unless the server has it already; saves run one after another, each from the last one's time. */
-  const save = useCallback(
-    (draft: DashboardBody) => {
-      queue.current = queue.current.then(async () => {
-        if (stopped.current || draft === saved.current || JSON.stringify(draft) === JSON.stringify(saved.current)) return;
-        setSaving(true);
-        try {
-          const res = await updateDashboard(dashboardId, { draft, draftOf: draftOf.current }, api);
-          if (isBadRequest(res)) {
-            // Someone else's newer draft is not overwritten: the local one stays on screen, unsaved.
-            if (isConflict(res)) {
-              stopped.current = true;
-              setSaveState({ kind: 'conflict' });
-            } else setSaveState({ kind: 'failed', message: messageOf(res) });
-            return;
-          }
-          markSaved(draft);
-          draftOf.current = res.updatedAt;
-          setSaveState({ kind: 'idle' });
-          setDoc(res);
-        } catch (e) {
-          setSaveState({ kind: 'failed', message: messageOf(e) });
-        } finally {
-          setSaving(false);
-        }
-      });
-      return queue.current;
-    },
-    [dashboardId, api],
-  );
-  const dirty = !!doc && body !== savedBody;
-  useEffect(() => {
-    if (!doc || body === saved.current || stopped.current) return;
-    const timer = setTimeout(() => void save(body), AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [doc, body, save]);
+  const [question, setQuestion] = useState<Question | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<FocusTarget | null>(null);
+  const noteTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => holdUnsavedWork(dirty ? t('dashboardBuilder.unsaved') : null), [dirty, t]);
+  useEffect(() => () => clearTimeout(noteTimer.current), []);
 
-  const change = (next: DashboardBody) => {
-    if (JSON.stringify(next) !== JSON.stringify(body)) dispatch({ type: 'change', next });
+  /** Says something in the status line: emptied first, so the same words are read again. */
+  const say = (text: string, error = false) => {
+    setNote({ text: '' });
+    clearTimeout(noteTimer.current);
+    noteTimer.current = setTimeout(() => setNote({ text, error }), 50);
   };
-  const undo = () => dispatch({ type: 'undo' });
-  const redo = () => dispatch({ type: 'redo' });
+  const problemText = (p: Problem) => (p.kind === 'refused' ? p.message : t(`dashboardBuilder.problems.${p.kind}`));
 
-  const publish = async () => {
-    setNote('');
-    await save(body);
-    if (stopped.current) return;
-    try {
-      const res = await publishDashboard(dashboardId, api);
-      if (isBadRequest(res)) return setNote(t('dashboardBuilder.publishFailed', { message: messageOf(res) }));
-      draftOf.current = res.updatedAt;
-      setDoc(res);
-    } catch (e) {
-      setNote(t('dashboardBuilder.publishFailed', { message: messageOf(e) }));
-    }
-  };
-  const restore = async (version: number) => {
-    setNote('');
-    try {
-      const res = await restoreDashboardVersion(dashboardId, version, api);
-      if (isBadRequest(res)) return setNote(t('dashboardBuilder.restoreFailed', { message: messageOf(res) }));
-      markSaved(res.draft);
-      draftOf.current = res.updatedAt;
-      setDoc(res);
-      setSettingsFor(null);
-      dispatch({ type: 'reset', present: res.draft });
-      setNote(t('dashboardBuilder.restored', { version }));
-    } catch (e) {
-      setNote(t('dashboardBuilder.restoreFailed', { message: messageOf(e) }));
-    }
-  };
+  // The period and filters of the dashboard itself (its Copy link and the viewer share them): the previews follow them.
+  const scope = `dashboard:${dashboardId}`;
+  useState(() => cacheFilters(scope, scope));
+  const filterState = useStore(filtersFor(scope));
+  const smartFilters = useMemo(() => (fields ? toSmartFilters(filterState, fields.dateKey, undefined, DASHBOARD_DEFAULT_DATE) : []), [fields, filterState]);
+  const [cache] = useState(previewCache);
+  const previews = usePreviews(fields ? fields.moduleId : null, body.definitions, smartFilters, api, cache);
+  const words = useMemo(() => builderWords(t), [t]);
+  const choices = useMemo(() => (fields ? galleryChoices(fields, (type) => `preview-${tileStem(type)}`, words) : []), [fields, words]);
+  // Drawn while the gallery is open (kept in the cache when it closes: opened again, it is there at once).
+  const galleryDefinitions = useMemo(() => (gallery === 'open' ? choices.map((c) => c.definition) : []), [gallery, choices]);
+  const galleryPreviews = usePreviews(fields && gallery === 'open' ? fields.moduleId : null, galleryDefinitions, smartFilters, api, cache);
 
-  const smartFilters = useMemo(() => (fields ? toSmartFilters(DEFAULT_FILTERS, fields.dateKey) : []), [fields]);
-  const previews = usePreviews(fields ? fields.moduleId : null, body.definitions, smartFilters, api);
-  const choices = useMemo(() => (fields ? galleryChoices(fields, (type) => `preview-${tileStem(type)}`) : []), [fields]);
-  const galleryDefinitions = useMemo(() => (galleryUsed ? choices.map((c) => c.definition) : []), [galleryUsed, choices]);
-  const galleryPreviews = usePreviews(fields && galleryUsed ? fields.moduleId : null, galleryDefinitions, smartFilters, api);
+  const definitions = useMemo(() => new Map(body.definitions.map((d) => [d.name, d])), [body]);
+  // The tile being set up gone (an undo took it back) closes its panel: a focus lost with it goes to "Add tile".
+  const panelGone = !!settingsFor && !definitions.has(settingsFor);
+  useEffect(() => {
+    const lost = panelGone && !(root.current?.getRootNode() as Document | ShadowRoot | undefined)?.activeElement;
+    const want = focusNext.current ?? (lost ? { add: true } : null);
+    if (!want) return;
+    focusNext.current = null;
+    const find = (selector: string) => root.current?.querySelector<HTMLElement>(selector);
+    // "Add tile": the empty grid's own when the last tile went.
+    (('tile' in want ? find(`.cell[data-tile="${CSS.escape(want.tile)}"] .settings-button`) : (find('.builder-empty .add-tile') ?? find('.add-tile'))) ?? undefined)?.focus();
+  });
 
-  const openGallery = () => {
-    setGallery('open');
-    setGalleryUsed(true);
-  };
+  const full = body.definitions.length >= MAX_TILES;
+  const openGallery = () => setGallery('open');
   const choose = (choice: GalleryChoice) => {
-    if (!fields) return;
+    if (!fields || full) return;
     const name = freeName(body, choice.type);
-    const definition = starterOf(choice.type, fields, name) ?? { ...structuredClone(choice.definition), name };
-    change(addTile(body, definition));
+    const definition = starterOf(choice.type, fields, name, words) ?? { ...structuredClone(choice.definition), name };
+    store.change(addTile(body, definition));
     setGallery('closed');
     setSettingsFor(name);
   };
+  /** After a tile is gone, the focus goes to the next one in reading order (else the one before, else "Add tile"). */
   const remove = (definition: VisualDefinition) => {
-    change(removeTile(body, definition.name));
+    const order = [...mainLayout(body)].sort((a, b) => a.y - b.y || a.x - b.x).map((l) => l.name);
+    const at = order.indexOf(definition.name);
+    const next = order[at + 1] ?? order[at - 1];
+    store.change(removeTile(body, definition.name));
     if (settingsFor === definition.name) setSettingsFor(null);
-    setNote(t('dashboardBuilder.removed', { title: titleOf(definition) }));
+    focusNext.current = next ? { tile: next } : { add: true };
+    say(t('dashboardBuilder.removed', { title: titleOf(definition) }));
+  };
+  const duplicate = (name: string, title: string) => {
+    if (full) return;
+    const copyTitle = t('dashboardBuilder.copyTitle', { title });
+    const copy = duplicateTile(body, name, copyTitle);
+    store.change(copy.body);
+    focusNext.current = { tile: copy.name };
+    say(t('dashboardBuilder.added', { title: copyTitle }));
+  };
+  const closeSettings = () => {
+    if (settingsFor) focusNext.current = { tile: settingsFor };
+    setSettingsFor(null);
   };
   const onKeyDown = (e: KeyboardEvent) => {
-    if (!(e.ctrlKey || e.metaKey) || e.altKey || typing(e.target)) return;
+    // Inside a dialog (the gallery, sharing) the draft behind it is not changed.
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || typing(e.target) || (e.target as Element).closest?.('dialog')) return;
     const key = e.key.toLowerCase();
-    if (key === 'z' && !e.shiftKey) undo();
-    else if ((key === 'z' && e.shiftKey) || key === 'y') redo();
+    if (key === 'z' && !e.shiftKey) store.undo();
+    else if ((key === 'z' && e.shiftKey) || key === 'y') store.redo();
     else return;
     e.preventDefault();
   };
 
+  const publish = async () => {
+    setNote({ text: '' });
+    const outcome = await store.publish();
+    if (outcome.ok) return;
+    if (outcome.problem) say(t('dashboardBuilder.publishFailed', { message: problemText(outcome.problem) }), true);
+    else if (store.$state.get().save.kind !== 'idle') say(t('dashboardBuilder.publishStopped'), true);
+  };
+  const restore = async (version: number) => {
+    setQuestion(null);
+    const outcome = await store.restore(version);
+    if (outcome.ok) {
+      setSettingsFor(null);
+      say(t('dashboardBuilder.restored', { version }));
+    } else if (outcome.problem) say(t('dashboardBuilder.restoreFailed', { message: problemText(outcome.problem) }), true);
+  };
+  // Restoring replaces unpublished changes: asked first (Undo brings them back too).
+  const askRestore = (version: number) => (doc?.hasDraft || dirty ? setQuestion({ kind: 'restore', version }) : void restore(version));
+
   if (!dashboardId) return <p className="cx-error" part="base">{t('dashboard.noId')}</p>;
-  if (loadError)
+  if (loadProblem)
     return (
-      <p className="cx-error" part="base" role="alert">
-        {t('dashboardBuilder.loadFailed', { message: loadError })}
-      </p>
+      <div className="cx-error" part="base" role="alert">
+        <p>{t('dashboardBuilder.loadFailed', { message: problemText(loadProblem) })}</p>
+        <button type="button" className="secondary" onClick={() => void store.load()}>
+          {t('dashboardBuilder.retry')}
+        </button>
+      </div>
     );
   if (!doc) return <p part="base" role="status">{t('dashboardBuilder.loading')}</p>;
 
   const layout = mainLayout(body);
-  const definitions = new Map(body.definitions.map((d) => [d.name, d]));
   const titles = Object.fromEntries(body.definitions.map((d) => [d.name, titleOf(d)]));
-  const status = saving || dirty ? t('dashboardBuilder.saving') : doc.hasDraft || doc.publishedVersion === null ? t('dashboardBuilder.draftSaved') : t('dashboardBuilder.published', { version: doc.publishedVersion });
+  const settled = save.kind === 'idle' && !dirty;
+  const status = doc.hasDraft || doc.publishedVersion === null ? t('dashboardBuilder.draftSaved') : t('dashboardBuilder.published', { version: doc.publishedVersion });
   const editing = settingsFor ? definitions.get(settingsFor) : undefined;
-  return (
-    <div className="builder" part="base" onKeyDown={onKeyDown}>
-      <div className="builder-toolbar">
-        <h2 className="builder-name">{doc.name}</h2>
-        <button type="button" onClick={openGallery}>
-          {t('dashboardBuilder.addTile')}
+  const failedTiles = body.definitions.filter((d) => previews.get(d.name)?.state === 'failed').length;
+  const fieldsProblem =
+    fieldsState.state === 'failed' ? (
+      <div className="cx-error fields-problem" role="alert">
+        <p>{t('dashboardBuilder.fieldsFailed', { message: problemText(fieldsState.problem) })}</p>
+        <button type="button" className="secondary" onClick={() => void store.loadFields()}>
+          {t('dashboardBuilder.retry')}
         </button>
-        <button type="button" className="secondary" onClick={undo} disabled={!canUndo(history)} title={t('dashboardBuilder.undoHint')}>
+      </div>
+    ) : null;
+  const addButton = (label: string, className: string) => (
+    <button type="button" className={className} onClick={openGallery} disabled={full} aria-describedby={full ? 'builder-full' : undefined}>
+      {label}
+    </button>
+  );
+  return (
+    <div className="builder" part="base" onKeyDown={onKeyDown} ref={root}>
+      <div className="builder-toolbar" role="toolbar" aria-label={t('dashboardBuilder.toolbar')}>
+        <h2 className="builder-name">{doc.name}</h2>
+        {addButton(t('dashboardBuilder.addTile'), 'add-tile')}
+        <button type="button" className="secondary" onClick={store.undo} disabled={!canUndo(history)} title={t('dashboardBuilder.undoHint')}>
           {t('dashboardBuilder.undo')}
         </button>
-        <button type="button" className="secondary" onClick={redo} disabled={!canRedo(history)} title={t('dashboardBuilder.redoHint')}>
+        <button type="button" className="secondary" onClick={store.redo} disabled={!canRedo(history)} title={t('dashboardBuilder.redoHint')}>
           {t('dashboardBuilder.redo')}
         </button>
-        <span className="save-status" role="status">
-          {saveState.kind === 'idle' ? status : ''}
+        {/* Only the settled state is read out; "Saving…" on every key would flood a screen reader. */}
+        <span className="save-status">
+          <span role="status">{settled ? status : ''}</span>
+          {!settled && save.kind !== 'conflict' && save.kind !== 'failed' && <span aria-hidden="true">{t('dashboardBuilder.saving')}</span>}
         </span>
-        <button type="button" onClick={() => void publish()} disabled={saveState.kind === 'conflict'}>
+        <button type="button" onClick={() => void publish()} disabled={busy || save.kind === 'conflict'} aria-busy={busy || undefined}>
           {t('dashboardBuilder.publish')}
         </button>
-        <Versions document={doc} onRestore={(v) => void restore(v)} />
+        <Versions document={doc} onRestore={askRestore} />
         {doc.mayShare && (
           <button type="button" className="secondary" onClick={() => setSharing(true)}>
             {t('dashboardBuilder.share')}
           </button>
         )}
         {doc.publishedVersion !== null && (
-          <PortalLink to={doc.url} className="button-link">
-            {t('dashboardBuilder.open')}
+          // The draft saved first: leaving asks nothing when nothing is left unsaved.
+          <PortalLink to={doc.url} className="button-link" before={async () => (await store.flush()) && holdUnsavedWork(null)}>
+            {t(doc.hasDraft || dirty ? 'dashboardBuilder.openPublished' : 'dashboardBuilder.open')}
           </PortalLink>
         )}
       </div>
-      {saveState.kind === 'conflict' && (
-        <div className="cx-error conflict" role="alert">
-          <p>{t('dashboardBuilder.conflict')}</p>
-          <button type="button" className="secondary" onClick={() => void load()}>
-            {t('dashboardBuilder.reload')}
+      {full && (
+        <p id="builder-full" className="hint">
+          {t('dashboardBuilder.full', { max: MAX_TILES })}
+        </p>
+      )}
+      {fields && <SmartFilterBar moduleId={fields.moduleId} filterScope={scope} dateKey={fields.dateKey} defaultDate={DASHBOARD_DEFAULT_DATE} label={t('filters.labelOf', { name: doc.name })} />}
+      {fieldsProblem}
+      {recovered && (
+        <div className="recovered" role="status">
+          <p>{t('dashboardBuilder.recoveredText')}</p>
+          <button type="button" onClick={store.recover}>
+            {t('dashboardBuilder.recover')}
+          </button>
+          <button type="button" className="secondary" onClick={store.discardRecovered}>
+            {t('dashboardBuilder.discard')}
           </button>
         </div>
       )}
-      {saveState.kind === 'failed' && (
-        <p className="cx-error" role="alert">
-          {t('dashboardBuilder.saveFailed', { message: saveState.message })}
-        </p>
+      {save.kind === 'conflict' && (
+        <div className="cx-error conflict" role="alert">
+          <p>{t('dashboardBuilder.conflict')}</p>
+          <button type="button" onClick={() => void store.keepMine()}>
+            {t('dashboardBuilder.keepMine')}
+          </button>
+          <button type="button" className="secondary" onClick={() => setQuestion({ kind: 'reload' })}>
+            {t('dashboardBuilder.reloadTheirs')}
+          </button>
+        </div>
       )}
+      {save.kind === 'failed' && (
+        <div className="cx-error save-failed" role="alert">
+          <p>
+            {t('dashboardBuilder.saveFailed', { message: problemText(save.problem) })}
+            {save.retrying ? ` ${t('dashboardBuilder.retrying')}` : ''}
+          </p>
+          <button type="button" className="secondary" onClick={() => void store.flush()}>
+            {t('dashboardBuilder.retry')}
+          </button>
+        </div>
+      )}
+      <p className={note.error ? 'cx-error builder-note' : 'hint builder-note'} role="status">
+        {note.text}
+      </p>
+      {/* One summary for the tiles that cannot be drawn (each tile says why, without a live region of its own). */}
       <p className="hint builder-note" role="status">
-        {note}
+        {failedTiles ? t('dashboardBuilder.tilesFailed', { count: failedTiles }) : ''}
       </p>
       <div className={editing ? 'builder-body with-settings' : 'builder-body'}>
         {layout.length === 0 ? (
           <div className="builder-empty">
             <h3>{t('dashboardBuilder.empty')}</h3>
             <p>{t('dashboardBuilder.emptyHint')}</p>
-            <button type="button" onClick={openGallery}>
-              {t('dashboardBuilder.addFirst')}
-            </button>
+            {addButton(t('dashboardBuilder.addFirst'), 'add-tile')}
           </div>
         ) : (
-          <Grid
-            layout={layout}
-            columns={12}
-            editor
-            titles={titles}
-            onMove={(name, x, y) => change(moveIn(body, name, x, y))}
-            onResize={(name, w, h) => change(resizeIn(body, name, w, h))}
-          >
+          <Grid layout={layout} columns={12} editor titles={titles} onMove={(name, x, y) => store.change(moveIn(body, name, x, y))} onResize={(name, w, h) => store.change(resizeIn(body, name, w, h))}>
             {(name) => {
               const definition = definitions.get(name);
               if (!definition) return null;
@@ -275,26 +281,56 @@ export function DashboardBuilder({ dashboardId = '' }: { dashboardId?: string })
                   definition={definition}
                   title={title}
                   preview={previews.get(name)}
+                  full={full}
                   onSettings={() => setSettingsFor(name)}
-                  onDuplicate={() => change(duplicateTile(body, name, t('dashboardBuilder.copyTitle', { title })).body)}
+                  onDuplicate={() => duplicate(name, title)}
                   onRemove={() => remove(definition)}
                 />
               );
             }}
           </Grid>
         )}
-        {editing && fields && <TileSettings key={editing.name} definition={editing} fields={fields} onChange={(d) => change(updateTile(body, d))} onClose={() => setSettingsFor(null)} />}
+        {editing &&
+          (fields ? (
+            <TileSettings key={editing.name} definition={editing} fields={fields} onChange={(d, typed) => store.change(updateTile(body, d), typed)} onClose={closeSettings} />
+          ) : (
+            <section className="tile-settings" aria-labelledby="tile-settings-title">
+              <h2 id="tile-settings-title">{t('dashboardBuilder.form.title')}</h2>
+              {fieldsProblem ?? <p role="status">{t('dashboardBuilder.gallery.loadingFields')}</p>}
+              <button type="button" className="link" onClick={closeSettings}>
+                {t('dashboardBuilder.form.close')}
+              </button>
+            </section>
+          ))}
       </div>
-      {gallery === 'open' && <Gallery choices={choices} previews={galleryPreviews} loading={!fields} onChoose={choose} onClose={() => setGallery('closed')} />}
-      {sharing && (
-        <ShareDialog
-          document={doc}
-          onSaved={(d) => {
-            draftOf.current = d.updatedAt;
-            setDoc(d);
+      {gallery === 'open' && <Gallery choices={choices} previews={galleryPreviews} loading={fieldsState.state === 'loading'} problem={fieldsProblem} onChoose={choose} onClose={() => setGallery('closed')} />}
+      {sharing && <ShareDialog document={doc} onSaved={store.adopt} onClose={() => setSharing(false)} />}
+      {question?.kind === 'restore' && (
+        <ConfirmDialog
+          title={t('dashboardBuilder.restoreQuestion', { version: question.version })}
+          confirmLabel={t('dashboardBuilder.restore')}
+          cancelLabel={t('dashboardBuilder.cancel')}
+          busy={busy}
+          onConfirm={() => void restore(question.version)}
+          onCancel={() => setQuestion(null)}
+        >
+          <p>{t('dashboardBuilder.restoreWarning')}</p>
+        </ConfirmDialog>
+      )}
+      {question?.kind === 'reload' && (
+        <ConfirmDialog
+          title={t('dashboardBuilder.reloadQuestion')}
+          confirmLabel={t('dashboardBuilder.reloadTheirs')}
+          cancelLabel={t('dashboardBuilder.cancel')}
+          busy={false}
+          onConfirm={() => {
+            setQuestion(null);
+            void store.reloadTheirs();
           }}
-          onClose={() => setSharing(false)}
-        />
+          onCancel={() => setQuestion(null)}
+        >
+          <p>{t('dashboardBuilder.reloadWarning')}</p>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useElement } from '../../elements/element-context';
 import { ModalDialog } from '../../elements/modal-dialog';
 import type { BuilderFields } from '../../api/dashboard-builder';
 import type { VisualDefinition, VisualType } from '../../api/visual-types';
 import { starterOf, VISUAL_GROUPS, visualsIn, type VisualGroup } from '../../lib/visual-catalogue';
+import type { Words } from '../../lib/visual-words';
 import { PreviewTile } from './builder-tile';
 import type { Preview } from './use-previews';
 
@@ -14,11 +15,11 @@ export interface GalleryChoice {
   definition: VisualDefinition;
 }
 
-/** Every visual type the source can feed (its starter from the source's roles), by group; the types it cannot feed are left out. */
-export function galleryChoices(fields: BuilderFields, nameOf: (type: VisualType) => string): GalleryChoice[] {
+/** Every visual type the source can feed (its starter from the source's roles, titled in `words`), by group; the types it cannot feed are left out. */
+export function galleryChoices(fields: BuilderFields, nameOf: (type: VisualType) => string, words?: Words): GalleryChoice[] {
   return VISUAL_GROUPS.flatMap((group) =>
     visualsIn(group).flatMap((type) => {
-      const definition = starterOf(type, fields, nameOf(type));
+      const definition = starterOf(type, fields, nameOf(type), words);
       return definition ? [{ group, type, definition }] : [];
     }),
   );
@@ -27,22 +28,34 @@ export function galleryChoices(fields: BuilderFields, nameOf: (type: VisualType)
 const NEXT: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 /**
- * "Add a tile": every visual type the data source can feed, grouped by what it answers, each a live
- * preview. Tab or the arrow keys move from card to card, Enter (or Space, or a click) chooses.
+ * "Add a tile": every visual type the data source can feed, grouped by what it answers, each a
+ * button with its live preview (a list of them per group). Tab or the arrow keys move from one to
+ * the next, Enter, Space or a click chooses.
  */
-export function Gallery({ choices, previews, loading, onChoose, onClose }: { choices: readonly GalleryChoice[]; previews: ReadonlyMap<string, Preview>; loading: boolean; onChoose: (choice: GalleryChoice) => void; onClose: () => void }) {
+export function Gallery({
+  choices,
+  previews,
+  loading,
+  problem,
+  onChoose,
+  onClose,
+}: {
+  choices: readonly GalleryChoice[];
+  previews: ReadonlyMap<string, Preview>;
+  loading: boolean;
+  /** The source's fields could not be read: why, with a Retry. */
+  problem?: ReactNode;
+  onChoose: (choice: GalleryChoice) => void;
+  onClose: () => void;
+}) {
   const { t } = useElement();
   const list = useRef<HTMLDivElement>(null);
-  const options = () => [...(list.current?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])];
+  const cards = () => [...(list.current?.querySelectorAll<HTMLButtonElement>('button.card-choose') ?? [])];
   // Opened, the first card takes the focus: the keyboard starts choosing at once.
   const first = choices[0]?.type;
-  useEffect(() => options()[0]?.focus(), [first]);
-  const onKey = (e: KeyboardEvent<HTMLElement>, choice: GalleryChoice) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      return onChoose(choice);
-    }
-    const all = options();
+  useEffect(() => cards()[0]?.focus(), [first]);
+  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const all = cards();
     const at = all.indexOf(e.currentTarget);
     const to = e.key === 'Home' ? 0 : e.key === 'End' ? all.length - 1 : NEXT[e.key] !== undefined ? Math.max(0, Math.min(all.length - 1, at + NEXT[e.key])) : -1;
     if (to < 0) return;
@@ -64,6 +77,8 @@ export function Gallery({ choices, previews, loading, onChoose, onClose }: { cho
         </p>
         {loading ? (
           <p role="status">{t('dashboardBuilder.gallery.loadingFields')}</p>
+        ) : problem ? (
+          problem
         ) : !choices.length ? (
           <p role="status">{t('dashboardBuilder.gallery.none')}</p>
         ) : (
@@ -71,19 +86,22 @@ export function Gallery({ choices, previews, loading, onChoose, onClose }: { cho
             {VISUAL_GROUPS.filter((g) => choices.some((c) => c.group === g)).map((group) => (
               <section key={group} aria-labelledby={`gallery-${group}`}>
                 <h3 id={`gallery-${group}`}>{t(`dashboardBuilder.gallery.groups.${group}`)}</h3>
-                <div role="listbox" aria-labelledby={`gallery-${group}`} className="cards">
+                <ul className="cards" aria-labelledby={`gallery-${group}`}>
                   {choices
                     .filter((c) => c.group === group)
                     .map((choice) => (
-                      <div key={choice.type} role="option" aria-selected="false" tabIndex={0} className="card" data-type={choice.type} onClick={() => onChoose(choice)} onKeyDown={(e) => onKey(e, choice)}>
-                        <span className="card-name">{name(choice.type)}</span>
-                        {/* The drawing shows what the tile would be; it is no control of its own, and the card is named by the type alone. */}
+                      <li key={choice.type} className="card" data-type={choice.type}>
+                        {/* Named by the type alone and described by its group; the whole card chooses it (builder.css). */}
+                        <button type="button" className="card-choose" aria-describedby={`gallery-${group}`} onClick={() => onChoose(choice)} onKeyDown={onKey}>
+                          {name(choice.type)}
+                        </button>
+                        {/* The drawing shows what the tile would be; it is no control of its own. */}
                         <div className="card-preview" inert aria-hidden="true">
                           <PreviewTile definition={choice.definition} title={name(choice.type)} preview={previews.get(choice.definition.name)} />
                         </div>
-                      </div>
+                      </li>
                     ))}
-                </div>
+                </ul>
               </section>
             ))}
           </div>

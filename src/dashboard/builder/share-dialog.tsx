@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useElement } from '../../elements/element-context';
-import { ModalDialog } from '../../elements/modal-dialog';
+import { FormDialog, useSubmit } from '../../elements/form-dialog';
 import { isBadRequest } from '../../api/client';
 import { listGroups, type GroupSummary } from '../../api/groups';
 import { updateDashboard, type DashboardDocument, type DashboardShare } from '../../api/dashboard-builder';
@@ -15,15 +15,16 @@ const keyOf = (kind: DashboardShare['kind'], id: string) => `${kind}:${id}`;
 /**
  * Who may see and edit a dashboard (the administrators' dialog): everyone with dashboard access,
  * or roles and groups, each "No access", "Can view" or "Can edit"; "Copy link" passes the dashboard
- * on with the filters chosen on it. Data stays under each viewer's own claims (server side).
+ * on with the filters chosen on it, once published (a draft's link would answer 404). Data stays
+ * under each viewer's own claims (server side).
  */
 export function ShareDialog({ document: doc, onSaved, onClose }: { document: DashboardDocument; onSaved: (saved: DashboardDocument) => void; onClose: () => void }) {
   const { t, api } = useElement();
   const [everyone, setEveryone] = useState(doc.everyone);
   const [access, setAccess] = useState<Record<string, Access>>(() => Object.fromEntries(doc.shares.map((s) => [keyOf(s.kind, s.id), s.access])));
   const [groups, setGroups] = useState<GroupSummary[] | 'failed' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
+  const { busy, error, run } = useSubmit();
+  const [saved, setSaved] = useState(false);
   useEffect(() => {
     let live = true;
     listGroups(api)
@@ -37,25 +38,20 @@ export function ShareDialog({ document: doc, onSaved, onClose }: { document: Das
   const listed = Array.isArray(groups) ? groups.map((g) => ({ id: g.id, name: g.name })) : [];
   const shownGroups = [...listed, ...doc.shares.filter((s) => s.kind === 'group' && !listed.some((g) => g.id === s.id)).map((s) => ({ id: s.id, name: s.name ?? s.id }))];
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setSaid(null);
+  const save = () => {
+    setSaved(false);
     const shares: DashboardShare[] = Object.entries(access).flatMap(([key, a]) => {
       if (!a) return [];
       const [kind, ...id] = key.split(':');
       return [{ kind: kind as DashboardShare['kind'], id: id.join(':'), access: a }];
     });
-    try {
-      const res = await updateDashboard(doc.id, { everyone, shares }, api);
-      if (isBadRequest(res)) return setSaid({ text: res.message ?? t('dashboardManage.failed'), error: true });
-      setSaid({ text: t('dashboardShare.saved'), error: false });
-      onSaved(res);
-    } catch (err) {
-      setSaid({ text: err instanceof Error ? err.message : t('dashboardManage.failed'), error: true });
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      () => updateDashboard(doc.id, { everyone, shares }, api),
+      (res: DashboardDocument) => {
+        setSaved(true);
+        onSaved(res);
+      },
+    );
   };
   const row = (kind: DashboardShare['kind'], id: string, name: string, index: number) => {
     const key = keyOf(kind, id);
@@ -72,10 +68,19 @@ export function ShareDialog({ document: doc, onSaved, onClose }: { document: Das
     );
   };
   return (
-    <ModalDialog labelledBy="share-title" describedBy="share-intro" onCancel={onClose}>
-      <form className="share-dialog" onSubmit={(e) => void save(e)}>
-        <h2 id="share-title">{t('dashboardShare.title', { name: doc.name })}</h2>
-        <p id="share-intro">{t('dashboardShare.intro')}</p>
+    <FormDialog
+      id="share"
+      className="share-dialog"
+      title={t('dashboardShare.title', { name: doc.name })}
+      intro={t('dashboardShare.intro')}
+      submit={t('dashboardShare.save')}
+      cancel={t('dashboardShare.close')}
+      busy={busy}
+      error={error}
+      actions={doc.publishedVersion !== null && <CopyLinkButton path={doc.url} scope={`dashboard:${doc.id}`} />}
+      onSubmit={save}
+      onCancel={onClose}
+    >
         <label className="inline">
           <input type="checkbox" checked={everyone} onChange={(e) => setEveryone(e.target.checked)} />
           {t('dashboardShare.everyone')}
@@ -96,14 +101,7 @@ export function ShareDialog({ document: doc, onSaved, onClose }: { document: Das
             shownGroups.map((g, i) => row('group', g.id, g.name, i))
           )}
         </fieldset>
-        {said?.error && <p className="banner error" role="alert">{said.text}</p>}
-        <p className="hint" role="status">{said && !said.error ? said.text : ''}</p>
-        <div className="actions">
-          <button type="submit" disabled={busy}>{t('dashboardShare.save')}</button>
-          <CopyLinkButton path={doc.url} scope={`dashboard:${doc.id}`} />
-          <button type="button" className="secondary" onClick={onClose}>{t('dashboardShare.close')}</button>
-        </div>
-      </form>
-    </ModalDialog>
+        <p className="hint" role="status">{saved ? t('dashboardShare.saved') : ''}</p>
+    </FormDialog>
   );
 }

@@ -3,21 +3,16 @@ import type { TFunction } from 'i18next';
 import { useElement } from '../../elements/element-context';
 import type { BuilderFields } from '../../api/dashboard-builder';
 import { CATEGORY_SORTS, COMPARE_WITH, MAX_TOP, TREND_BUCKETS, type MeasureKey, type VisualDefinition, type VisualQuery } from '../../api/visual-types';
-import { measureChoices, settingsOf, type DisplayOption } from '../../lib/visual-catalogue';
+import { measureChoices, measureName, settingsOf, type DisplayOption } from '../../lib/visual-catalogue';
 import { followMeasure } from '../../lib/visual-starters';
 import { dimensionsOf, measureParts } from '../../lib/visual-roles';
 import { fieldLabel } from '../editor/property-editor';
 import { titleOf } from './body';
+import { NumberField } from './number-field';
+import { builderWords } from './words';
+import { TileFilters } from './tile-filters';
 
 type Patch = Record<string, unknown>;
-
-/** A measure in words: the fixed ones by key, an average by its column's name, a share by its value. */
-export function measureLabel(t: TFunction, m: MeasureKey, fields: BuilderFields): string {
-  const { column, value } = measureParts(m);
-  if (m.startsWith('average:')) return t('dashboardBuilder.form.measures.average', { column: fields.fields.find((f) => f.key === column)?.name ?? column });
-  if (m.startsWith('share:')) return t('dashboardBuilder.form.measures.share', { value });
-  return t(`dashboardBuilder.form.measures.${m}`);
-}
 
 /** Drops the keys set to undefined (an option back to its default leaves the query). */
 const compact = (o: Patch) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
@@ -35,12 +30,14 @@ function Select({ label, value, onChange, children }: { label: string; value: st
 
 /**
  * "Tile settings": what the tile measures, by what, time by, compared with what, top N and the
- * rest as Others, the order, its title and the visual's display options; only the settings the
- * visual offers and the choices the source's roles allow. Each change is one change of the draft
- * (undoable), and the tile's preview follows it.
+ * rest as Others, its own filters, the order, its title and the visual's display options; only the
+ * settings the visual offers and the choices the source's roles allow. Each change is one undoable
+ * change of the draft (a text typed is one, not one per key), and the tile's preview follows it.
  */
-export function TileSettings({ definition, fields, onChange, onClose }: { definition: VisualDefinition; fields: BuilderFields; onChange: (d: VisualDefinition) => void; onClose: () => void }) {
+export function TileSettings({ definition, fields, onChange, onClose }: { definition: VisualDefinition; fields: BuilderFields; onChange: (d: VisualDefinition, typing?: string) => void; onClose: () => void }) {
   const { t } = useElement();
+  // Measures named, and titles followed, in the builder's language (as the tile was titled).
+  const words = builderWords(t);
   const heading = useRef<HTMLHeadingElement>(null);
   // Opened for a tile (a new one too), the panel takes the focus: the keyboard goes on in it.
   useEffect(() => heading.current?.focus(), []);
@@ -49,7 +46,8 @@ export function TileSettings({ definition, fields, onChange, onClose }: { defini
   const q = query as VisualQuery & Patch;
   const offered = settingsOf(definition.template);
   const has = (s: (typeof offered.query)[number]) => offered.query.includes(s);
-  const setBindings = (patch: Patch) => onChange({ ...definition, templateBindings: compact({ ...bindings, ...patch }) as VisualDefinition['templateBindings'] });
+  // `typing`: a text typed key by key; the keys in one field within a second are one undo step.
+  const setBindings = (patch: Patch, typing?: string) => onChange({ ...definition, templateBindings: compact({ ...bindings, ...patch }) as VisualDefinition['templateBindings'] }, typing);
   const setQuery = (patch: Patch) => setBindings({ Query: compact({ ...query, ...patch }) });
 
   const measures = measureChoices(fields);
@@ -61,10 +59,10 @@ export function TileSettings({ definition, fields, onChange, onClose }: { defini
     return (
       <>
         {/* A measure that no longer fits the source still shows, so the choice is not changed behind the user's back. */}
-        {!measures.includes(current) && <option value={current}>{measureLabel(t, current, fields)}</option>}
+        {!measures.includes(current) && <option value={current}>{measureName(current, fields, words)}</option>}
         {plain.map((m) => (
           <option key={m} value={m}>
-            {measureLabel(t, m, fields)}
+            {measureName(m, fields, words)}
           </option>
         ))}
         {byColumn.map((column) => (
@@ -73,7 +71,7 @@ export function TileSettings({ definition, fields, onChange, onClose }: { defini
               .filter((m) => measureParts(m).column === column)
               .map((m) => (
                 <option key={m} value={m}>
-                  {measureLabel(t, m, fields)}
+                  {measureName(m, fields, words)}
                 </option>
               ))}
           </optgroup>
@@ -107,7 +105,7 @@ export function TileSettings({ definition, fields, onChange, onClose }: { defini
       <p className="hint">{t('dashboardBuilder.form.of', { title: titleOf(definition), type: t(`dashboardBuilder.types.${definition.template}`, { defaultValue: definition.template }) })}</p>
       <label>
         {t('dashboardBuilder.form.heading')}
-        <input type="text" value={String(bindings.Header ?? '')} maxLength={120} onChange={(e) => setBindings({ Header: e.target.value })} />
+        <input type="text" value={String(bindings.Header ?? '')} maxLength={120} onChange={(e) => setBindings({ Header: e.target.value }, `${definition.name}:Header`)} />
       </label>
       {(has('measure') || has('measures')) && currentMeasure && (
         <Select
@@ -116,7 +114,7 @@ export function TileSettings({ definition, fields, onChange, onClose }: { defini
           onChange={(v) => {
             const patch = query.kind === 'table' ? { measures: [v, ...query.measures.slice(1).filter((m) => m !== v)] } : { measure: v };
             // One change: the measure and the formats, range and title that follow it.
-            setBindings({ ...followMeasure(definition, currentMeasure, v as MeasureKey, fields), Query: compact({ ...query, ...patch }) });
+            setBindings({ ...followMeasure(definition, currentMeasure, v as MeasureKey, fields, words), Query: compact({ ...query, ...patch }) });
           }}
         >
           {measureOptions(currentMeasure)}
@@ -152,24 +150,13 @@ export function TileSettings({ definition, fields, onChange, onClose }: { defini
         </Select>
       )}
       {has('top') && (
-        <label>
-          {t('dashboardBuilder.form.top')}
-          <input
-            type="number"
-            min={1}
-            max={MAX_TOP}
-            value={q.top === undefined ? '' : String(q.top)}
-            aria-describedby="tile-top-hint"
-            onChange={(e) => {
-              const n = Number(e.target.value);
-              if (e.target.value === '') setQuery({ top: undefined, others: undefined });
-              else if (Number.isInteger(n) && n >= 1 && n <= MAX_TOP) setQuery({ top: n });
-            }}
-          />
-          <span id="tile-top-hint" className="hint">
-            {t('dashboardBuilder.form.topHint')}
-          </span>
-        </label>
+        <NumberField
+          label={t('dashboardBuilder.form.top')}
+          value={typeof q.top === 'number' ? q.top : undefined}
+          rule={{ min: 1, max: MAX_TOP, whole: true, optional: true }}
+          hint={t('dashboardBuilder.form.topHint')}
+          onCommit={(top) => setQuery(top === undefined ? { top: undefined, others: undefined } : { top })}
+        />
       )}
       {/* "Others" means something only when the top N leave a rest. */}
       {has('others') && q.top !== undefined && (
@@ -188,27 +175,16 @@ export function TileSettings({ definition, fields, onChange, onClose }: { defini
         </Select>
       )}
       {has('limit') && query.kind === 'comments' && (
-        <label>
-          {t('dashboardBuilder.form.limit')}
-          <input
-            type="number"
-            min={1}
-            max={100}
-            value={String(query.limit)}
-            onChange={(e) => {
-              const n = Number(e.target.value);
-              if (Number.isInteger(n) && n >= 1 && n <= 100) setQuery({ limit: n });
-            }}
-          />
-        </label>
+        <NumberField label={t('dashboardBuilder.form.limit')} value={query.limit} rule={{ min: 1, max: 100, whole: true }} onCommit={(limit) => setQuery({ limit })} />
       )}
+      <TileFilters filters={bindings.Filters ?? []} fields={fields} onChange={(Filters) => setBindings({ Filters })} />
       {offered.display.some((o) => o.key !== 'Header') && (
         <fieldset>
           <legend>{t('dashboardBuilder.form.display')}</legend>
           {offered.display
             .filter((o) => o.key !== 'Header')
             .map((option) => (
-              <DisplaySetting key={option.key} option={option} value={bindings[option.key]} onChange={(v) => setBindings({ [option.key]: v })} />
+              <DisplaySetting key={option.key} option={option} value={bindings[option.key]} onChange={(v) => setBindings({ [option.key]: v }, option.kind === 'text' ? `${definition.name}:${option.key}` : undefined)} />
             ))}
         </fieldset>
       )}
@@ -233,22 +209,7 @@ function DisplaySetting({ option, value, onChange }: { option: DisplayOption; va
         </label>
       );
     case 'number':
-      return (
-        <label>
-          {label}
-          <input
-            type="number"
-            min={option.min}
-            max={option.max}
-            step="any"
-            value={String(current)}
-            onChange={(e) => {
-              const n = Number(e.target.value);
-              if (e.target.value !== '' && Number.isFinite(n) && (option.min === undefined || n >= option.min) && (option.max === undefined || n <= option.max)) onChange(n);
-            }}
-          />
-        </label>
-      );
+      return <NumberField label={label} value={Number(current)} rule={{ min: option.min, max: option.max }} step="any" onCommit={onChange} />;
     case 'text':
       return (
         <label>

@@ -43,8 +43,8 @@ export interface DashboardProps {
 export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default', filterScope, editor: editorAsked = false }: DashboardProps) {
   const { t, host, api, lang, emit } = useElement();
   // Edit mode is the dashboard authors' (docs/decisions.md); the server refuses anyone else's save.
-  const mayEdit = hasAnyRole(useStore($session), DASHBOARD_EDITOR_ROLES);
-  const editor = editorAsked && mayEdit;
+  const layoutAuthor = hasAnyRole(useStore($session), DASHBOARD_EDITOR_ROLES);
+  const editor = editorAsked && layoutAuthor;
   const [saveNote, setSaveNote] = useState('');
   // A new language asks again: the server names the tiles in it. Only a new one: the browser's en-US
   // giving way to a saved en must not ask for the source and tiles twice.
@@ -216,13 +216,13 @@ export function Dashboard({ dashboardId = '', layout: initialLayout = 'Default',
         )}
         {/* Every viewer may pass the dashboard on as they see it (its filters in the address). */}
         <CopyLinkButton path={`/dashboard/${encodeURIComponent(dashboardId)}/`} scope={scope} />
-        {/* The authors open the dashboard in the builder (the ?editor mode stays for the layout alone). */}
-        {mayEdit && !editor && (
+        {/* Whoever the server says may edit it opens it in the builder (the ?editor mode stays for the layout alone). */}
+        {source?.mayEdit && !editor && (
           <PortalLink to={`/dataviz/build/${encodeURIComponent(dashboardId)}`} className="edit-link">
             {t('dashboard.edit')}
           </PortalLink>
         )}
-        {editorAsked && !mayEdit && <p className="hint">{t('dashboard.editor.notAllowed')}</p>}
+        {editorAsked && !layoutAuthor && <p className="hint">{t('dashboard.editor.notAllowed')}</p>}
         <span className="hint" role="status">{saveNote}</span>
       </div>
       {state.error && (

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useElement } from '../../elements/element-context';
 import type { LayoutItem } from '../../api/visual-types';
 import { GRID } from '../../lib/grid-layout';
@@ -22,11 +22,17 @@ const KEY_STEPS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowR
  * move handle: drag it with the pointer, or focus it and use the arrow keys (one cell per press).
  * With `onResize`, each tile also has a resize handle (its corner): drag it, or use the arrow keys
  * on it, or Shift+arrow keys on the move handle (one cell wider, narrower, taller or shorter).
+ * A move or resize by keyboard is told in a polite live region (the tile's column, row and size),
+ * and the tiles are in the page in the order they are seen (by row, then column): Tab follows the grid.
  */
 export function Grid({ layout, columns, editor, titles, onMove, onResize, children }: GridProps) {
   const { t } = useElement();
   const grid = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ name: string; resize: boolean; startX: number; startY: number; dx: number; dy: number; cellW: number; cellH: number } | null>(null);
+  // The tile a key press just moved or resized (and by which handle): told, and focused, once drawn in its new place.
+  const keyed = useRef<{ name: string; resize: boolean } | null>(null);
+  const [presses, setPresses] = useState(0);
+  const live = useRef<HTMLParagraphElement>(null);
   const rows = Math.max(1, ...layout.map((l) => l.y + l.h));
   const offset = (d: NonNullable<typeof drag>) => ({ x: Math.round(d.dx / d.cellW), y: Math.round(d.dy / d.cellH) });
   const start = (e: PointerEvent, name: string, resize = false) => {
@@ -51,7 +57,19 @@ export function Grid({ layout, columns, editor, titles, onMove, onResize, childr
     e.preventDefault();
     if (onResize && (resize || e.shiftKey)) onResize(item.name, item.w + step[0], item.h + step[1]);
     else onMove(item.name, item.x + step[0], item.y + step[1]);
+    keyed.current = { name: item.name, resize };
+    setPresses((n) => n + 1);
   };
+  useLayoutEffect(() => {
+    const moved = keyed.current;
+    const item = moved && layout.find((l) => l.name === moved.name);
+    keyed.current = null;
+    if (!moved || !item) return;
+    // A tile that moved in the page's order lost the focus (the browser blurs a node it moves): its handle takes it back.
+    const handle = grid.current?.querySelector<HTMLElement>(`.cell[data-tile="${CSS.escape(item.name)}"] ${moved.resize ? '.resize-handle' : '.move-handle'}`);
+    if (handle && (handle.getRootNode() as Document | ShadowRoot).activeElement !== handle) handle.focus();
+    if (live.current) live.current.textContent = t('dashboard.editor.placed', { name: titles[item.name] ?? item.name, column: item.x + 1, row: item.y + 1, width: item.w, height: item.h });
+  }, [presses, layout, titles, t]);
   const handle = (item: LayoutItem, resize: boolean) => ({
     'aria-describedby': 'move-help',
     onPointerDown: (e: PointerEvent) => start(e, item.name, resize),
@@ -71,7 +89,7 @@ export function Grid({ layout, columns, editor, titles, onMove, onResize, childr
         maxWidth: columns * GRID.columnWidth + (columns - 1) * GRID.margin + 400,
       }}
     >
-      {layout.map((item) => {
+      {[...layout].sort((a, b) => a.y - b.y || a.x - b.x).map((item) => {
         const moving = drag?.name === item.name ? offset(drag) : { x: 0, y: 0 };
         const resizing = !!drag?.resize;
         const x = Math.max(0, Math.min(columns - item.w, item.x + (resizing ? 0 : moving.x)));
@@ -103,9 +121,13 @@ export function Grid({ layout, columns, editor, titles, onMove, onResize, childr
         );
       })}
       {editor && (
-        <p id="move-help" hidden>
-          {t(onResize ? 'dashboard.editor.moveResizeHelp' : 'dashboard.editor.moveHelp')}
-        </p>
+        <>
+          <p id="move-help" hidden>
+            {t(onResize ? 'dashboard.editor.moveResizeHelp' : 'dashboard.editor.moveHelp')}
+          </p>
+          {/* Filled by the effect above, after each move or resize by keyboard. */}
+          <p ref={live} className="cx-visually-hidden" aria-live="polite" />
+        </>
       )}
     </div>
   );

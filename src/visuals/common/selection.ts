@@ -1,4 +1,5 @@
 import type { SmartFilter } from '../../stores/filters';
+import { OTHERS_KEY, type Series } from '../../api/visual-types';
 
 /** A selection in a visual (spec part 2 section 3); equal when all five fields match. */
 export interface VisualSelection {
@@ -21,6 +22,13 @@ export function selectionFilters(s: VisualSelection): SmartFilter[] {
   if (s.seriesKey) out.push({ filterKey: s.seriesKey, filterValue: s.seriesValue });
   return out;
 }
+
+/**
+ * Does a click on `axisValue` pick the "Others" entry (the rest summed, keyed OTHERS_KEY)? It names
+ * no category to filter by; a real category of the same name cannot be told from it by the name the
+ * visuals report, so neither filters then.
+ */
+export const picksOthers = (series: Pick<Series, 'content'> | undefined, axisValue: string) => !!series?.content.some((e) => e.key === OTHERS_KEY && e.Name === axisValue);
 
 /** All selections of a dashboard as smart filters, each key+value once (case-insensitive). */
 export function secondaryFilters(selections: readonly VisualSelection[]): SmartFilter[] {

@@ -7,7 +7,7 @@ import { dataPeriodText } from '../common/format';
 import { hasDataFor, hasValues, type NoDataCategory } from '../common/rows';
 import { setting } from '../common/settings';
 import type { SelectionInput } from '../common/visual-props';
-import { describeSelection, selectionsShownIn, type VisualSelection } from '../common/selection';
+import { describeSelection, picksOthers, selectionsShownIn, type VisualSelection } from '../common/selection';
 import { headlineFigure, isHeadline } from '../common/headline';
 import { VISUALS } from './registry';
 
@@ -157,7 +157,14 @@ export const VisualTile = memo(function VisualTile({ item, definition, secondary
               settings={settings}
               mode={mode}
               selections={shownSelections}
-              onSelect={clickable ? (s: SelectionInput) => onSelect({ visualName: item.name, ...s }) : undefined}
+              onSelect={
+                clickable
+                  ? (s: SelectionInput) => {
+                      // "Others" is the rest summed, no value to filter by.
+                      if (!picksOthers(series, s.axisValue)) onSelect({ visualName: item.name, ...s });
+                    }
+                  : undefined
+              }
               onDrawn={drawn}
               width={size.width}
               height={size.height}

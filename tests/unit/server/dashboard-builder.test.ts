@@ -3,6 +3,7 @@ import { harness, type Harness } from './harness';
 import { mapOnto } from '../../../server/dashboards/copy';
 import type { SmartModule } from '../../../server/smartdata/schema';
 import type { DashboardBody } from '../../../src/api/dashboard-builder';
+import { definitionsChanged, reloadSources } from '../../../server/datasources/registry';
 
 let h: Harness;
 let admin: string;
@@ -66,6 +67,10 @@ describe('/api/dashboards', () => {
   });
 
   it('keeps a seeded dashboard’s body as version 1 when it is first published again', async () => {
+    // Nothing to publish without a draft: no version is made.
+    expect((await h.call('POST', '/api/dashboards/drivers/publish', { token: admin, body: {} })).body.versions).toEqual([]);
+    const { draft } = (await h.call('GET', '/api/dashboards/drivers', { token: admin })).body;
+    await h.call('PUT', '/api/dashboards/drivers', { token: admin, body: { draft } });
     const res = await h.call('POST', '/api/dashboards/drivers/publish', { token: admin, body: {} });
     expect(res.status).toBe(200);
     expect(res.body.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
@@ -137,5 +142,122 @@ describe('/api/dashboards', () => {
     expect(res.status).toBe(200);
     expect(res.body.properties.schemaVersion).toMatchObject({ const: 1 });
     expect(res.body.required).toEqual(expect.arrayContaining(['schemaVersion', 'name', 'dataSource', 'dashboard']));
+  });
+});
+
+describe('/api/dashboards: review 46', () => {
+  const publish = (id: string, body: Record<string, unknown> = {}) => h.call('POST', `/api/dashboards/${id}/publish`, { token: admin, body });
+  const read = async (id: string) => (await h.call('GET', `/api/dashboards/${id}`, { token: admin })).body;
+
+  it('saves edit mode as a new published version, and refuses it while a builder draft waits', async () => {
+    const made = (await create(admin, 'Edited in place', { dashboard: body(gauge) })).body;
+    await publish(made.id);
+    const layout = [{ name: 'nps', x: 3, y: 0, w: 3, h: 2 }];
+    const saved = await h.call('POST', `/api/dataviz/layout/${made.id}/Default`, { token: admin, body: { layout, changes: { nps: { templateBindings: { Header: 'Moved' } } } } });
+    expect(saved.status).toBe(200);
+    const doc = await read(made.id);
+    expect(doc.publishedVersion).toBe(2);
+    expect(doc.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    expect(doc.published.layouts.Default).toEqual(layout);
+    expect(doc.published.definitions[0].templateBindings.Header).toBe('Moved');
+    await h.call('PUT', `/api/dashboards/${made.id}`, { token: admin, body: { draft: body(gauge, donut) } });
+    const waiting = await h.call('POST', `/api/dataviz/layout/${made.id}/Default`, { token: admin, body: { layout } });
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.message).toBe('This dashboard has unpublished changes in the builder: publish them there first.');
+  });
+
+  it('never takes a route word as an id: a dashboard named "Fields" exports', async () => {
+    const made = (await create(admin, 'Fields')).body;
+    expect(made.id).not.toBe('fields');
+    expect((await h.call('GET', `/api/dashboards/${made.id}/export`, { token: admin })).status).toBe(200);
+  });
+
+  it('publishes only the draft the publisher saw, changes nothing without a draft, and keeps 50 versions', async () => {
+    const made = (await create(admin, 'Publish checks', { dashboard: body(gauge) })).body;
+    const first = await publish(made.id, { draftOf: made.updatedAt });
+    expect(first.body.publishedVersion).toBe(1);
+    expect((await publish(made.id)).body.publishedVersion).toBe(1);
+    const saved = await h.call('PUT', `/api/dashboards/${made.id}`, { token: admin, body: { draft: body(donut), draftOf: first.body.updatedAt } });
+    const stale = await publish(made.id, { draftOf: first.body.updatedAt });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ message: 'This dashboard was changed elsewhere; reload it.', code: 'conflict' });
+    expect((await publish(made.id, { draftOf: saved.body.updatedAt })).body.publishedVersion).toBe(2);
+    for (let v = 3; v <= 52; v++) await h.call('POST', `/api/dashboards/${made.id}/versions/${v - 1}/restore`, { token: admin, body: {} });
+    const doc = await read(made.id);
+    expect(doc.publishedVersion).toBe(52);
+    expect(doc.versions).toHaveLength(50);
+    expect(doc.versions.at(-1).version).toBe(3);
+  });
+
+  it('restores a version only when the source still has its columns', async () => {
+    const made = (await create(admin, 'Restore checks', { dashboard: body(donut) })).body;
+    await publish(made.id);
+    const [row] = await h.db.query<{ definition: string }>('SELECT definition FROM dashboard_versions WHERE dashboard_id = $1 AND version = 1', [made.id]);
+    await h.db.query('UPDATE dashboard_versions SET definition = $3 WHERE dashboard_id = $1 AND version = $2', [made.id, 1, row.definition.replaceAll('"Channel"', '"CustomerEmail"')]);
+    const res = await h.call('POST', `/api/dashboards/${made.id}/versions/1/restore`, { token: admin, body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The tile "channels" reads "CustomerEmail", which the data source "Survey responses" does not have.');
+  });
+
+  it('takes a dashboard of one size limit on create, save and import', async () => {
+    const long = { ...gauge, templateBindings: { ...gauge.templateBindings, Header: 'x'.repeat(300 * 1024) } };
+    const made = await create(admin, 'Large', { dashboard: body(long) });
+    expect(made.status).toBe(201);
+    expect((await h.call('PUT', `/api/dashboards/${made.body.id}`, { token: admin, body: { draft: body(long) } })).status).toBe(200);
+    const huge = { ...gauge, templateBindings: { ...gauge.templateBindings, Header: 'x'.repeat(1100 * 1024) } };
+    const refused = await h.call('PUT', `/api/dashboards/${made.body.id}`, { token: admin, body: { draft: body(huge) } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('A dashboard is at most 1 MB.');
+  });
+
+  it('checks the measures of extra series', async () => {
+    const made = (await create(admin, 'Extra series')).body;
+    const extra = { ...gauge, templateBindings: { ...gauge.templateBindings, ExtraSeries: { dataX: { kind: 'kpi', measure: 'average:Channel' } } } };
+    const res = await h.call('PUT', `/api/dashboards/${made.id}`, { token: admin, body: { draft: body(extra) } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^The tile "nps": .*"Channel"/);
+  });
+
+  it('answers one message for a source the portal lacks and one the caller may not read', async () => {
+    const made = (await create(admin, 'Import words', { dashboard: body(gauge) })).body;
+    const file = (await h.call('GET', `/api/dashboards/${made.id}/export`, { token: admin })).body;
+    const messages = [];
+    for (const id of ['portal-feedback', 'no-such-source']) {
+      const res = await h.call('POST', '/api/dashboards/import', { token: user, body: { file: { ...file, dataSource: { ...file.dataSource, id } } } });
+      expect(res.status).toBe(400);
+      messages.push(res.body.message.replace(id, '{id}'));
+    }
+    expect(messages[0]).toBe(messages[1]);
+  });
+
+  it('answers a stored definition or draft that no longer passes with a 409 that says so, never a 500', async () => {
+    const made = (await create(admin, 'Broken', { dashboard: body(gauge) })).body;
+    await h.db.query('UPDATE dashboards SET draft = $2 WHERE dashboard_id = $1', [made.id, JSON.stringify({ definitions: [{ ...gauge, template: 'Nope' }], layouts: {} })]);
+    const published = await publish(made.id);
+    expect(published.status).toBe(409);
+    expect(published.body.message).toMatch(/^The draft of the dashboard "Broken" is no longer valid \(the tile "nps"\): /);
+    expect((await h.call('GET', `/api/dashboards/${made.id}`, { token: admin })).status).toBe(409);
+    await h.db.query('UPDATE dashboards SET draft = NULL, definition = $2 WHERE dashboard_id = $1', [made.id, '{"definitions": 7']);
+    for (const res of [await h.call('GET', `/api/dashboards/${made.id}`, { token: admin }), await h.call('POST', `/api/dataviz/visuals/${made.id}/Default`, { token: admin, body: {} })]) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/^The published definition of the dashboard "Broken" is no longer valid/);
+    }
+    await h.call('DELETE', `/api/dashboards/${made.id}`, { token: admin });
+  });
+
+  it('previews a tile with the claims its dashboard draws with', async () => {
+    const [row] = await h.db.query<{ definition: string }>("SELECT definition FROM datasources WHERE source_id = 'responses'");
+    const set = async (definition: string) => {
+      await h.db.query("UPDATE datasources SET definition = $1 WHERE source_id = 'responses'", [definition]);
+      await definitionsChanged(h.db);
+      await reloadSources(h.db);
+    };
+    await set(JSON.stringify({ ...JSON.parse(row.definition), ignoreClaims: true }));
+    try {
+      const count = async (token: string) => (await h.call('POST', '/api/dashboards/preview', { token, body: { moduleId: 'responses', visual: gauge, smartFilters: [], ignoreClaims: true } })).body.primary.data.currentRecordCount;
+      expect(await count(north)).toBe(await count(admin));
+    } finally {
+      await set(row.definition);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness';
-import type { MeasureKey, Series, VisualDefinition, VisualQuery, VisualItem } from '../../../src/api/visual-types';
+import { OTHERS_KEY, type MeasureKey, type Series, type VisualDefinition, type VisualQuery, type VisualItem } from '../../../src/api/visual-types';
 import { flow } from '../../../src/lib/grid-layout';
 
 /** The query extension of issue 46: averages, shares, buckets, last year's comparison, top N with "Others", sorts; each checked against SQL over the seeded rows. */
@@ -143,6 +143,27 @@ describe('top N, Others and sort', () => {
     const table = series('table').content;
     expect(table.map((e) => e.Name)).toEqual([...counts.slice(0, 4).map((c) => c.store), 'Others']);
     expect(table.reduce((t, e) => t + (e.data[0].Val ?? 0), 0)).toBe(total);
+  });
+
+  it('keys Others apart from a category named "Others", which keeps its own key', async () => {
+    // A third of the window's rows in a store named "Others": the largest, so the one kept.
+    const moved = await h.db.query<{ id: unknown; store: string }>('SELECT id, store FROM responses WHERE response_date BETWEEN CAST($1 AS TIMESTAMP) AND CAST($2 AS TIMESTAMP) AND id % 3 = 0', [FROM, TO]);
+    await h.db.query("UPDATE responses SET store = 'Others' WHERE response_date BETWEEN CAST($1 AS TIMESTAMP) AND CAST($2 AS TIMESTAMP) AND id % 3 = 0", [FROM, TO]);
+    try {
+      const { series } = await draw({
+        stores: { kind: 'breakdown', measure: 'responses', axisKey: 'Store', top: 1, others: true },
+        table: { kind: 'table', rowKey: 'Store', measures: ['responses'], top: 1, others: true },
+      });
+      for (const s of [series('stores'), series('table')]) {
+        expect(s.content.map((e) => [e.Name, e.key])).toEqual([
+          ['Others', 'Others'],
+          ['Others', OTHERS_KEY],
+        ]);
+      }
+      expect(series('stores').content[1].data[0].Key).toBe(OTHERS_KEY);
+    } finally {
+      for (const r of moved) await h.db.query('UPDATE responses SET store = $2 WHERE id = $1', [r.id, r.store] as never);
+    }
   });
 
   it('sorts by value either way or by name', async () => {

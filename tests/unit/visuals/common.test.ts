@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartMode, drawsSecondary } from '../../../src/visuals/common/chart-mode';
-import { isSelected, secondaryFilters, selectionEquals, toggleSelection, type VisualSelection } from '../../../src/visuals/common/selection';
+import { isSelected, picksOthers, secondaryFilters, selectionEquals, toggleSelection, type VisualSelection } from '../../../src/visuals/common/selection';
 import { hasDataFor, visibleContent, visibleRows } from '../../../src/visuals/common/rows';
 import { dataPeriodText, formatValue, legendPercent, toD3Format } from '../../../src/visuals/common/format';
 import { axisBound, setting } from '../../../src/visuals/common/settings';
@@ -39,6 +39,14 @@ describe('chart mode', () => {
 });
 
 describe('selections', () => {
+  it('never filters by the "Others" entry, keyed apart from a category of that name', () => {
+    const entry = (Name: string, key: string) => ({ Name, key, data: [] });
+    expect(picksOthers({ content: [entry('North', 'North'), entry('Others', '__others__')] }, 'Others')).toBe(true);
+    expect(picksOthers({ content: [entry('North', 'North'), entry('Others', '__others__')] }, 'North')).toBe(false);
+    expect(picksOthers({ content: [entry('Others', 'Others')] }, 'Others')).toBe(false);
+    expect(picksOthers(undefined, 'Others')).toBe(false);
+  });
+
   it('are equal only when all five fields match', () => {
     expect(selectionEquals(sel(), sel())).toBe(true);
     expect(selectionEquals(sel(), sel({ seriesValue: 'x' }))).toBe(false);

@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { useElement } from '../elements/element-context';
-import { ModalDialog } from '../elements/modal-dialog';
+import { useElement } from './element-context';
+import { ModalDialog } from './modal-dialog';
 import { ApiError, isBadRequest } from '../api/client';
 import type { BadRequest } from '../api/errors';
-import type { SourceChoice } from './home-data';
 
-/** The message of a refused call: the server's own words (a 400's, a 429's), else a plain "did not work". */
+/** One form's call: busy while it runs; a refusal in the server's own words (a 400's, a 429's), else a plain "did not work". */
 export function useSubmit() {
   const { t } = useElement();
   const [busy, setBusy] = useState(false);
@@ -15,10 +14,10 @@ export function useSubmit() {
     setError('');
     try {
       const res = await call();
-      if (isBadRequest(res)) setError(res.message ?? Object.values(res.errors ?? {}).flat()[0] ?? t('dashboardManage.failed'));
+      if (isBadRequest(res)) setError(res.message ?? Object.values(res.errors ?? {}).flat()[0] ?? t('common.failed'));
       else done(res);
     } catch (e) {
-      setError(e instanceof ApiError && !e.handled ? e.message : t('dashboardManage.failed'));
+      setError(e instanceof ApiError && !e.handled ? e.message : t('common.failed'));
     } finally {
       setBusy(false);
     }
@@ -28,15 +27,20 @@ export function useSubmit() {
 
 /**
  * A dialog holding one form (ModalDialog: focus kept in it and given back, Escape cancels): its
- * title, what it does, the fields, the server's refusal in an alert, the submit and Cancel buttons.
+ * title, what it does, the fields, the server's refusal in an alert, the submit button, any more
+ * actions, and Cancel (or `cancel`'s words).
  */
-export function FormDialog({ id, title, intro, submit, busy, error, onSubmit, onCancel, children }: {
+export function FormDialog({ id, title, intro, submit, cancel, busy, error, className = 'dialog-form', actions, onSubmit, onCancel, children }: {
   id: string;
   title: string;
   intro?: string;
   submit: string;
+  cancel?: string;
   busy: boolean;
   error: string;
+  className?: string;
+  /** Buttons between the submit and Cancel. */
+  actions?: ReactNode;
   onSubmit: () => void;
   onCancel: () => void;
   children: ReactNode;
@@ -45,7 +49,7 @@ export function FormDialog({ id, title, intro, submit, busy, error, onSubmit, on
   return (
     <ModalDialog labelledBy={`${id}-title`} describedBy={intro ? `${id}-intro` : undefined} onCancel={onCancel}>
       <form
-        className="dialog-form"
+        className={className}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -58,24 +62,10 @@ export function FormDialog({ id, title, intro, submit, busy, error, onSubmit, on
         {error && <p className="banner error" role="alert">{error}</p>}
         <div className="actions">
           <button type="submit" disabled={busy}>{submit}</button>
-          <button type="button" className="secondary" onClick={onCancel}>{t('dashboardManage.cancel')}</button>
+          {actions}
+          <button type="button" className="secondary" onClick={onCancel}>{cancel ?? t('common.cancel')}</button>
         </div>
       </form>
     </ModalDialog>
-  );
-}
-
-/** A data source select: a first choice of the caller's (none yet, the same source, the file's), then the sources. */
-export function SourceSelect({ label, first, sources, value, onChange }: { label: string; first: string; sources: SourceChoice[]; value: string; onChange: (id: string) => void }) {
-  return (
-    <label>
-      {label}
-      <select name="moduleId" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{first}</option>
-        {sources.map((s) => (
-          <option key={s.id} value={s.id}>{s.name}</option>
-        ))}
-      </select>
-    </label>
   );
 }
