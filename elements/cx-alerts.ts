@@ -15,6 +15,7 @@ import styles from '../src/alerts/alerts.css?inline';
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).
+ * @fires {CustomEvent<{name: string, count: number}>} cx-drawn - The alerts are on screen (as Tableau's FirstInteractive): once per load (not again for the user's own changes). `name` is the module ("responses"), `count` the alerts.
  * @csspart base - The alerts page.
  */
 export const CxAlerts = defineElement({ tag: 'cx-alerts', component: AlertsPage, styles: forms + styles, attributes: [] });

@@ -18,6 +18,7 @@ import { VIEWER_ATTRIBUTES } from '../src/viewer/viewer-attributes';
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
+ * @fires {CustomEvent<{name: string, count: number}>} cx-drawn - The pivot is on screen (as Tableau's FirstInteractive): once per answer (the first and each one for new filters or another choice of measures and dimensions). `name` is the module id, `count` the pivot's top-level rows.
  * @csspart base - The pivot.
  */
 export const CxAnalyticsViewer = defineElement({

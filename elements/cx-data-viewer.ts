@@ -35,6 +35,7 @@ import styles from '../src/viewer/data-viewer/data-viewer.css?inline';
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
  * @fires {CustomEvent<{href: string, path: string}>} cx-navigate - Asks to go to a portal page (bubbles, composed, cancelable): `href` is its address on the portal (the api-base), `path` the portal path. The host portal routes it; elsewhere the page loads `href` unless a listener cancels the event.
  * @fires {CustomEvent<{filterScope: string, smartFilters: unknown[]}>} cx-filters-change - The user changed a filter of its filter bar.
+ * @fires {CustomEvent<{name: string, count: number}>} cx-drawn - The data of the mode shown is on screen (as Tableau's FirstInteractive), as `cx-records-viewer`, `cx-analytics-viewer` or `cx-card-viewer` fire it: once per load; with a record id, once its details are shown (`count` 1, or 0 when it is not found). `name` is the module id.
  * @csspart base - The data page.
  * @csspart export-progress - The progress of an export being made (a `progressbar`).
  */

@@ -20,6 +20,7 @@ import './cx-nps-gauge';
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
+ * @fires {CustomEvent<{name: string, count: number}>} cx-drawn - The gauge and the cards are on screen (as Tableau's FirstInteractive): once per load. `name` is the comments visual's, `count` the comments the cards are drawn from.
  * @csspart base - The wall.
  */
 export const CxDemoWall = defineElement({

@@ -20,6 +20,7 @@ import styles from '../src/favourites/favourites/favourites.css?inline';
  * @fires {CustomEvent<{favouritesId: string, title: string, payload: string}>} cx-favourite-select - The user selected a favourite.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
  * @fires {CustomEvent<{href: string, path: string}>} cx-navigate - Asks to go to a portal page (bubbles, composed, cancelable): `href` is its address on the portal (the api-base), `path` the portal path. The host portal routes it; elsewhere the page loads `href` unless a listener cancels the event.
+ * @fires {CustomEvent<{name: string, count: number}>} cx-drawn - The favourites are on screen (as Tableau's FirstInteractive): once per load (not again for the user's own adds and removes). `name` is the module id, `count` the favourites.
  * @csspart base - The favourites panel.
  */
 export const CxFavourites = defineElement({

@@ -24,6 +24,7 @@ import caseStyles from '../src/processflow/shared/case.css?inline';
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).
  * @fires {CustomEvent<{href: string, path: string}>} cx-navigate - Asks to go to a portal page (bubbles, composed, cancelable): `href` is its address on the portal (the api-base), `path` the portal path. The host portal routes it; elsewhere the page loads `href` unless a listener cancels the event.
  * @fires {CustomEvent<{filterScope: string, smartFilters: unknown[]}>} cx-filters-change - The user changed a filter of its filter bar.
+ * @fires {CustomEvent<{name: string, count: number}>} cx-drawn - The queue's cases are on screen (as Tableau's FirstInteractive): once per page of them, after the first load and after each reload for another queue, page, filter, toggle or order. `name` is the queue's, `count` its cases under the filters (0 for its empty state).
  * @csspart base - The queue.
  */
 export const CxQueue = defineElement({

@@ -25,6 +25,7 @@ import caseStyles from '../src/processflow/shared/case.css?inline';
  * @fires {CustomEvent<{sourceObjectId: number, state: string}>} cx-case-changed - An action changed the case.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).
  * @fires {CustomEvent<{href: string, path: string}>} cx-navigate - Asks to go to a portal page (bubbles, composed, cancelable): `href` is its address on the portal (the api-base), `path` the portal path. The host portal routes it; elsewhere the page loads `href` unless a listener cancels the event.
+ * @fires {CustomEvent<{name: string, count: number}>} cx-drawn - The case is on screen (as Tableau's FirstInteractive): once per case opened (not again for an action's answer). `name` is the case's source object id, `count` 1.
  * @csspart base - The case.
  */
 export const CxRecordDetail = defineElement({

@@ -18,6 +18,7 @@ import { VIEWER_ATTRIBUTES } from '../src/viewer/viewer-attributes';
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
+ * @fires {CustomEvent<{name: string, count: number}>} cx-drawn - The first rows are on screen (as Tableau's FirstInteractive): once per load (the first and each one for new filters or another order; not for rows scrolled into view). `name` is the module id, `count` the records under the filters.
  * @csspart base - The grid wrapper.
  */
 export const CxRecordsViewer = defineElement({

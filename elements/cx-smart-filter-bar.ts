@@ -19,6 +19,7 @@ import styles from '../src/filters/smart-filter-bar/smart-filter-bar.css?inline'
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
  * @fires {CustomEvent<{filterScope: string, smartFilters: unknown[]}>} cx-filters-change - The user changed a filter.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
+ * @fires {CustomEvent<{name: string, count: number}>} cx-drawn - The filters' values and counts are on screen (as Tableau's FirstInteractive): once per answer (the first and each one for changed filters). `name` is the filter scope, `count` the value filters shown.
  * @csspart base - The bar.
  */
 export const CxSmartFilterBar = defineElement({

@@ -6,6 +6,8 @@ import { smartFilters, type Dimension } from '../api/smartdata';
 import type { AlertDefinition } from '../lib/alerts';
 import { AlertForm } from './alert-form';
 import { longInstant } from '../lib/dates';
+import { Loading, LoadFailed } from '../elements/load-states';
+import { useDrawnAnswer } from '../visuals/common/partner-events';
 import { numberFormat } from '../lib/intl';
 
 const MODULE = 'responses';
@@ -18,7 +20,7 @@ type Saved = AlertView[] | { errors: Record<string, string> };
  * how it last measured, a form to add one, and for each: edit, pause or resume, delete.
  */
 export function AlertsPage() {
-  const { t, api, lang } = useElement();
+  const { t, api, lang, emit } = useElement();
   const [alerts, setAlerts] = useState<AlertView[] | null>(null);
   const [dimensions, setDimensions] = useState<Dimension[]>([]);
   const [failed, setFailed] = useState(false);
@@ -62,8 +64,11 @@ export function AlertsPage() {
     return `${measure} · ${condition} · ${scope}`;
   };
 
-  if (failed) return <p className="banner error" part="base" role="alert">{t('alerts.loadFailed')}</p>;
-  if (!alerts) return <p part="base" role="status">{t('alerts.loading')}</p>;
+  // The list is on screen: once per load (the user's own changes redraw it, as they are not loads).
+  useDrawnAnswer(emit, alerts ? api : null, () => ({ name: MODULE, count: alerts!.length }));
+
+  if (failed) return <LoadFailed className="banner error">{t('alerts.loadFailed')}</LoadFailed>;
+  if (!alerts) return <Loading>{t('alerts.loading')}</Loading>;
   return (
     <section className="alerts" part="base" aria-labelledby="alerts-title">
       <h1 id="alerts-title">{t('alerts.title')}</h1>

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { $config } from '../stores/config';
 import { $languagesLoaded, languageCode, translator } from './texts';
 import type { ApiTarget } from '../api/client';
-import { hasHost, portalUrl, requestNavigation } from '../stores/navigation';
+import { hasHost, portalUrl, requestNavigation } from '../stores/portal-address';
 
 const COMMIT = Symbol.for('cx.commit');
 

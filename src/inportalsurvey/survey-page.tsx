@@ -61,7 +61,7 @@ export function InPortalSurvey({ moduleId = 'team-feedback' }: { moduleId?: stri
 
   if (failed) {
     return (
-      <div className="cx-error" role="alert">
+      <div className="cx-error" part="base error" role="alert">
         {t('survey.loadFailed')}{' '}
         <button type="button" className="link" onClick={() => { setFailed(false); setAttempt((n) => n + 1); }}>{t('survey.retry')}</button>
       </div>

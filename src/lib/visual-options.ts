@@ -67,7 +67,7 @@ const OPTIONS: Record<VisualType, DisplayOption[]> = {
   TouchpointChart: [format('ValueFormat', '0%'), format('YAxisFormat', '.4s'), SHOW_BLANK],
   TableWithDeltaColumns: [CLICK, flag('DisableSorting'), SHOW_BLANK],
   TableWithGroupedMeasures: [SHOW_BLANK],
-  StackedColumnWithLine: [CLICK, format('ColumnFormat', ',d'), format('LineFormat', '0.00'), text('LineColour', '#184B9B'), number('LineWidth', 3, 1, 10), SHOW_BLANK],
+  StackedColumnWithLine: [CLICK, format('ColumnFormat', ',d'), format('LineFormat', '0.00'), text('LineColour'), number('LineWidth', 3, 1, 10), SHOW_BLANK],
   OrderedListComments: [choice('ClickBehaviour', ['None', 'Drillthrough'], 'None'), number('LinesToShow', 5, 1, 20), flag('ClipText')],
   ReviewRatings: [choice('ClickBehaviour', ['None', 'Filter'], 'None')],
   ReviewReplies: [],

@@ -34,7 +34,12 @@ function gaugeBounds(r: Roles): Partial<TemplateBindings> {
   return { LowerBound: r.score.field.score?.min ?? 1, UpperBound: r.score.field.score?.max ?? 5, TextFormat: '.2f' };
 }
 
+/**
+ * Colours a starter writes into a new tile's settings: the author's to change, data rather than
+ * chrome (tests/unit/element-colours.test.ts allows them; the spec's delta colours among them follow the theme).
+ */
 const GROUP_COLOURS = { Palette: ['#0C7A59', '#8A8F98', '#C4002A', '#184B9B', '#B25E00', '#6B3FA0'] };
+const DELTA_PALETTE = { AboveDelta: '#0C7A59', BelowDelta: '#C4002A' };
 
 const tile = (name: string, template: VisualType, width: number, height: number, bindings: TemplateBindings): VisualDefinition => ({ name, template, width, height, templateBindings: bindings });
 /** A title's words: a measure's name in them, and "{what} by {dimension}" with a dimension. */
@@ -140,7 +145,7 @@ export const STARTERS: Record<VisualType, Starter> = {
     if (!r.axis) return null;
     return {
       Header: s.by(s.name(r.main), r.axis), SubHeader: 'DataPeriod', ClickBehaviour: 'Filter', ColumnConfiguration: deltaColumns(r.main, s),
-      DataFormat: { DecimalPlaces: r.main === 'stars' ? 2 : 0, DeltaThreshold: 0, ColorPalette: { AboveDelta: '#0C7A59', BelowDelta: '#C4002A' } },
+      DataFormat: { DecimalPlaces: r.main === 'stars' ? 2 : 0, DeltaThreshold: 0, ColorPalette: { ...DELTA_PALETTE } },
       Query: { kind: 'table', rowKey: r.axis.key, measures: tableMeasures(r.main) },
     };
   }),

@@ -1,5 +1,8 @@
 import { atom } from 'nanostores';
 import { $config } from './config';
+import { NAVIGATOR, portalUrl } from './portal-address';
+
+export { hasHost, portalUrl, requestNavigation, type NavigateDetail } from './portal-address';
 
 /**
  * Where the app is, and how to go elsewhere. The host portal sets `navigator` to its router;
@@ -8,9 +11,8 @@ import { $config } from './config';
 export const $path = atom(typeof location === 'undefined' ? '/' : location.pathname + location.search);
 
 type Navigator = (to: string, options?: { replace?: boolean }) => void;
-const KEY = Symbol.for('cx.navigator');
 const LEAVE = Symbol.for('cx.unsavedWork');
-type Holder = { [KEY]?: Navigator; [LEAVE]?: string };
+type Holder = { [NAVIGATOR]?: Navigator; [LEAVE]?: string };
 
 /**
  * A screen with unsaved work (edit mode) names it: leaving the page, or the screen through the
@@ -32,33 +34,7 @@ export function holdUnsavedWork(message: string | null): () => void {
 }
 
 export function setNavigator(navigator: Navigator | undefined): void {
-  (globalThis as Holder)[KEY] = navigator;
-}
-
-/** True inside the host portal (its router is registered); elements elsewhere must never move the page. */
-export const hasHost = () => !!(globalThis as Holder)[KEY];
-
-/**
- * A portal path as an absolute address on the portal's origin (`apiBase`, '' for the page's own):
- * outside the host a link or a navigation must lead to the portal, never to the embedding site.
- */
-export const portalUrl = (to: string, apiBase: string): string => new URL(to, apiBase ? `${apiBase}/` : location.href).href;
-
-/** What `cx-navigate` tells the page: the portal address, and its path for a host's router. */
-export interface NavigateDetail {
-  href: string;
-  path: string;
-}
-
-/**
- * Asks the page to go to a portal path: a cancelable `cx-navigate` from `host` (bubbles, composed);
- * the host portal's router takes it, another page may; left alone, the page loads the address.
- */
-export function requestNavigation(host: Element, to: string, apiBase: string): void {
-  const href = portalUrl(to, apiBase);
-  const { pathname, search, hash } = new URL(href);
-  const detail: NavigateDetail = { href, path: pathname + search + hash };
-  if (host.dispatchEvent(new CustomEvent('cx-navigate', { detail, bubbles: true, composed: true, cancelable: true }))) location.assign(href);
+  (globalThis as Holder)[NAVIGATOR] = navigator;
 }
 
 /**
@@ -71,7 +47,7 @@ export function navigate(to: string, options?: { replace?: boolean; system?: boo
   const unsaved = (globalThis as Holder)[LEAVE];
   // A user's move away from unsaved work asks first; a system move (a sign-out) does not wait.
   if (unsaved && !options?.system && typeof confirm === 'function' && !confirm(unsaved)) return;
-  const host = (globalThis as Holder)[KEY];
+  const host = (globalThis as Holder)[NAVIGATOR];
   if (host) host(to, options);
   else if (!options?.system && typeof location !== 'undefined') location.assign(portalUrl(to, $config.get().apiBase));
 }

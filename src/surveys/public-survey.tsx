@@ -47,7 +47,7 @@ export function PublicSurveyPage({ shortcode = '', inviteId, store }: { shortcod
   if (state.kind === 'missing') return <Notice title={t('surveyForm.missingTitle')} text={t('surveyForm.missing')} />;
   if (state.kind === 'failed')
     return (
-      <div className="survey-state" role="alert">
+      <div className="survey-state" part="base error" role="alert">
         <p>{t('surveyForm.loadFailed')}</p>
         <button type="button" onClick={() => setAttempt(attempt + 1)}>{t('surveyForm.retry')}</button>
       </div>

@@ -8,6 +8,7 @@ import {
 import { longInstant } from '../lib/dates';
 import { WebhookForm } from './webhook-form';
 import { DeliveryLog, Outcome } from './delivery-log';
+import { Loading, LoadFailed } from '../elements/load-states';
 import { SecretOnce } from './secret-once';
 
 const NEW_WEBHOOK: WebhookInput = { name: '', url: '', events: [], format: 'json', enabled: true };
@@ -122,8 +123,8 @@ export function WebhooksPage() {
       await reload();
     });
 
-  if (failed) return <p className="banner error" role="alert">{t('webhooks.loadFailed')}</p>;
-  if (!hooks) return <p role="status">{t('webhooks.loading')}</p>;
+  if (failed) return <LoadFailed className="banner error">{t('webhooks.loadFailed')}</LoadFailed>;
+  if (!hooks) return <Loading>{t('webhooks.loading')}</Loading>;
   const full = hooks.length >= max;
   return (
     <section className="webhooks" aria-labelledby="webhooks-title" part="base">

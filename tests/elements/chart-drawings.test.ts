@@ -162,11 +162,11 @@ describe('star chart drawing', () => {
     expect(el.querySelector('.footer')!.textContent).toBe('1284 responses');
     expect(el.querySelectorAll('.star-full')).toHaveLength(4);
     expect(el.querySelector('#t-star-3 rect')!.getAttribute('width')).toBe('12');
-    expect(el.querySelector('.hero')!.getAttribute('fill')).toBe(BAND_COLOURS.mid);
+    expect(el.querySelector<SVGElement>('.hero')!.style.fill).toBe(BAND_COLOURS.mid);
     document.body.replaceChildren();
     const low = svg();
     drawStarChart(low, { ...model, value: 2.4 }, 'u');
-    expect(low.querySelector('.hero')!.getAttribute('fill')).toBe(BAND_COLOURS.low);
+    expect(low.querySelector<SVGElement>('.hero')!.style.fill).toBe(BAND_COLOURS.low);
   });
 });
 
@@ -271,8 +271,8 @@ describe('stacked column with line drawing', () => {
   it('should draw the line in #184B9B, 3 wide, on its own axis, with an icon under a mapped label', () => {
     const el = svg();
     drawColumnLine(el, model);
-    const path = el.querySelector('path.line')!;
-    expect([path.getAttribute('stroke'), path.getAttribute('stroke-width')]).toEqual(['#184B9B', '3']);
+    const path = el.querySelector<SVGPathElement>('path.line')!;
+    expect([path.style.stroke, path.getAttribute('stroke-width')]).toEqual(['rgb(24, 75, 155)', '3']);
     expect(el.querySelector('.axis.y2')).not.toBeNull();
     expect([...el.querySelectorAll('image')].map((i) => i.getAttribute('href'))).toEqual(['/elements/icons/promoter.svg']);
     expect(el.querySelector('[aria-label^="Detractor"]')!.getAttribute('aria-label')).toBe('Detractor: 0, 2.10');

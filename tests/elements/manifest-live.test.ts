@@ -31,8 +31,8 @@ const names = (list?: Named[]) => (list ?? []).map((x) => x.name);
 const loaders = import.meta.glob('../../elements/cx-*.ts');
 
 /**
- * Render nothing at all here, so have no `base` to show: a tile's markup filter (`display: none`),
- * and the feedback launcher until the portal gives it a survey.
+ * Render nothing at all here, so have no `base` to show (the exception docs/theming.md names): a
+ * tile's markup filter (`display: none`), and the feedback launcher until the portal gives it a survey.
  */
 const NO_BASE = new Set(['cx-filter', 'cx-feedback-widget']);
 /** Attributes without which an element only asks for them. */
@@ -110,6 +110,29 @@ describe('custom-elements.json against the live elements', () => {
         el.remove();
       }
     });
+  }
+
+  // docs/theming.md: `base` in every state, the loading and a failed load too (the 401 above is the sign-in state).
+  // (The fake server awaits its route's answer: one that never settles is a call still loading.)
+  const LOADS: Record<string, () => Response> = { loading: () => new Promise<Response>(() => {}) as unknown as Response, failing: () => json({ message: 'Broken.' }, 500) };
+  for (const [state, answer] of Object.entries(LOADS)) {
+    it(`has the base part on every element while ${state}`, async () => {
+      const missing: string[] = [];
+      for (const tag of [...byTag.keys()].filter((t) => !NO_BASE.has(t))) {
+        await loaders[`../../elements/${tag}.ts`]();
+        server(answer);
+        const el = document.createElement(tag);
+        for (const [name, value] of Object.entries(NEEDS[tag] ?? {})) el.setAttribute(name, value);
+        document.body.append(el);
+        await settled(el);
+        // A moment for a failed answer to be shown.
+        await new Promise((r) => setTimeout(r, 100));
+        await settled(el);
+        if (!shadow(el).querySelector('[part~="base"]')) missing.push(`${tag}: ${shadow(el).innerHTML.slice(0, 120)}`);
+        el.remove();
+      }
+      expect(missing).toEqual([]);
+    }, 60_000);
   }
 
   it('lists the error part an element shows for a bad attribute', async () => {

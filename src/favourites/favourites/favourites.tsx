@@ -10,6 +10,7 @@ import { monthOf } from '../../lib/date-ranges';
 import { monthYear } from '../../lib/dates';
 import type { TFunction } from 'i18next';
 import { restoreView, savedViewOf } from '../../viewer/saved-view';
+import { useDrawnAnswer } from '../../visuals/common/partner-events';
 import { ConfirmDelete } from '../../account/shared/confirm-delete';
 
 export interface FavouritesProps {
@@ -24,7 +25,7 @@ export interface FavouritesProps {
  * remove. Opening one from the address (`f`, `s`) is the data page's load (use-data-load.ts).
  */
 export function Favourites({ moduleId = 'responses', filterScope = 'default', viewMode = 'RecordsViewer', dateKey = 'ResponseDate' }: FavouritesProps) {
-  const { t, emit, go, api, lang } = useElement();
+  const { t, emit, go, api, lang, host } = useElement();
   const [list, setList] = useState<Favourite[] | null>(null);
   // Spec: an unavailable service counts -1; otherwise the count is the list's length.
   const [unavailable, setUnavailable] = useState(false);
@@ -56,6 +57,10 @@ export function Favourites({ moduleId = 'responses', filterScope = 'default', vi
       .then((answer) => ((answer as { available?: boolean } | undefined)?.available === false ? setUnavailable(true) : refresh()))
       .catch(() => setUnavailable(true));
   }, [api, refresh]);
+
+  // The list is on screen: once per load (not again for the user's own adds and removes). Inside
+  // the data viewer the viewer's mode speaks for the page.
+  useDrawnAnswer(emit, host.localName === 'cx-favourites' && list ? api : null, () => ({ name: moduleId, count: list!.length }));
 
   if (unavailable) return <p className="hint" part="base">{t('favourites.unavailable')}</p>;
 

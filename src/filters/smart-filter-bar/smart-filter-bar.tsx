@@ -16,6 +16,7 @@ import { $session } from '../../stores/session';
 import { $config } from '../../stores/config';
 import type { Dimension } from '../../api/smartdata';
 import { numberFormat } from '../../lib/intl';
+import { useDrawnAnswer } from '../../visuals/common/partner-events';
 import { shortInstant } from '../../lib/dates';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -44,7 +45,7 @@ export interface SmartFilterBarProps {
  * priciest part of it after the tiles) has nothing new to show then.
  */
 export const SmartFilterBar = memo(function SmartFilterBar({ moduleId, filterScope = 'default', tags = '', dateKey = 'ResponseDate', dateRules, showCount = true, dataRoot = SMART_DATA_ROOT, label, defaultDate }: SmartFilterBarProps) {
-  const { t, emit, lang, api } = useElement();
+  const { t, emit, lang, api, host } = useElement();
   const store = filtersFor(filterScope);
   const state = useStore(store);
   const selections = useStore(selectionsFor(filterScope));
@@ -124,9 +125,12 @@ export const SmartFilterBar = memo(function SmartFilterBar({ moduleId, filterSco
     }
   }, [answer, access, filterScope]);
 
+  const dims = answer ? withClaimFilters(answer.smartFilters.filter((d) => d.filterDataType !== 'DateTime'), access) : [];
+  // The filters' values are on screen: once per answer. Inside another element (a queue, a dashboard) that element speaks.
+  useDrawnAnswer(emit, host.localName === 'cx-smart-filter-bar' ? answer : null, () => ({ name: filterScope, count: dims.length }));
+
   if (!moduleId) return <p part="base" className="cx-error" role="alert">{t('filters.noModule')}</p>;
   const count = activeFilterCount(state);
-  const dims = answer ? withClaimFilters(answer.smartFilters.filter((d) => d.filterDataType !== 'DateTime'), access) : [];
   const lastText = last ? shortInstant(last) : null;
 
   return (

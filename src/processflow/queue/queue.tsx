@@ -20,6 +20,8 @@ import { TableRegion } from '../../elements/table-region';
 import { queueTabs } from './queue-tabs';
 import { BulkWork } from './bulk-work';
 import { CaseClock, useServerClock } from '../shared/clock';
+import { Loading, LoadFailed } from '../../elements/load-states';
+import { useDrawnAnswer } from '../../visuals/common/partner-events';
 
 /** The orders a worker can choose besides the queue's own (issue 45): the soonest deadline first. */
 const SORTS = ['ResolutionDueAt', 'FirstResponseDueAt'] as const;
@@ -52,7 +54,7 @@ function startFilters(scope: string): void {
  * the empty states by queue tag. The last queue used is where the module opens.
  */
 export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName = '' }: QueueProps) {
-  const { t, api, go, host } = useElement();
+  const { t, api, go, host, emit } = useElement();
   const [queues, setQueues] = useState<Queue[] | null>(null);
   const [counts, setCounts] = useState<QueueCount[]>([]);
   const [page, setPage] = useState<{ key: string; recordCount: number; data: CaseRecord[] } | null>(null);
@@ -136,9 +138,12 @@ export function QueueHome({ moduleId = 'cases', profileId = 'cases', queueName =
     return () => observer.disconnect();
   }, [host]);
 
-  if (error) return <p className="cx-error" role="alert">{t('queue.loadFailed')} {error}</p>;
-  if (unknown && !hasHost()) return <p className="cx-error" role="alert">{t('queue.notFound', { name: wanted })}</p>;
-  if (!queues || !queue) return <p role="status">{t('queue.loading')}</p>;
+  // The queue's cases under its filters are on screen: once per page of them.
+  useDrawnAnswer(emit, queue && page?.key === key ? page : null, () => ({ name: queue!.name, count: page!.recordCount }));
+
+  if (error) return <LoadFailed>{t('queue.loadFailed')} {error}</LoadFailed>;
+  if (unknown && !hasHost()) return <LoadFailed>{t('queue.notFound', { name: wanted })}</LoadFailed>;
+  if (!queues || !queue) return <Loading>{t('queue.loading')}</Loading>;
   const { shown, more } = queueTabs(queues, queue.name, width);
   const countOf = (name: string) => counts.find((c) => c.name === name)?.count;
   const tab = (q: Queue) => (

@@ -15,6 +15,8 @@ import { TagEditor } from './tag-editor';
 import { CleanedText } from '../../elements/hidden-value';
 import { PROCESS_FLOW_DATA } from '../../api/smartdata';
 import { CaseClock, nextDeadline, useServerClock } from '../shared/clock';
+import { Loading, LoadFailed } from '../../elements/load-states';
+import { useDrawnAnswer } from '../../visuals/common/partner-events';
 import { CaseHistory } from './case-history';
 
 export interface RecordDetailProps {
@@ -86,8 +88,11 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
     return () => clearTimeout(timer);
   }, [results]);
 
-  if (error) return <p className="cx-error" role="alert">{t('case.loadFailed')} {error}</p>;
-  if (!view) return <p role="status">{t('case.loading')}</p>;
+  // The case is on screen: once per case opened (an action's answer redraws the same case).
+  useDrawnAnswer(emit, view ? `${moduleId}/${sourceObjectId}` : null, () => ({ name: sourceObjectId, count: 1 }));
+
+  if (error) return <LoadFailed>{t('case.loadFailed')} {error}</LoadFailed>;
+  if (!view) return <Loading>{t('case.loading')}</Loading>;
   const pfo = view.processFlowObject;
   const p = pfo.properties;
 

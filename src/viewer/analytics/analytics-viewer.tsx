@@ -11,6 +11,8 @@ import { openInNewTab } from '../../lib/new-tab';
 import { addTo, fitsModule, freeDimensions, HAND_OFF_KEY, HAND_OFF_MS, removeFrom, type PivotChoice } from './pivot-state';
 import { viewFor } from '../../stores/view-state';
 import { filtersFor, type FilterState } from '../../stores/filters';
+import { Loading, LoadFailed } from '../../elements/load-states';
+import { useDrawnAnswer } from '../../visuals/common/partner-events';
 import { useViewerSetup, type ViewerSetup } from '../shared/use-viewer-setup';
 
 export interface AnalyticsViewerProps {
@@ -36,7 +38,7 @@ function handOffCell(choice: PivotChoice, rowKey: string, colKey: string, filter
 
 /** The pivot: measures by row and column dimensions, expandable rows, totals that can be switched off, and a double click that opens the records of a cell. */
 export function AnalyticsViewer({ moduleId = 'responses', profile: profileName = 'default', filterScope = 'default', setup: given }: AnalyticsViewerProps) {
-  const { t, api } = useElement();
+  const { t, api, emit } = useElement();
   const viewStore = viewFor(filterScope);
   const { pivot } = useStore(viewStore);
   const { setup, error: setupError } = useViewerSetup(moduleId, profileName, given);
@@ -81,8 +83,11 @@ export function AnalyticsViewer({ moduleId = 'responses', profile: profileName =
       .catch((e: unknown) => guard.isLatest(stamp) && setError(e instanceof Error ? e.message : String(e)));
   }, [api, guard, moduleId, profile, smartFilters, choice, fits]);
 
-  if (error || setupError) return <p className="cx-error" role="alert">{t('analytics.loadFailed')} {error || setupError}</p>;
-  if (!params || !data) return <p role="status">{t('analytics.loading')}</p>;
+  // The pivot is on screen: once per answer, with its top-level rows.
+  useDrawnAnswer(emit, params && !error && !setupError ? data : null, () => ({ name: moduleId, count: data!.data.length }));
+
+  if (error || setupError) return <LoadFailed>{t('analytics.loadFailed')} {error || setupError}</LoadFailed>;
+  if (!params || !data) return <Loading>{t('analytics.loading')}</Loading>;
 
   const name = (key: string) => params.dims.find((d) => d.filterKey === key)?.filterName ?? params.measures.find((m) => m.measureKey === key)?.measureName ?? key;
   const format = (key: string) => params.measures.find((m) => m.measureKey === key)?.format ?? '0';

@@ -7,6 +7,8 @@ import { loadGuard } from '../../dashboard/load-guard';
 import { useViewerSetup, type ViewerSetup } from '../shared/use-viewer-setup';
 import { applyFacets, bucketsOf, clampWindow, facetCounts, initialLimit, raisedLimit, sortCards, VISIBLE_BUCKETS, type Card } from './card-rules';
 import { BucketSlider } from './bucket-slider';
+import { Loading, LoadFailed } from '../../elements/load-states';
+import { useDrawnAnswer } from '../../visuals/common/partner-events';
 import { CardView } from './card';
 
 export interface CardViewerProps {
@@ -25,7 +27,7 @@ type Load = { state: 'counting' } | { state: 'tooMany'; count: number } | { stat
  * from the profile's templates, facets to narrow them, and a sort/zoom slider over buckets of cards.
  */
 export function CardViewer({ moduleId = 'responses', profile: profileName = 'default', filterScope = 'default', setup: given }: CardViewerProps) {
-  const { t, api } = useElement();
+  const { t, api, emit } = useElement();
   const { setup, error: setupError } = useViewerSetup(moduleId, profileName, given);
   const model = setup?.profile.cardViewerViewModel;
   const [limit, setLimit] = useState<number | null>(null);
@@ -73,14 +75,18 @@ export function CardViewer({ moduleId = 'responses', profile: profileName = 'def
   const sorted = useMemo(() => (cards ? sortCards(applyFacets(cards, chosen), field, desc) : []), [cards, chosen, field, desc]);
   const buckets = useMemo(() => bucketsOf(sorted, field), [sorted, field]);
 
-  if (setupError) return <p className="cx-error" role="alert">{t('cards.loadFailed')} {setupError}</p>;
-  if (!setup || !model) return <p role="status">{t('cards.loading')}</p>;
+  // The cards are on screen, or the too-many state that stands for them (no cards): once per load.
+  const final = load.state === 'ready' || load.state === 'tooMany' ? load : null;
+  useDrawnAnswer(emit, model ? final : null, () => ({ name: moduleId, count: final?.state === 'ready' ? final.cards.length : 0 }));
+
+  if (setupError) return <LoadFailed>{t('cards.loadFailed')} {setupError}</LoadFailed>;
+  if (!setup || !model) return <Loading>{t('cards.loading')}</Loading>;
   const columns = new Map(setup.schema.map((c) => [c.key, c]));
   const name = (key: string) => columns.get(key)?.name ?? key;
   const template = model.templates.find((tp) => tp.name === templateName) ?? model.templates[0];
 
-  if (load.state === 'error') return <p className="cx-error" role="alert">{t('cards.loadFailed')} {load.message}</p>;
-  if (load.state === 'counting') return <p role="status">{t('cards.counting')}</p>;
+  if (load.state === 'error') return <LoadFailed>{t('cards.loadFailed')} {load.message}</LoadFailed>;
+  if (load.state === 'counting') return <Loading>{t('cards.counting')}</Loading>;
   if (load.state === 'tooMany') {
     const max = raisedLimit(model.cardLimit);
     return (
@@ -95,7 +101,7 @@ export function CardViewer({ moduleId = 'responses', profile: profileName = 'def
       </div>
     );
   }
-  if (load.state === 'loading') return <p role="status">{t('cards.loadingCards', { count: load.count })}</p>;
+  if (load.state === 'loading') return <Loading>{t('cards.loadingCards', { count: load.count })}</Loading>;
   const w = clampWindow(win.start, win.visible, buckets.length);
   const shown = buckets.length ? sorted.slice(buckets[w.start].from, buckets[w.start + w.visible - 1].to) : [];
   const toggle = (f: string, v: string) => {

@@ -12,6 +12,7 @@ import { CardViewer } from '../cards/card-viewer';
 import { modeLink, modeOf, VIEW_MODES, type ViewMode } from './load-rules';
 import { useDataLoad } from './use-data-load';
 import { ExportControl } from './export-control';
+import { Loading, LoadFailed } from '../../elements/load-states';
 import { customRangeRulesOf } from '../../lib/date-ranges';
 
 export interface DataViewerProps {
@@ -52,9 +53,10 @@ export function DataViewer({ moduleId = 'responses', profileId = 'insights', pro
     if (narrow) navigate('/echo-503', { replace: true, system: true });
   }, [narrow]);
 
-  if (narrow) return <p role="status">{t('dataViewer.notOnMobile')}</p>;
-  if (error) return <p className="cx-error" role="alert">{t('dataViewer.loadFailed')} {error}</p>;
-  if (!load) return <p role="status" part="base">{t('dataViewer.loading')}</p>;
+  if (narrow) return <p role="status" part="base">{t('dataViewer.notOnMobile')}</p>;
+  if (error) return <LoadFailed>{t('dataViewer.loadFailed')} {error}</LoadFailed>;
+  // cx-drawn comes from the mode shown (records, pivot or cards), which share this host.
+  if (!load) return <Loading>{t('dataViewer.loading')}</Loading>;
 
   const root = `/content/${encodeURIComponent(profileId)}/${encodeURIComponent(moduleId)}`;
   const base = `${root}${profileName ? `/${encodeURIComponent(profileName)}` : ''}`;

@@ -17,6 +17,11 @@ export class BlockCache {
   private stamp = 0;
   recordCount: number | null = null;
 
+  /** Which load this is (each `reset` starts the next one). */
+  get loadNumber(): number {
+    return this.stamp;
+  }
+
   constructor(
     private fetchBlock: FetchBlock,
     private onChange: () => void,

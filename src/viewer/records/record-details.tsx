@@ -5,6 +5,7 @@ import { viewerRecords } from '../../api/viewer';
 import { PortalLink } from '../../elements/portal-link';
 import type { ViewerSetup } from '../shared/use-viewer-setup';
 import { cellText, isHiddenValue } from './cell';
+import { useDrawnAnswer } from '../../visuals/common/partner-events';
 import { HiddenValue } from '../../elements/hidden-value';
 
 export interface RecordDetailsProps {
@@ -22,7 +23,7 @@ type Answer = { row: Record<string, unknown> | null; error: string };
  * name, and the way back to all records. Claims apply: a record outside them is not found.
  */
 export function RecordDetails({ moduleId, setup, recordId, listLink }: RecordDetailsProps) {
-  const { t, api } = useElement();
+  const { t, api, emit } = useElement();
   const [answer, setAnswer] = useState<Answer | null>(null);
   const { profile, schema } = setup;
 
@@ -42,6 +43,9 @@ export function RecordDetails({ moduleId, setup, recordId, listLink }: RecordDet
       <PortalLink to={listLink}>{t('details.allRecords')}</PortalLink>
     </p>
   );
+  // The record (or that it is not found) is on screen: the data viewer's cx-drawn for this view.
+  useDrawnAnswer(emit, answer?.error ? null : answer, () => ({ name: moduleId, count: answer?.row ? 1 : 0 }));
+
   if (!answer) return <p role="status">{t('details.loading')}</p>;
   if (answer.error) return <><p className="cx-error" role="alert">{t('viewer.loadFailed')} {answer.error}</p>{back}</>;
   const row = answer.row;

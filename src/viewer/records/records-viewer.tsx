@@ -13,6 +13,8 @@ import { useViewerSetup, type ViewerSetup } from '../shared/use-viewer-setup';
 import { BlockCache, GRID, type Row } from './block-cache';
 import { cellText, isHiddenValue } from './cell';
 import { HiddenValue } from '../../elements/hidden-value';
+import { Loading, LoadFailed } from '../../elements/load-states';
+import { useDrawnAnswer } from '../../visuals/common/partner-events';
 import { ColumnChooser } from './column-chooser';
 
 export interface RecordsViewerProps {
@@ -34,7 +36,7 @@ const columnWidth = (c: { isCleaned: boolean; typeName: string }) => (c.isCleane
  * click or Enter expands a row, a double click or Shift+Enter opens its details link in a new window.
  */
 export function RecordsViewer({ moduleId = 'responses', profile = 'default', filterScope = 'default', setup: given }: RecordsViewerProps) {
-  const { t, api, href } = useElement();
+  const { t, api, href, emit } = useElement();
   const viewStore = viewFor(filterScope);
   const view = useStore(viewStore);
   const { setup, error: setupError } = useViewerSetup(moduleId, profile, given);
@@ -95,8 +97,11 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
     else setExpanded((x) => (x === index ? null : index));
   };
 
-  if (error || setupError) return <p className="cx-error" role="alert">{t('viewer.loadFailed')} {error || setupError}</p>;
-  if (!setup) return <p role="status">{t('viewer.loading')}</p>;
+  // The first rows of a load are on screen: once per load, with the records it has in all.
+  useDrawnAnswer(emit, setup && cache.recordCount !== null ? cache.loadNumber : null, () => ({ name: moduleId, count: cache.recordCount ?? 0 }));
+
+  if (error || setupError) return <LoadFailed>{t('viewer.loadFailed')} {error || setupError}</LoadFailed>;
+  if (!setup) return <Loading>{t('viewer.loading')}</Loading>;
   // Fixed widths keep every row's columns aligned (each row is its own grid).
   const template = visible.map(columnWidth).map((w) => `${w}px`).join(' ');
   const width = visible.map(columnWidth).reduce((a, b) => a + b, 0);

@@ -31,7 +31,7 @@ export function ColumnLineVisual(props: VisualProps) {
     height: props.height,
     columnFormat: toD3Format(setting(settings, 'ColumnFormat', ',d'), ',d'),
     lineFormat: toD3Format(setting(settings, 'LineFormat', '0.00'), '.2f'),
-    lineColour: setting(settings, 'LineColour', D.LineColour as string),
+    lineColour: setting(settings, 'LineColour', D.LineColour as string) || D.LineColour,
     lineWidth: setting(settings, 'LineWidth', D.LineWidth),
     innerPadding: setting(settings, 'InnerPadding', D.InnerPadding),
     icons: axisIcons(settings.AxisValueMapping, setting(settings, 'IconBasePath', `${apiBase}/elements/icons/`)),

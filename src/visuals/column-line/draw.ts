@@ -1,10 +1,10 @@
 import { axisBottom, axisLeft, axisRight, line, scaleBand, scaleLinear, select } from 'd3';
 import { numberLocale } from '../common/format';
-import { colourAt, DIMMED } from '../common/palette';
+import { colourAt, DIMMED, INK } from '../common/palette';
 import { keyActivate } from '../common/keys';
 
-/** Stacked column with line defaults of spec part 3. */
-export const COLUMN_LINE_DEFAULTS = { LineColour: '#184B9B', LineWidth: 3, InnerPadding: 0.3 } as const;
+/** Stacked column with line defaults of spec part 3; the line is the theme's first chart colour unless the tile sets one. */
+export const COLUMN_LINE_DEFAULTS = { LineColour: INK.series, LineWidth: 3, InnerPadding: 0.3 } as const;
 
 export interface ColumnLineModel {
   categories: string[];
@@ -26,7 +26,6 @@ export interface ColumnLineModel {
 }
 
 const MARGIN = { top: 10, right: 44, bottom: 52, left: 44 };
-const COLUMN_FILL = '#9DB8E0';
 
 /** Draws columns on the left axis and a line with markers on the right axis; columns are buttons when clickable. */
 export function drawColumnLine(svg: SVGSVGElement, m: ColumnLineModel): () => void {
@@ -52,7 +51,7 @@ export function drawColumnLine(svg: SVGSVGElement, m: ColumnLineModel): () => vo
       .attr('width', x.bandwidth())
       .attr('height', y(0) - y(v))
       // One colour for the columns (the line carries the other measure); a Palette colours them one by one.
-      .style('fill', m.palette.length ? colourAt(i, m.palette) : COLUMN_FILL)
+      .style('fill', m.palette.length ? colourAt(i, m.palette) : INK.seriesSoft)
       .attr('opacity', m.anySelected && !m.isSelected(c) ? DIMMED : 1)
       .attr('aria-label', `${c}: ${cf(v)}${m.line[i] === null ? '' : `, ${lf(m.line[i]!)}`}`);
     if (m.onColumn) {
@@ -63,9 +62,9 @@ export function drawColumnLine(svg: SVGSVGElement, m: ColumnLineModel): () => vo
   });
   const points = m.categories.map((c, i) => ({ c, v: m.line[i] })).filter((p): p is { c: string; v: number } => p.v !== null);
   const mid = (c: string) => (x(c) ?? 0) + x.bandwidth() / 2;
-  root.append('path').attr('class', 'line').attr('aria-hidden', 'true').attr('fill', 'none').attr('stroke', m.lineColour).attr('stroke-width', m.lineWidth)
+  root.append('path').attr('class', 'line').attr('aria-hidden', 'true').attr('fill', 'none').style('stroke', m.lineColour).attr('stroke-width', m.lineWidth)
     .attr('d', line<{ c: string; v: number }>().x((p) => mid(p.c)).y((p) => y2(p.v))(points));
-  for (const p of points) root.append('circle').attr('aria-hidden', 'true').attr('cx', mid(p.c)).attr('cy', y2(p.v)).attr('r', 4).attr('fill', m.lineColour);
+  for (const p of points) root.append('circle').attr('aria-hidden', 'true').attr('cx', mid(p.c)).attr('cy', y2(p.v)).attr('r', 4).style('fill', m.lineColour);
   return () => {
     root.remove();
   };

@@ -1,13 +1,13 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { ElementApi } from '../../elements/element-context';
 import { selectionsFor, toggleVisualSelection } from '../../stores/selections';
 import { selectionEquals, type SelectionMode, type VisualSelection } from './selection';
 
 /** `cx-drawn`: the element's data is on screen (as Tableau's FirstInteractive), once per answer. */
 export interface DrawnDetail {
-  /** The visual's name (`cx-visual`, a review tile) or the dashboard's id (`cx-dashboard`). */
+  /** The visual's name (`cx-visual`, a review tile), the dashboard's id (`cx-dashboard`), else what the element shows (a queue's, a module's). */
   name: string;
-  /** Rows of the visual's data (0 for 'No results found for selection'), or the dashboard's tiles. */
+  /** Rows of the visual's data (0 for 'No results found for selection'), the dashboard's tiles, else the items shown. */
   count: number;
 }
 
@@ -34,6 +34,19 @@ export function useDrawnEvent(emit: ElementApi['emit']): (generation: number, de
     },
     [emit],
   );
+}
+
+/**
+ * `cx-drawn` for an element showing loaded data: once for each `answer` (a new object per load),
+ * after the commit that puts it on screen; no answer yet (null, undefined), nothing.
+ */
+export function useDrawnAnswer(emit: ElementApi['emit'], answer: unknown, detail: () => DrawnDetail): void {
+  const told = useRef<unknown>(null);
+  useEffect(() => {
+    if (answer === null || answer === undefined || told.current === answer) return;
+    told.current = answer;
+    emit<DrawnDetail>('drawn', detail());
+  });
 }
 
 /** A click on a mark: toggles it in the scope's selections and tells the page with `cx-select`. */

@@ -6,8 +6,8 @@ import { setting } from '../common/settings';
 import { visibleContent } from '../common/rows';
 import { changeText, comparedWith, type DeltaType } from '../common/change';
 
-/** List visual defaults of spec part 3 (item min height 25, text 18 bold #621a4b, value 18 bold black). */
-export const COUNT_LIST_DEFAULTS = { ItemMinHeight: 25, TextTopPadding: 5, TextSidePadding: 5, TextColour: '#621a4b', ValueColour: '#000000', FontSize: 18 } as const;
+/** List visual defaults of spec part 3 (item min height 25, text and value 18 bold); the colours are the theme's, as tile.css draws them. */
+export const COUNT_LIST_DEFAULTS = { ItemMinHeight: 25, TextTopPadding: 5, TextSidePadding: 5, TextColour: 'var(--cx-color-accent, #621a4b)', ValueColour: 'var(--cx-color-text, #000000)', FontSize: 18 } as const;
 
 /** The change buttons: a point change (in the count's own unit) or a percentage; 'PercentageChange' is the table columns' name of the latter. */
 const CHANGE_TYPES = ['PointChange', 'PercentageDelta', 'PercentageChange'] as const;

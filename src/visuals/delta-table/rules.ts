@@ -4,12 +4,14 @@ import { pointChange, percentageChange, roundAwayFromZero, type DeltaSymbol } fr
 import { changeText } from '../common/change';
 import { isBlankName, isValidNumber } from '../common/rows';
 import { numberFormat } from '../../lib/intl';
+import { DELTA_COLOURS } from '../common/palette';
 
-/** Table and list tile defaults of spec part 3. */
+/** Table and list tile defaults of spec part 3; the colours are the theme's tokens with the spec's colour as default. */
 export const TABLE_DEFAULTS = {
-  DecimalPlaces: 0, DeltaThreshold: 0, AboveDelta: '#D4002B', BelowDelta: '#0C8A65', SameDelta: '#666666',
-  HeaderColour: '#666', HeaderFontSize: 12, TextColour: '#4A4A4A', TextFontSize: 13, TextPadding: 8, PaddingBottom: 15,
-  TabUnderline: '#9B1A42', ActiveDeltaButton: '#C73361', InactiveDeltaButton: '#666666',
+  DecimalPlaces: 0, DeltaThreshold: 0,
+  AboveDelta: 'var(--cx-color-negative-text, #D4002B)', BelowDelta: 'var(--cx-color-positive-text, #0C8A65)', SameDelta: DELTA_COLOURS.same,
+  HeaderColour: 'var(--cx-color-text-muted, #666)', HeaderFontSize: 12, TextColour: 'var(--cx-color-text-subtle, #4A4A4A)', TextFontSize: 13, TextPadding: 8, PaddingBottom: 15,
+  TabUnderline: 'var(--cx-color-accent, #9B1A42)', ActiveDeltaButton: 'var(--cx-color-accent, #C73361)', InactiveDeltaButton: 'var(--cx-color-text-muted, #666666)',
 } as const;
 
 export type ColumnType = 'Text' | 'Number' | 'Percentage' | 'PercentageChange' | 'PointChange';

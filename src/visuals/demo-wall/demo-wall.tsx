@@ -9,6 +9,8 @@ import { DRIVER_CAPTIONS, DriverIcon } from './driver-icons';
 import { initialWall, replaceSlot, WALL } from './rotation';
 import { numberFormat } from '../../lib/intl';
 import { CleanedText } from '../../elements/hidden-value';
+import { LoadFailed } from '../../elements/load-states';
+import { useDrawnAnswer } from '../common/partner-events';
 import { isHiddenValue } from '../../lib/profanity';
 
 const USD: Intl.NumberFormatOptions = { style: 'currency', currency: 'USD' };
@@ -63,7 +65,7 @@ function FeedbackCard({ row, moduleId, onReplace }: { row: DataRow; moduleId: st
 
 /** The demo card wall: the NPS gauge (month to date) and five feedback cards; one card changes every 5 s, or when clicked. */
 export function DemoWall({ moduleId = 'responses', gauge = 'nps', comments = 'comments', dateKey = 'ResponseDate' }: DemoWallProps) {
-  const { t, api, lang } = useElement();
+  const { t, api, lang, emit } = useElement();
   const [nps, setNps] = useState<{ value: number; responses?: number } | null>(null);
   const [pool, setPool] = useState<DataRow[] | null>(null);
   const [wall, setWall] = useState(() => initialWall(0));
@@ -96,7 +98,10 @@ export function DemoWall({ moduleId = 'responses', gauge = 'nps', comments = 'co
     return () => clearInterval(timer);
   }, [poolSize]);
 
-  if (error) return <p className="cx-error" role="alert">{error}</p>;
+  // The gauge and the cards are on screen: once per load, with the comments the cards are drawn from.
+  useDrawnAnswer(emit, pool, () => ({ name: comments, count: pool!.length }));
+
+  if (error) return <LoadFailed>{error}</LoadFailed>;
   return (
     <ul className="wall" part="base" aria-busy={pool === null} aria-label={t('wall.label')} style={{ aspectRatio: `${WALL.width} / ${WALL.height}`, maxWidth: WALL.width }}>
       <li className="slot card gauge-card">

@@ -4,10 +4,10 @@ import { useChart } from '../common/use-chart';
 import { setting, stringList } from '../common/settings';
 import { isSelected } from '../common/selection';
 import { visibleContent } from '../common/rows';
-import { colourAt, DONUT_PALETTE } from '../common/palette';
+import { DONUT_PALETTE } from '../common/palette';
 import { formatCount, legendPercent } from '../common/format';
 import { Legend } from '../common/legend';
-import { donutSlices, drawDonut, DONUT_DEFAULTS as D, type DonutMode } from './draw';
+import { donutSlices, drawDonut, sliceColour, DONUT_DEFAULTS as D, type DonutMode } from './draw';
 
 export function donutModel(p: Pick<VisualProps, 'name' | 'primary' | 'settings' | 'mode' | 'selections'>) {
   const content = visibleContent(p.primary.data?.content ?? [], setting(p.settings, 'ShowBlank', false));
@@ -38,7 +38,7 @@ export function DonutVisual(props: VisualProps) {
       <Legend
         items={model.slices.map((s, i) => ({
           name: s.name,
-          colour: s.others ? '#B8B8B8' : colourAt(i, model.palette),
+          colour: sliceColour(s, i, model.palette),
           active: !model.anySelected || model.isSelected(s.name),
           label: `${s.name} ${legendPercent(s.value / (model.sum || 1))}`,
         }))}

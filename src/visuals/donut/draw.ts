@@ -1,11 +1,13 @@
 import { arc, pie, select } from 'd3';
-import { colourAt, DIMMED } from '../common/palette';
+import { colourAt, DIMMED, INK } from '../common/palette';
 import { keyActivate } from '../common/keys';
 import { legendPercent } from '../common/format';
 
 /** Donut defaults (spec part 3, chart defaults): TopN 5, others threshold 5%, an 'Others' bucket. */
 export const DONUT_DEFAULTS = { Mode: 'TopN', TopN: 5, OthersThreshold: 0.05 } as const;
 export const OTHERS = 'Others';
+/** The colour of a slice: the 'Others' bucket in the theme's secondary grey, the rest by the palette. */
+export const sliceColour = (s: Slice, i: number, palette: readonly string[]) => (s.others ? INK.secondary : colourAt(i, palette));
 export type DonutMode = 'Default' | 'TopN' | 'GroupOther';
 
 export interface Slice {
@@ -53,7 +55,7 @@ export function drawDonut(svg: SVGSVGElement, m: DonutModel): () => void {
       .append('path')
       .attr('class', s.others ? 'slice others' : 'slice')
       .attr('d', shape(p))
-      .style('fill', s.others ? '#B8B8B8' : colourAt(i, m.palette))
+      .style('fill', sliceColour(s, i, m.palette))
       .attr('opacity', m.anySelected && !m.isSelected(s.name) ? DIMMED : 1)
       .attr('aria-label', `${s.name}: ${legendPercent(s.value / sum)}`);
     if (m.onSlice && !s.others) {

@@ -6,6 +6,7 @@ import { setting } from '../common/settings';
 import { isBlankName } from '../common/rows';
 import { formatValue } from '../common/format';
 import { toLines } from '../multi-line/draw';
+import { INK } from '../common/palette';
 import { columnLeft, JOURNEY_DEFAULTS as D, journeyWidth } from './layout';
 
 type Touchpoint = { name: string; points: Array<{ date: Date; value: number }> };
@@ -23,13 +24,13 @@ function drawJourney(svg: SVGSVGElement, touchpoints: Touchpoint[], yFormat: str
     const g = root.append('g').attr('class', 'touchpoint-column').attr('role', 'img').attr('transform', `translate(${left},0)`);
     const last = t.points.at(-1);
     g.attr('aria-label', `${t.name}: ${last ? formatValue(last.value, yFormat) : '-'}`);
-    g.append('rect').attr('width', D.ColumnWidth).attr('height', height).attr('fill', D.Background).attr('rx', 4);
+    g.append('rect').attr('width', D.ColumnWidth).attr('height', height).style('fill', D.Background).attr('rx', 4);
     const times = t.points.map((p) => p.date.getTime());
     const x = scaleLinear().domain([Math.min(...times), Math.max(...times) || 1]).range([D.Padding, D.ColumnWidth - D.Padding]);
-    g.append('path').attr('fill', 'none').attr('stroke', '#184B9B').attr('stroke-width', 2).attr('d', line<{ date: Date; value: number }>().x((p) => x(p.date.getTime())).y((p) => y(p.value))(t.points));
-    if (markers === 'Visible') for (const p of t.points) g.append('circle').attr('cx', x(p.date.getTime())).attr('cy', y(p.value)).attr('r', D.MarkerRadius / 2).attr('fill', '#184B9B');
+    g.append('path').attr('fill', 'none').style('stroke', INK.series).attr('stroke-width', 2).attr('d', line<{ date: Date; value: number }>().x((p) => x(p.date.getTime())).y((p) => y(p.value))(t.points));
+    if (markers === 'Visible') for (const p of t.points) g.append('circle').attr('cx', x(p.date.getTime())).attr('cy', y(p.value)).attr('r', D.MarkerRadius / 2).style('fill', INK.series);
     g.append('text').attr('x', D.ColumnWidth / 2).attr('y', D.LineChartHeight + 2 * D.Padding + 12).attr('text-anchor', 'middle').attr('font-size', 12).attr('font-weight', 600).text(last ? formatValue(last.value, yFormat) : '-');
-    g.append('text').attr('x', D.ColumnWidth / 2).attr('y', D.LineChartHeight + 2 * D.Padding + 28).attr('text-anchor', 'middle').attr('font-size', 11).attr('fill', '#4a4a4a').text(t.name);
+    g.append('text').attr('x', D.ColumnWidth / 2).attr('y', D.LineChartHeight + 2 * D.Padding + 28).attr('text-anchor', 'middle').attr('font-size', 11).style('fill', INK.label).text(t.name);
   });
   return () => {
     root.remove();

@@ -6,6 +6,7 @@ import { useChart } from '../common/use-chart';
 import { setting } from '../common/settings';
 import { formatValue } from '../common/format';
 import { toLines } from '../multi-line/draw';
+import { INK } from '../common/palette';
 import { gaugeModel } from '../gauge/gauge';
 import { drawGauge } from '../gauge/draw';
 import { HeroTextVisual } from '../hero-text/hero-text';
@@ -23,8 +24,8 @@ function drawMiniLine(svg: SVGSVGElement, points: Array<{ date: Date; value: num
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const y = scaleLinear().domain([lo, hi === lo ? lo + 1 : hi]).range([height - 6, 6]);
-  root.append('path').attr('fill', 'none').attr('stroke', '#184B9B').attr('stroke-width', 2).attr('d', line<{ date: Date; value: number }>().x((p) => x(p.date.getTime())).y((p) => y(p.value))(points));
-  for (const p of points) root.append('circle').attr('cx', x(p.date.getTime())).attr('cy', y(p.value)).attr('r', 2).attr('fill', '#184B9B');
+  root.append('path').attr('fill', 'none').style('stroke', INK.series).attr('stroke-width', 2).attr('d', line<{ date: Date; value: number }>().x((p) => x(p.date.getTime())).y((p) => y(p.value))(points));
+  for (const p of points) root.append('circle').attr('cx', x(p.date.getTime())).attr('cy', y(p.value)).attr('r', 2).style('fill', INK.series);
   return () => {
     root.remove();
   };

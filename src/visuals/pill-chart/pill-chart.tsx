@@ -4,7 +4,7 @@ import type { VisualProps } from '../common/visual-props';
 import { setting } from '../common/settings';
 import { formatValue } from '../common/format';
 import { isSelected } from '../common/selection';
-import { DIMMED, themed } from '../common/palette';
+import { DIMMED } from '../common/palette';
 import { readTabs, Tabs } from '../common/tabs';
 import { pills, PILL_COLOURS, PILL_DEFAULTS as D } from './rules';
 
@@ -44,11 +44,11 @@ export function PillChartVisual(props: VisualProps) {
           return (
             <li key={p.name} style={{ opacity: mode === 'Selection' && !chosen ? DIMMED : 1 }}>
               {onSelect && series ? (
-                <button type="button" className="pill" aria-pressed={chosen} style={{ ...style, borderColor: themed(PILL_COLOURS[p.tone]), color: themed(PILL_COLOURS[p.tone]) }} onClick={() => onSelect({ axisKey: series.filterKey, axisValue: p.name, seriesKey: '', seriesValue: '' })}>
+                <button type="button" className="pill" aria-pressed={chosen} style={{ ...style, borderColor: PILL_COLOURS[p.tone], color: PILL_COLOURS[p.tone] }} onClick={() => onSelect({ axisKey: series.filterKey, axisValue: p.name, seriesKey: '', seriesValue: '' })}>
                   {content}
                 </button>
               ) : (
-                <span className="pill" style={{ ...style, borderColor: themed(PILL_COLOURS[p.tone]), color: themed(PILL_COLOURS[p.tone]) }}>
+                <span className="pill" style={{ ...style, borderColor: PILL_COLOURS[p.tone], color: PILL_COLOURS[p.tone] }}>
                   {content}
                 </span>
               )}

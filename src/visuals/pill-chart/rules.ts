@@ -1,10 +1,11 @@
 import type { DataRow } from '../../api/visual-types';
 import { isValidNumber } from '../common/rows';
+import { DELTA_COLOURS } from '../common/palette';
 
 /** Pill chart defaults of spec part 3. */
 export const PILL_DEFAULTS = { ItemMinHeight: 25, FontSize: 12, SidePadding: 16, TopPadding: 6, BorderWidth: 2, ValueFormat: '0.0%' } as const;
-/** Value colours: grey at 0, green above, red below (contrast-safe shades). */
-export const PILL_COLOURS = { same: '#666666', up: '#0C7A59', down: '#C4002A' } as const;
+/** Value colours, the theme's delta colours: grey at 0, green above, red below. */
+export const PILL_COLOURS = DELTA_COLOURS;
 
 export interface Pill {
   name: string;

@@ -1,7 +1,7 @@
 import { lineRadial, scaleLinear, select, curveLinearClosed } from 'd3';
 import { numberLocale } from '../common/format';
 import type { ContentEntry } from '../../api/visual-types';
-import { colourAt, DIMMED } from '../common/palette';
+import { colourAt, DIMMED, INK } from '../common/palette';
 import { keyActivate } from '../common/keys';
 
 /** Radar defaults of spec part 3 (radius 2 for markers, axis label wrap 50, opacity 0.3, margins 52/50/60/90, legend text 10). */
@@ -54,10 +54,10 @@ export function drawRadar(svg: SVGSVGElement, m: RadarModel): () => void {
   const angle = (i: number) => (i / m.axes.length) * Math.PI * 2;
   const web = root.append('g').attr('class', 'web').attr('aria-hidden', 'true');
   const ticks = r.ticks(5).filter((t) => t > 0);
-  for (const t of ticks) web.append('circle').attr('r', r(t)).attr('fill', 'none').attr('stroke', '#d9dde3');
+  for (const t of ticks) web.append('circle').attr('r', r(t)).attr('fill', 'none').style('stroke', INK.grid);
   m.axes.forEach((axis, i) => {
     const a = angle(i);
-    web.append('line').attr('x2', Math.sin(a) * R).attr('y2', -Math.cos(a) * R).attr('stroke', '#d9dde3');
+    web.append('line').attr('x2', Math.sin(a) * R).attr('y2', -Math.cos(a) * R).style('stroke', INK.grid);
     web.append('text').attr('class', 'axis-label').attr('x', Math.sin(a) * (R + 14)).attr('y', -Math.cos(a) * (R + 14)).attr('text-anchor', Math.abs(Math.sin(a)) < 0.1 ? 'middle' : Math.sin(a) > 0 ? 'start' : 'end').attr('dy', '0.35em').text(axis);
   });
   if (m.showScale) {

@@ -1,6 +1,7 @@
 import { arc, type Selection } from 'd3';
 import { starFills } from '../../lib/rating';
 import { formatValue, numberLocale } from '../common/format';
+import { DELTA_COLOURS, INK } from '../common/palette';
 import type { StackRow } from './draw';
 
 type Row = Selection<SVGGElement, unknown, null, undefined>;
@@ -24,8 +25,8 @@ export function iconBar(values: ReadonlyMap<string, number>, icons: number, size
     g.attr('aria-label', `${row.name}, ${numberLocale().format('.1f')(v)} of ${icons}`);
     starFills(v, icons).forEach((fill, i) => {
       const icon = g.append('g').attr('class', 'icon').attr('aria-hidden', 'true').attr('transform', `translate(${left + i * size},${top - size / 2}) scale(${scale})`);
-      icon.append('path').attr('d', STAR).attr('fill', 'none').attr('stroke', '#8a8f98');
-      if (fill > 0) icon.append('path').attr('d', STAR).attr('fill', '#E08A00').attr('clip-path', `inset(0 ${(1 - fill) * 100}% 0 0)`).style('clip-path', `inset(0 ${(1 - fill) * 100}% 0 0)`);
+      icon.append('path').attr('d', STAR).attr('fill', 'none').style('stroke', INK.outline);
+      if (fill > 0) icon.append('path').attr('d', STAR).style('fill', INK.star).attr('clip-path', `inset(0 ${(1 - fill) * 100}% 0 0)`).style('clip-path', `inset(0 ${(1 - fill) * 100}% 0 0)`);
     });
   };
 }
@@ -41,9 +42,9 @@ export function rowGauge(values: ReadonlyMap<string, number>, valueFormat: strin
     const text = formatValue(v, valueFormat);
     g.attr('aria-label', `${row.name}, ${text}`);
     const gauge = g.append('g').attr('class', 'row-gauge').attr('aria-hidden', 'true').attr('transform', `translate(${left + r},${top + 4})`);
-    gauge.append('path').attr('d', shape({ startAngle: -Math.PI / 2, endAngle: Math.PI / 2 })).attr('fill', '#e4e7eb');
-    gauge.append('path').attr('d', shape({ startAngle: Math.min(0, angle(v)), endAngle: Math.max(0, angle(v)) })).attr('fill', v >= 0 ? '#0C7A59' : '#C4002A');
-    gauge.append('text').attr('x', r + 6).attr('y', 0).attr('font-size', 11).attr('fill', '#4a4a4a').text(text);
+    gauge.append('path').attr('d', shape({ startAngle: -Math.PI / 2, endAngle: Math.PI / 2 })).style('fill', INK.track);
+    gauge.append('path').attr('d', shape({ startAngle: Math.min(0, angle(v)), endAngle: Math.max(0, angle(v)) })).style('fill', v >= 0 ? DELTA_COLOURS.up : DELTA_COLOURS.down);
+    gauge.append('text').attr('x', r + 6).attr('y', 0).attr('font-size', 11).style('fill', INK.label).text(text);
   };
 }
 

@@ -1,10 +1,11 @@
 import { axisLeft, scaleLinear, scalePoint, select } from 'd3';
 import { numberLocale } from '../common/format';
+import { INK } from '../common/palette';
 
-/** Touchpoint chart defaults of spec part 3. */
+/** Touchpoint chart defaults of spec part 3; the colours are the theme's (drawn as styles). */
 export const TOUCHPOINT_DEFAULTS = {
   MarginTop: 25, MarginBottom: 10, PaddingLeft: 50, PaddingRight: 5, IcoSize: 25, LabelTextSize: 12, InnerPadding: 0.3,
-  LineColour: '#b8b8b8', LineDash: 4, LineWidth: 2, MarkerColour: '#184B9B', MarkerRadius: 18, YAxisFormat: '.4s',
+  LineColour: INK.secondary, LineDash: 4, LineWidth: 2, MarkerColour: INK.series, MarkerRadius: 18, YAxisFormat: '.4s',
 } as const;
 export const NO_DATA_AVAILABLE = 'No Data Available';
 
@@ -34,7 +35,7 @@ export function drawTouchpoints(svg: SVGSVGElement, m: TouchpointModel): () => v
   root.append('g').attr('class', 'axis y').attr('aria-hidden', 'true').attr('transform', `translate(${D.PaddingLeft},0)`).call(axisLeft(y).ticks(4, m.yFormat));
   const withData = m.points.filter((p) => p.value !== null);
   if (withData.length > 1) {
-    root.append('polyline').attr('aria-hidden', 'true').attr('fill', 'none').attr('stroke', D.LineColour).attr('stroke-width', D.LineWidth).attr('stroke-dasharray', D.LineDash)
+    root.append('polyline').attr('aria-hidden', 'true').attr('fill', 'none').style('stroke', D.LineColour).attr('stroke-width', D.LineWidth).attr('stroke-dasharray', D.LineDash)
       .attr('points', withData.map((p) => `${x(p.name)},${y(p.value!)}`).join(' '));
   }
   const f = numberLocale().format(m.valueFormat);
@@ -43,11 +44,11 @@ export function drawTouchpoints(svg: SVGSVGElement, m: TouchpointModel): () => v
     const g = root.append('g').attr('class', p.value === null ? 'touchpoint no-data' : 'touchpoint').attr('role', 'img');
     if (p.value === null) {
       g.attr('aria-label', `${p.name}: ${NO_DATA_AVAILABLE}`);
-      g.append('circle').attr('cx', cx).attr('cy', y(0)).attr('r', 5).attr('fill', '#fff').attr('stroke', D.LineColour).attr('stroke-width', 2).append('title').text(NO_DATA_AVAILABLE);
+      g.append('circle').attr('cx', cx).attr('cy', y(0)).attr('r', 5).style('fill', INK.surface).style('stroke', D.LineColour).attr('stroke-width', 2).append('title').text(NO_DATA_AVAILABLE);
     } else {
       g.attr('aria-label', `${p.name}: ${f(p.value)}`);
-      g.append('circle').attr('cx', cx).attr('cy', y(p.value)).attr('r', D.MarkerRadius).attr('fill', D.MarkerColour);
-      g.append('text').attr('x', cx).attr('y', y(p.value)).attr('dy', '0.35em').attr('text-anchor', 'middle').attr('fill', '#fff').attr('font-size', 11).text(f(p.value));
+      g.append('circle').attr('cx', cx).attr('cy', y(p.value)).attr('r', D.MarkerRadius).style('fill', D.MarkerColour);
+      g.append('text').attr('x', cx).attr('y', y(p.value)).attr('dy', '0.35em').attr('text-anchor', 'middle').style('fill', INK.onMark).attr('font-size', 11).text(f(p.value));
     }
     const icon = m.icons?.[p.name];
     if (icon) root.append('image').attr('aria-hidden', 'true').attr('href', icon).attr('x', cx - D.IcoSize / 2).attr('y', h - D.MarginBottom - D.LabelTextSize - 4 - D.IcoSize).attr('width', D.IcoSize).attr('height', D.IcoSize);

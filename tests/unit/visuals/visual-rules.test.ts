@@ -84,9 +84,10 @@ describe('table with delta columns', () => {
     const counts: TableColumn = { Header: 'Δ%', Key: 'responses', Type: 'PercentageChange' };
     const [up, down, same] = tableRows([41, 39, 40].map((v) => ({ Name: String(v), key: String(v), data: [{ Key: 'responses', Name: 'R', Val: v, ValForDelta: 40 }] })), false);
     const delta = (row: typeof up, column: TableColumn) => formatDelta(translator('en'), 'en', row, column, all, fmt);
-    expect(delta(up, counts)).toEqual({ text: '+3%', colour: '#D4002B', symbol: 'up' });
-    expect(delta(down, counts)).toEqual({ text: '-3%', colour: '#0C8A65', symbol: 'down' });
-    expect(delta(same, { ...counts, Type: 'PointChange' }).colour).toBe('#666666');
+    // The spec's colours, as the theme's tokens (docs/theming.md).
+    expect(delta(up, counts)).toEqual({ text: '+3%', colour: 'var(--cx-color-negative-text, #D4002B)', symbol: 'up' });
+    expect(delta(down, counts)).toEqual({ text: '-3%', colour: 'var(--cx-color-positive-text, #0C8A65)', symbol: 'down' });
+    expect(delta(same, { ...counts, Type: 'PointChange' }).colour).toBe('var(--cx-color-text-muted, #666666)');
     expect(delta(rows[1], point).text).toBe('-');
   });
 
