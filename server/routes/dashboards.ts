@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { forbidden } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
+import { localiseName, requestLang } from '../i18n';
 import { selection } from './smartdata';
 import { inputFor } from './dashboard';
 import { visualDefinition } from '../dashboards/definition';
@@ -22,7 +23,9 @@ const previewBody = selection.extend({ moduleId: z.string({ message: 'Choose a d
 const version = z.coerce.number({ message: 'A version is a whole number.' }).int('A version is a whole number.').min(1).max(1_000_000);
 
 const id = (c: Context<Env>) => c.req.param('id') ?? '';
-const documentOf = async (c: Context<Env>, dashboardId: string, status: 200 | 201 = 200) => c.json(await readDocument(c.var.deps.db, c.var.user, dashboardId), status);
+/** A dashboard's name and description as the caller reads them: the portal's own (seeded) ones in the request's language. */
+const inLanguage = <T extends { name: string; description: string }>(c: Context<Env>, d: T): T => ({ ...d, name: localiseName(requestLang(c), d.name), description: localiseName(requestLang(c), d.description) });
+const documentOf = async (c: Context<Env>, dashboardId: string, status: 200 | 201 = 200) => c.json(inLanguage(c, await readDocument(c.var.deps.db, c.var.user, dashboardId)), status);
 
 /**
  * /api/dashboards: the dashboard builder (issue 46; types in src/api/dashboard-builder.ts). Who may
@@ -34,7 +37,7 @@ export const dashboardsRoutes = new Hono<Env>()
     if (c.var.user.scope) throw forbidden('An embed token may not use the dashboard builder.');
     await next();
   })
-  .get('/', async (c) => c.json({ items: await listDashboards(c.var.deps.db, c.var.user) }))
+  .get('/', async (c) => c.json({ items: (await listDashboards(c.var.deps.db, c.var.user)).map((d) => inLanguage(c, d)) }))
   .post('/', async (c) => {
     const { db, now } = c.var.deps;
     const body = await readBody(c, createBody);
