@@ -22,7 +22,6 @@ import editorStyles from '../src/dashboard/editor/property-editor.css?inline';
  * @attr {boolean} editor - Edit mode (the portal sets it when the address has `?editor`).
  * @attr {string} lang - Language of the element's texts; defaults to `configure({ locale })`.
  * @attr {string} api-base - Origin of the portal server; defaults to `configure({ apiBase })`.
- * @fires {CustomEvent<{to: string}>} cx-navigate - Asks the host to go to a path (cancelable): "Edit" (the builder), the breadcrumb's links.
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
  * @fires {CustomEvent<{href: string, path: string}>} cx-navigate - Asks to go to a portal page (bubbles, composed, cancelable): `href` is its address on the portal (the api-base), `path` the portal path. The host portal routes it; elsewhere the page loads `href` unless a listener cancels the event.
  * @fires {CustomEvent<{name: string, count: number}>} cx-drawn - Every tile is on screen (as Tableau's FirstInteractive): once per answer, after the first load and after each reload for new filters or selections. `name` is the dashboard id, `count` its tiles.
