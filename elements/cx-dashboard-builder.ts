@@ -2,6 +2,7 @@ import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { DashboardBuilder } from '../src/dashboard/builder/builder';
 import forms from '../src/account/shared/forms.css?inline';
+import bar from '../src/filters/smart-filter-bar/smart-filter-bar.css?inline';
 import tiles from '../src/visuals/tile/tile.css?inline';
 import grid from '../src/dashboard/dashboard/dashboard.css?inline';
 import share from '../src/dashboard/builder/share-dialog.css?inline';
@@ -30,7 +31,7 @@ import styles from '../src/dashboard/builder/builder.css?inline';
 export const CxDashboardBuilder = defineElement({
   tag: 'cx-dashboard-builder',
   component: DashboardBuilder,
-  styles: forms + tiles + grid + share + styles,
+  styles: forms + bar + tiles + grid + share + styles,
   attributes: [{ prop: 'dashboardId', type: 'string' }],
 });
 

@@ -121,3 +121,23 @@ describe('a tile’s measure in German', () => {
     expect(field(el, 'Titel').value).toBe('Antworten im Zeitverlauf');
   });
 });
+
+describe('a tile’s subheading', () => {
+  it('should be offered in words: the periods, none, or a text of one’s own', async () => {
+    const { el, changes } = await mount(gauge());
+    const kind = field(el, 'Subheading') as HTMLSelectElement;
+    expect(kind.value).toBe('DataPeriod');
+    expect([...kind.options].map((o) => o.textContent)).toEqual(['The period shown and the one compared', 'None', 'A text of my own']);
+    kind.value = 'none';
+    kind.dispatchEvent(new Event('change', { bubbles: true }));
+    // No subheading: the setting leaves the tile (its default is none).
+    await expect.poll(() => changes.length).toBe(1);
+    expect(bindings(changes)[0]).not.toHaveProperty('SubHeader');
+    kind.value = 'own';
+    kind.dispatchEvent(new Event('change', { bubbles: true }));
+    await expect.poll(() => field(el, 'Subheading text')).toBeTruthy();
+    await typeOver(field(el, 'Subheading text') as HTMLInputElement, 'Stores in the north');
+    await expect.poll(() => bindings(changes).at(-1)?.SubHeader).toBe('Stores in the north');
+    await expect(el).to.be.accessible();
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useElement } from '../../elements/element-context';
 import type { BuilderFields } from '../../api/dashboard-builder';
@@ -200,6 +200,7 @@ function DisplaySetting({ option, value, onChange }: { option: DisplayOption; va
   const { t } = useElement();
   const label = t(`dashboardBuilder.display.${option.key}`, { defaultValue: fieldLabel(t, option.key) });
   const current = value ?? option.default;
+  if (option.key === 'SubHeader') return <SubHeaderSetting label={label} value={String(current)} onChange={onChange} />;
   switch (option.kind) {
     case 'boolean':
       return (
@@ -229,4 +230,33 @@ function DisplaySetting({ option, value, onChange }: { option: DisplayOption; va
         </Select>
       );
   }
+}
+
+/** A subheading: the period shown and the one compared (the visuals' 'DataPeriod'), none, or a text of the user's own. */
+function SubHeaderSetting({ label, value, onChange }: { label: string; value: string; onChange: (v: unknown) => void }) {
+  const { t } = useElement();
+  const [own, setOwn] = useState(value !== 'DataPeriod' && value !== '');
+  const kind = own ? 'own' : value === 'DataPeriod' ? 'DataPeriod' : 'none';
+  return (
+    <>
+      <Select
+        label={label}
+        value={kind}
+        onChange={(v) => {
+          setOwn(v === 'own');
+          if (v !== 'own') onChange(v === 'DataPeriod' ? 'DataPeriod' : '');
+        }}
+      >
+        <option value="DataPeriod">{t('dashboardBuilder.display.subHeaderPeriod')}</option>
+        <option value="none">{t('dashboardBuilder.display.subHeaderNone')}</option>
+        <option value="own">{t('dashboardBuilder.display.subHeaderOwn')}</option>
+      </Select>
+      {own && (
+        <label>
+          {t('dashboardBuilder.display.subHeaderText')}
+          <input type="text" value={value === 'DataPeriod' ? '' : value} maxLength={200} onChange={(e) => onChange(e.target.value)} />
+        </label>
+      )}
+    </>
+  );
 }
