@@ -38,7 +38,8 @@ describe('<cx-dashboard> "Edit"', () => {
     signIn('PortalUser');
     portal(true);
     const el = await mount();
-    await expect.poll(() => editLink(el)?.getAttribute('href')).toBe('/dataviz/build/mine');
+    // Outside the host portal a link leads to the portal (its api-base), not to the page's own site.
+    await expect.poll(() => editLink(el)?.getAttribute('href')).toBe('http://api.test/dataviz/build/mine');
     await expect(el).to.be.accessible();
   });
 

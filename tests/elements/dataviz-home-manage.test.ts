@@ -282,9 +282,9 @@ describe('<cx-dataviz-home> managing dashboards', () => {
     portal();
     const el = await mount();
     const href = (name: string) => itemOf(el, name).querySelector('h2 a')!.getAttribute('href');
-    expect(href('Store NPS')).toBe('/dataviz/build/store-nps');
-    expect(href('Overview')).toBe('/dashboard/overview/');
-    expect(href('Reviews')).toBe('/dashboard/reviews/');
+    expect(href('Store NPS')).toBe('http://portal.test/dataviz/build/store-nps');
+    expect(href('Overview')).toBe('http://portal.test/dashboard/overview/');
+    expect(href('Reviews')).toBe('http://portal.test/dashboard/reviews/');
   });
 
   it('should offer nothing to build to a user without a dashboard role', async () => {

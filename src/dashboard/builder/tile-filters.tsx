@@ -17,12 +17,14 @@ export function TileFilters({ filters, fields, onChange }: { filters: readonly T
   const { t } = useElement();
   const box = useRef<HTMLFieldSetElement>(null);
   // After "Add a filter" the new filter's first list takes the focus; after "Remove filter", "Add a filter" does.
-  const focusTo = useRef<'added' | 'removed' | null>(null);
+  // Kept until the list has its new length: a render in between (another store's) must not use it up.
+  const focusTo = useRef<{ to: 'added' | 'removed'; count: number } | null>(null);
   useEffect(() => {
-    const to = focusTo.current;
+    const wanted = focusTo.current;
+    if (!wanted || filters.length !== wanted.count) return;
     focusTo.current = null;
-    if (to === 'added') [...(box.current?.querySelectorAll<HTMLSelectElement>('li select') ?? [])].at(-2)?.focus();
-    else if (to === 'removed') box.current?.querySelector<HTMLButtonElement>('.add-filter')?.focus();
+    if (wanted.to === 'added') [...(box.current?.querySelectorAll<HTMLSelectElement>('li select') ?? [])].at(-2)?.focus();
+    else box.current?.querySelector<HTMLButtonElement>('.add-filter')?.focus();
   });
   const dimensions = fields.fields.filter((f) => f.dimension && f.values?.length);
   const valuesOf = (key: string) => dimensions.find((d) => d.key === key)?.values ?? [];
@@ -62,7 +64,7 @@ export function TileFilters({ filters, fields, onChange }: { filters: readonly T
                     ))}
                   </select>
                 </label>
-                <button type="button" className="link" onClick={() => ((focusTo.current = 'removed'), set(filters.filter((_, j) => j !== i)))}>
+                <button type="button" className="link" onClick={() => ((focusTo.current = { to: 'removed', count: filters.length - 1 }), set(filters.filter((_, j) => j !== i)))}>
                   {t('dashboardBuilder.form.removeFilter')}
                 </button>
               </li>
@@ -75,7 +77,7 @@ export function TileFilters({ filters, fields, onChange }: { filters: readonly T
           type="button"
           className="secondary add-filter"
           disabled={filters.length >= MAX_TILE_FILTERS}
-          onClick={() => ((focusTo.current = 'added'), set([...filters, { filterKey: dimensions[0].key, filterValue: dimensions[0].values![0] }]))}
+          onClick={() => ((focusTo.current = { to: 'added', count: filters.length + 1 }), set([...filters, { filterKey: dimensions[0].key, filterValue: dimensions[0].values![0] }]))}
         >
           {t('dashboardBuilder.form.addFilter')}
         </button>
