@@ -1,141 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { fixture, fixtureCleanup, html } from '@open-wc/testing-helpers';
+import { fixture, html } from '@open-wc/testing-helpers';
 import '../../elements/cx-dashboard-builder';
-import type { BuilderFields, DashboardBody, DashboardDocument } from '../../src/api/dashboard-builder';
-import type { VisualDefinition, VisualItem } from '../../src/api/visual-types';
-import { json, realFetch, server, type Call } from './fake-server';
+import type { DashboardBody } from '../../src/api/dashboard-builder';
+import type { VisualDefinition } from '../../src/api/visual-types';
+import type { SmartFilter } from '../../src/stores/filters';
 import { enterValue, shadow } from './helpers';
-import { series } from './visual-fixtures';
-import { setNavigator } from '../../src/stores/navigation';
-import { filtersFor, type SmartFilter } from '../../src/stores/filters';
+import { filtersFor } from '../../src/stores/filters';
+import * as h from './builder-harness';
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  fixtureCleanup();
-  realFetch();
-  setNavigator(undefined);
-  filtersFor('dashboard:visits-board').set({ dateChoice: 'Last7Days', customFrom: '', customTo: '', search: '', values: {} });
-  localStorage.removeItem('cx.filters.dashboard:visits-board');
-  vi.restoreAllMocks();
-});
-
-const FIELDS: BuilderFields = {
-  moduleId: 'visits',
-  name: 'Store visits',
-  dateKey: 'VisitDate',
-  reviews: false,
-  fields: [
-    { key: 'VisitDate', name: 'Visit date', typeName: 'DateTime', role: null, dimension: false },
-    { key: 'Recommend', name: 'How likely are you to recommend us?', typeName: 'Number', role: 'score', score: { kind: 'NPS', min: 0, max: 10 }, dimension: false },
-    { key: 'Region', name: 'Region', typeName: 'String', role: 'dimension', dimension: true, values: ['North', 'South', 'East', 'West'] },
-    { key: 'Channel', name: 'Channel', typeName: 'String', role: 'dimension', dimension: true, values: ['In store', 'Click and collect'] },
-    { key: 'Comment', name: 'Tell us more', typeName: 'String', role: 'verbatim', dimension: false },
-  ],
-};
-
-function documentOf(draft: DashboardBody, over: Partial<DashboardDocument> = {}): DashboardDocument {
-  return {
-    id: 'visits-board', name: 'Store visits', description: '', moduleId: 'visits', moduleName: 'Store visits', ownerId: 'u1', publishedVersion: null, hasDraft: false,
-    updatedAt: '2026-11-20T09:00:00', url: '/dashboard/visits-board/', mayEdit: true, draft, published: null, versions: [], everyone: false, shares: [], mayShare: true, ...over,
-  };
-}
-
-/** What the fake server draws for a measure: NPS 32 %, responses 0.5 (drawn as 50 %), anything else 10 %. */
-const VALUES: Record<string, number> = { nps: 0.32, responses: 0.5 };
-
-function drawn(visual: VisualDefinition): VisualItem {
-  const q = visual.templateBindings.Query;
-  const measure = 'measure' in q ? q.measure : 'responses';
-  const val = VALUES[measure] ?? 0.1;
-  const content = q.kind === 'breakdown' ? ['North', 'South'].map((n) => ({ Name: n, key: n, data: [{ Name: n, Key: n, Val: val, ValForDelta: null }] })) : [{ Name: measure, key: measure, data: [{ Name: measure, Key: measure, Val: val, ValForDelta: 0.2 }] }];
-  const text = (content: string) => ({ content });
-  return { name: visual.name, template: visual.template, totalRecordCount: 480, primary: { header: text(String(visual.templateBindings.Header ?? '')), subHeader: text(''), heroLabel: text(''), data: series(content) } };
-}
-
-const gaugeOf = (name: string): VisualDefinition => ({ name, template: 'Gauge', width: 4, height: 2, templateBindings: { Header: 'NPS', Query: { kind: 'kpi', measure: 'nps' } } });
-const placed = (...names: string[]): DashboardBody => ({ definitions: names.map(gaugeOf), layouts: { Default: names.map((name, i) => ({ name, x: i * 4, y: 0, w: 4, h: 2 })) } });
-
-interface PortalOptions {
-  /** Someone else saves a draft right after the builder loaded: a save from the older one is refused (409), known by its code or only by its words. */
-  conflict?: 'code' | 'words';
-  /** The first saves break on the server (500). */
-  failSaves?: number;
-  /** The first reads of the source's fields break (503). */
-  failFields?: number;
-  /** Published once (version 1, the body it started with). */
-  published?: boolean;
-}
-
-/** A portal holding one dashboard (empty at first) that saves drafts and draws previews as the server does; and another dashboard. */
-function portal(start: DashboardBody = { definitions: [], layouts: { Default: [] } }, { conflict, failSaves = 0, failFields = 0, published = false }: PortalOptions = {}) {
-  const version = { version: 1, publishedAt: '2026-11-19T09:00:00', publishedBy: 'Ada Admin' };
-  let doc = documentOf(start, published ? { publishedVersion: 1, published: start, versions: [version] } : {});
-  let changedElsewhere = false;
-  let saves = 0;
-  const calls = server((method, path, call: Call) => {
-    if (method === 'GET' && path === '/api/dashboards/visits-board') {
-      const answer = json(doc);
-      if (conflict && !changedElsewhere) {
-        changedElsewhere = true;
-        doc = { ...doc, draft: placed('theirs-1'), hasDraft: true, updatedAt: '2026-11-20T10:00:00' };
-      }
-      return answer;
-    }
-    if (method === 'GET' && path === '/api/dashboards/other-board') return json(documentOf({ definitions: [], layouts: { Default: [] } }, { id: 'other-board', name: 'Other board' }));
-    if (method === 'GET' && path === '/api/dashboards/fields/visits') return failFields-- > 0 ? json({ title: 'ServiceUnavailable' }, 503) : json(FIELDS);
-    if (method === 'POST' && path === '/api/dashboards/preview') {
-      const { visual } = JSON.parse(call.body) as { visual: VisualDefinition };
-      if (JSON.stringify(visual).includes('Gone')) return json({ message: 'The tile "gone-1" reads "Gone", which the data source no longer has.', column: 'Gone' }, 400);
-      return json(drawn(visual));
-    }
-    if (method === 'POST' && path === '/api/smartdata/filters/visits') return json({ moduleId: 'visits', recordCount: 480, smartFilters: [] });
-    if (method === 'PUT' && path.startsWith('/api/dashboards/')) {
-      if (failSaves-- > 0) return json({ title: 'ServerError', message: 'Boom' }, 500);
-      const { draft, draftOf } = JSON.parse(call.body) as { draft: DashboardBody; draftOf: string };
-      if (draftOf < (doc.updatedAt ?? '')) return json(conflict === 'code' ? { message: 'Dieses Dashboard wurde an anderer Stelle geändert.', code: 'conflict' } : { message: 'This dashboard was changed elsewhere; reload it.' }, 409);
-      doc = { ...doc, draft, hasDraft: true, updatedAt: `2026-11-20T1${changedElsewhere ? 1 : 0}:00:0${++saves}` };
-      return json(doc);
-    }
-    if (method === 'POST' && path === '/api/dashboards/visits-board/versions/1/restore') {
-      doc = { ...doc, draft: start, hasDraft: false, publishedVersion: 2, versions: [version, { ...version, version: 2 }], updatedAt: '2026-11-20T09:30:00' };
-      return json(doc);
-    }
-    return undefined;
-  });
-  return calls;
-}
-
-const q = <T extends Element = HTMLElement>(el: Element, selector: string) => shadow(el).querySelector<T>(selector);
-const button = (root: Element | ShadowRoot, name: string) => [...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name);
-const focused = (el: Element) => shadow(el).activeElement as HTMLElement | null;
-/** A gallery card's name: its button's text (the drawing beside it is hidden from assistive technology). */
-const optionName = (o: Element | null) => (o?.classList.contains('card-choose') ? o.textContent : null);
-const previews = (calls: Call[]) => calls.filter((c) => c.path === '/api/dashboards/preview').map((c) => (JSON.parse(c.body) as { visual: VisualDefinition }).visual);
-const tileText = (el: Element, name: string) => q(el, `.cell[data-tile="${name}"] .tile`)?.textContent ?? '';
-
-async function mount() {
-  const el = await fixture(html`<cx-dashboard-builder dashboard-id="visits-board"></cx-dashboard-builder>`);
-  await expect.poll(() => q(el, '.builder-toolbar h2')?.textContent).toBe('Store visits');
-  return el;
-}
-
-/** Adds a gauge with the keyboard alone: the empty grid's button, the gallery's first card, Enter. */
-async function addGaugeByKeyboard(el: Element) {
-  await expect.poll(() => button(shadow(el), 'Add your first tile')).toBeTruthy();
-  button(shadow(el), 'Add your first tile')!.focus();
-  await userEvent.keyboard('{Enter}');
-  const dialog = () => q<HTMLDialogElement>(el, 'dialog');
-  await expect.poll(() => dialog()?.open).toBe(true);
-  await expect.poll(() => optionName(focused(el))).toBe('Gauge');
-  await userEvent.keyboard('{ArrowRight}');
-  expect(focused(el)?.className).toBe('card-choose');
-  expect(optionName(focused(el))).not.toBe('Gauge');
-  await userEvent.keyboard('{ArrowLeft}');
-  expect(optionName(focused(el))).toBe('Gauge');
-  await userEvent.keyboard('{Enter}');
-  await expect.poll(() => dialog()).toBeNull();
-}
+h.builderHooks();
+const { gaugeOf, portal, q, button, focused, optionName, previews, tileText, mount, addGaugeByKeyboard } = h;
 
 describe('<cx-dashboard-builder>', () => {
   it('should invite the first tile on an empty grid, accessibly', async () => {
@@ -248,119 +123,6 @@ describe('<cx-dashboard-builder>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('should keep the local draft and say so when the dashboard was changed elsewhere (409)', async () => {
-    const calls = portal(undefined, { conflict: 'words' });
-    const el = await mount();
-    await addGaugeByKeyboard(el);
-    await expect.poll(() => q(el, '.conflict[role="alert"] p')?.textContent, { timeout: 4000 }).toBe('This dashboard was changed elsewhere. Keep your changes, or reload the newest draft?');
-    expect(q(el, '.cell[data-tile="gauge-1"]')).not.toBeNull();
-    expect(button(shadow(el), 'Keep mine')).toBeTruthy();
-    expect(button(shadow(el), 'Reload theirs')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
-  });
-
-  it('should stay in the builder when the server breaks (5xx), keep the draft in this browser and save it with "Try again"', async () => {
-    const moved: string[] = [];
-    setNavigator((to) => moved.push(to));
-    const calls = portal(undefined, { failSaves: 2 });
-    const el = await mount();
-    await addGaugeByKeyboard(el);
-    await expect.poll(() => q(el, '.save-failed[role="alert"] p')?.textContent, { timeout: 4000 }).toBe('The draft could not be saved. The server could not do it just now. It is tried again shortly; your changes are kept in this browser.');
-    expect(moved).toEqual([]);
-    expect(JSON.parse(sessionStorage.getItem('cx.builder.visits-board')!).definitions.map((d: VisualDefinition) => d.name)).toEqual(['gauge-1']);
-    // Publishing now would publish the server's older draft: it stops and says why.
-    button(shadow(el), 'Publish')!.click();
-    await expect.poll(() => q(el, '.builder-note')?.textContent).toBe('Not published: the draft could not be saved first.');
-    expect(calls.filter((c) => c.path.endsWith('/publish'))).toHaveLength(0);
-    button(shadow(el), 'Try again')!.click();
-    await expect.poll(() => q(el, '.save-status')?.textContent).toBe('Draft saved');
-    expect(q(el, '.save-failed')).toBeNull();
-    expect(sessionStorage.getItem('cx.builder.visits-board')).toBeNull();
-    await expect(el).to.be.accessible();
-  });
-
-  it('should offer back a draft this browser kept that was never saved', async () => {
-    const kept: DashboardBody = { definitions: [gaugeOf('kept-1')], layouts: { Default: [{ name: 'kept-1', x: 0, y: 0, w: 4, h: 2 }] } };
-    sessionStorage.setItem('cx.builder.visits-board', JSON.stringify(kept));
-    const calls = portal();
-    const el = await mount();
-    await expect.poll(() => q(el, '.recovered p')?.textContent).toBe('This browser kept changes to this dashboard that were never saved.');
-    button(shadow(el), 'Bring them back')!.click();
-    await expect.poll(() => q(el, '.cell[data-tile="kept-1"]')).not.toBeNull();
-    await expect.poll(() => calls.filter((c) => c.method === 'PUT').length, { timeout: 4000 }).toBe(1);
-  });
-
-  it('should ask before a restore replaces unpublished changes, restore after the save, and bring the draft back with Undo', async () => {
-    const published: DashboardBody = { definitions: [gaugeOf('gauge-1')], layouts: { Default: [{ name: 'gauge-1', x: 0, y: 0, w: 4, h: 2 }] } };
-    const calls = portal(published, { published: true });
-    const el = await mount();
-    await expect.poll(() => q(el, '.cell[data-tile="gauge-1"]')).not.toBeNull();
-    button(shadow(el), 'Remove NPS')!.click();
-    await expect.poll(() => q(el, '.cell[data-tile="gauge-1"]')).toBeNull();
-    button(shadow(el), 'Versions')!.click();
-    button(shadow(el), 'Restore this version')!.click();
-    await expect.poll(() => q(el, 'dialog h2')?.textContent).toBe('Restore version 1?');
-    expect(q(el, 'dialog p')?.textContent).toBe('Your unpublished changes will be replaced. Undo brings them back.');
-    button(q(el, 'dialog')!, 'Restore this version')!.click();
-    await expect.poll(() => q(el, '.cell[data-tile="gauge-1"]')).not.toBeNull();
-    const order = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
-    expect(order).toContain('POST /api/dashboards/visits-board/versions/1/restore');
-    // The removal was saved before the restore, never after it.
-    expect(order.at(-1)).toBe('POST /api/dashboards/visits-board/versions/1/restore');
-    await expect.poll(() => q(el, '.builder-note')?.textContent).toBe('Version 1 restored.');
-    button(shadow(el), 'Undo')!.click();
-    await expect.poll(() => q(el, '.cell[data-tile="gauge-1"]')).toBeNull();
-    await expect.poll(() => (JSON.parse(calls.filter((c) => c.method === 'PUT').at(-1)!.body) as { draft: DashboardBody }).draft.definitions, { timeout: 4000 }).toEqual([]);
-  });
-
-  it('should save the local draft over a newer one with "Keep mine", or load theirs with "Reload theirs" after asking (409 known by its code)', async () => {
-    const calls = portal(undefined, { conflict: 'code' });
-    const el = await mount();
-    await addGaugeByKeyboard(el);
-    await expect.poll(() => button(shadow(el), 'Keep mine'), { timeout: 4000 }).toBeTruthy();
-    button(shadow(el), 'Keep mine')!.click();
-    await expect.poll(() => q(el, '.save-status')?.textContent).toBe('Draft saved');
-    const puts = calls.filter((c) => c.method === 'PUT').map((c) => JSON.parse(c.body) as { draftOf: string; draft: DashboardBody });
-    expect(puts).toHaveLength(2);
-    expect(puts[1].draftOf).toBe('2026-11-20T10:00:00');
-    expect(puts[1].draft.definitions.map((d) => d.name)).toEqual(['gauge-1']);
-  });
-
-  it('should load the newer draft after asking, with "Reload theirs"', async () => {
-    portal(undefined, { conflict: 'words' });
-    const el = await mount();
-    await addGaugeByKeyboard(el);
-    await expect.poll(() => button(shadow(el), 'Reload theirs'), { timeout: 4000 }).toBeTruthy();
-    button(shadow(el), 'Reload theirs')!.click();
-    await expect.poll(() => q(el, 'dialog h2')?.textContent).toBe('Reload the newest draft?');
-    button(q(el, 'dialog')!, 'Reload theirs')!.click();
-    await expect.poll(() => q(el, '.cell[data-tile="theirs-1"]')).not.toBeNull();
-    expect(q(el, '.cell[data-tile="gauge-1"]')).toBeNull();
-    expect(button(shadow(el), 'Undo')!.disabled).toBe(true);
-  });
-
-  it('should never save one dashboard\'s tiles into another when its dashboard-id changes in place', async () => {
-    const calls = portal();
-    const el = await mount();
-    await addGaugeByKeyboard(el);
-    el.setAttribute('dashboard-id', 'other-board');
-    await expect.poll(() => q(el, '.builder-toolbar h2')?.textContent).toBe('Other board');
-    await new Promise((r) => setTimeout(r, 1200));
-    expect(calls.filter((c) => c.method === 'PUT' && c.path.endsWith('/other-board'))).toEqual([]);
-    expect(q(el, '.cell[data-tile="gauge-1"]')).toBeNull();
-  });
-
-  it('should say when the data source\'s fields cannot be read, and read them again with Retry', async () => {
-    portal(undefined, { failFields: 1 });
-    const el = await mount();
-    await expect.poll(() => q(el, '.fields-problem p')?.textContent).toBe('The data source\'s fields could not be read. The server could not do it just now.');
-    button(shadow(el), 'Add your first tile')!.click();
-    await expect.poll(() => q(el, 'dialog .fields-problem')).not.toBeNull();
-    button(q(el, 'dialog')!, 'Try again')!.click();
-    await expect.poll(() => shadow(el).querySelectorAll('dialog .card-choose').length).toBeGreaterThan(0);
-    expect(q(el, '.fields-problem')).toBeNull();
-  });
-
   it('should make a typed title one undo step, and move the focus sensibly after close, duplicate and remove', async () => {
     portal();
     const el = await mount();
@@ -453,27 +215,6 @@ describe('<cx-dashboard-builder>', () => {
     const saved = () => (JSON.parse(calls.filter((c) => c.method === 'PUT').at(-1)?.body ?? 'null') as { draft: DashboardBody } | null)?.draft.definitions[0].templateBindings ?? 'not saved yet';
     await expect.poll(() => saved(), { timeout: 4000 }).not.toBe('not saved yet');
     expect(saved()).not.toHaveProperty('Filters');
-  });
-
-  it('should save the draft before "Open published dashboard" leaves', async () => {
-    const calls = portal({ definitions: [gaugeOf('gauge-1')], layouts: { Default: [{ name: 'gauge-1', x: 0, y: 0, w: 4, h: 2 }] } }, { published: true });
-    const el = await mount();
-    const putsAtLeaving: number[] = [];
-    const take = (e: Event) => {
-      e.preventDefault();
-      putsAtLeaving.push(calls.filter((c) => c.method === 'PUT').length);
-    };
-    document.addEventListener('cx-navigate', take);
-    try {
-      await expect.poll(() => button(shadow(el), 'Remove NPS')).toBeTruthy();
-      button(shadow(el), 'Remove NPS')!.click();
-      const link = () => [...shadow(el).querySelectorAll('a')].find((a) => a.textContent === 'Open published dashboard');
-      await expect.poll(link).toBeTruthy();
-      link()!.click();
-      await expect.poll(() => putsAtLeaving).toEqual([1]);
-    } finally {
-      document.removeEventListener('cx-navigate', take);
-    }
   });
 
   it('should speak German', async () => {
