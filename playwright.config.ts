@@ -58,6 +58,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SEED_FEEDBACK_WIDGET: 'off',
         // The webhook receiver is local with its own certificate; retries come a second apart; the case clocks may be read as of a later time.
         WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_CA_FILE: `${WEBHOOK_CERT_DIR}/cert.pem`, WEBHOOK_RETRY_BASE_MS: '1000', WEBHOOK_INTERVAL_MS: '500', CASE_CLOCK_AT: '1',
+        // Identity providers send answers to the portal's fixed addresses (single sign-on): its own origin.
+        PUBLIC_ORIGIN: portal,
       },
       url: `${portal}/demo/`,
       reuseExistingServer: false,

@@ -2,6 +2,7 @@ import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { UserSettings } from '../src/account/settings/user-settings';
 import forms from '../src/account/shared/forms.css?inline';
+import secondFactor from '../src/account/settings/second-factor.css?inline';
 
 /**
  * The user's settings: the language of the portal, applied at once to every element on the page
@@ -13,7 +14,7 @@ import forms from '../src/account/shared/forms.css?inline';
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable: cancel it to sign in your own way; otherwise the element shows its sign-in state until a session or `configure({ token | getToken })` arrives).
  * @csspart base - The settings.
  */
-export const CxUserSettings = defineElement({ tag: 'cx-user-settings', component: UserSettings, styles: forms, attributes: [] });
+export const CxUserSettings = defineElement({ tag: 'cx-user-settings', component: UserSettings, styles: forms + secondFactor, attributes: [] });
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -2,6 +2,7 @@ import '../src/i18n';
 import { defineElement, type CxElement } from '../src/elements/define';
 import { WebhooksPage } from '../src/webhooks/webhooks';
 import forms from '../src/account/shared/forms.css?inline';
+import tables from '../src/admin/shared/admin-table.css?inline';
 import styles from '../src/webhooks/webhooks.css?inline';
 
 /**
@@ -17,7 +18,7 @@ import styles from '../src/webhooks/webhooks.css?inline';
  * @fires {CustomEvent<{apiBase: string}>} cx-auth-required - Outside the host portal, a call was refused for want of a sign-in (cancelable).
  * @csspart base - The page.
  */
-export const CxWebhooks = defineElement({ tag: 'cx-webhooks', component: WebhooksPage, styles: forms + styles, attributes: [] });
+export const CxWebhooks = defineElement({ tag: 'cx-webhooks', component: WebhooksPage, styles: forms + tables + styles, attributes: [] });
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -39,6 +39,7 @@ export const elementLoaders: Record<string, () => Promise<unknown>> = {
   'cx-setup': () => import('./cx-setup'),
   'cx-smart-filter-bar': () => import('./cx-smart-filter-bar'),
   'cx-sso': () => import('./cx-sso'),
+  'cx-sso-providers': () => import('./cx-sso-providers'),
   'cx-star-rating': () => import('./cx-star-rating'),
   'cx-status-page': () => import('./cx-status-page'),
   'cx-survey': () => import('./cx-survey'),

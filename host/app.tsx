@@ -18,10 +18,14 @@ function describeDocument(title: string, lang: string): void {
   document.documentElement.lang = lang.split('-')[0];
 }
 
+const SECOND_FACTOR_PAGE = '/user/updateSettings';
+
 /** Where the guard sends the user for this route, or null when they may see it. */
 export function blockedTo(route: ReturnType<typeof matchRoute>['route'], session: ReturnType<typeof $session.get>): string | null {
   if (route.anonymous) return null;
   if (!session) return '/login';
+  // A session that may only set up a second factor stays on the page that sets it up.
+  if (session.secondFactorSetup && route.path !== SECOND_FACTOR_PAGE) return SECOND_FACTOR_PAGE;
   if (route.roles && !hasAnyRole(session, route.roles)) return '/401';
   return null;
 }

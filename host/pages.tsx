@@ -61,7 +61,7 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
     case 'echo-503':
       return <cx-status-page kind="echo-503"></cx-status-page>;
     case 'sso-start':
-      return <cx-sso mode="start"></cx-sso>;
+      return <cx-sso mode="start" provider={query.get('provider') ?? undefined} email={query.get('email') ?? undefined}></cx-sso>;
     case 'sso-confirm':
       return <cx-sso mode="confirm" assertion={query.get('assertion') ?? undefined} relay-state={query.get('relayState') ?? undefined}></cx-sso>;
     case 'sso-error':
@@ -103,6 +103,8 @@ export function PageFor({ match, query, lang }: { match: Match; query: URLSearch
       return <cx-case-rules></cx-case-rules>;
     case 'webhooks':
       return <cx-webhooks></cx-webhooks>;
+    case 'sso-admin':
+      return <cx-sso-providers></cx-sso-providers>;
     case 'operations':
       return <cx-operations mode="home"></cx-operations>;
     case 'operations-panel':

@@ -10,7 +10,7 @@ export type Page =
   | 'sso-start' | 'sso-confirm' | 'sso-error' | 'user-register' | 'change-password' | 'user-settings' | 'echo-login' | 'app-registrations'
   | 'user-detail' | 'user-list' | 'group-list' | 'group-register' | 'group-detail' | 'alerts' | 'editor' | 'create-survey' | 'dataviz'
   | 'processflow' | 'operations' | 'operations-panel' | 'content' | 'dashboard' | 'survey' | 'help'
-  | 'datasources' | 'datasource-import' | 'datasource' | 'setup' | 'case-rules' | 'webhooks' | 'dashboard-builder';
+  | 'datasources' | 'datasource-import' | 'datasource' | 'setup' | 'case-rules' | 'webhooks' | 'sso-admin' | 'dashboard-builder';
 
 export interface Route {
   path: string;
@@ -60,6 +60,8 @@ export const ROUTES: Route[] = [
   { path: '/admin/datasources/:sourceId', page: 'datasource', roles: ADMIN, title: 'Data source' },
   { path: '/admin/caserules', page: 'case-rules', roles: ADMIN, title: 'Case rules' },
   { path: '/admin/webhooks', page: 'webhooks', roles: ADMIN, title: 'Webhooks' },
+  // Single sign-on and SCIM change who may sign in at all: GlobalAdmin only, as the server's routes are.
+  { path: '/admin/sso', page: 'sso-admin', roles: ['GlobalAdmin'], title: 'Single sign-on' },
   { path: '/editor/home', page: 'editor', roles: EDITOR, title: 'Survey editor' },
   { path: '/editor/build/', page: 'editor', roles: EDITOR, title: 'Survey editor' },
   { path: '/editor/update/:shortcode', page: 'editor', roles: EDITOR, title: 'Survey editor' },

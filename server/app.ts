@@ -51,8 +51,11 @@ import { datasourceImportRoutes, IMPORT_PATH } from './routes/datasource-imports
 import { apiTokenRoutes } from './routes/api-tokens';
 import { WEBHOOK_ROLES, webhookRoutes } from './routes/webhooks';
 import { setupRoutes } from './routes/setup';
+import { secondFactorRoutes } from './routes/second-factor';
 import { LocalIdentityProvider } from './sso/provider';
 import { inlineStyleSources } from './http/host-page';
+import { scimRoutes } from './scim/routes';
+import { scimTokenRoutes } from './scim/tokens';
 
 export interface AppOptions {
   deps: Deps;
@@ -132,6 +135,7 @@ export function createApi(given: Deps): Hono<Env> {
   api.get('/api/dummy/secretdata', requireAuth, (c) => c.json({ secret: `Only signed-in users read this, ${c.var.user.userName}.` }));
   api.route('/api/UserPreferences', new Hono<Env>().use(requireAuth).route('/', preferenceRoutes));
   api.route('/api/portaluserstate', new Hono<Env>().use(requireAuth).route('/', userStateRoutes));
+  api.route('/api/account/second-factor', new Hono<Env>().use(requireAuth).route('/', secondFactorRoutes));
   // Smart data, filters and favourites serve the dashboard and data screens: the same roles as those screens.
   const dataScreens = () => new Hono<Env>().use(requireAuth, requireRoles(...DASHBOARD_ROLES));
   api.route('/api/filter', dataScreens().route('/', claimFilterRoutes));
@@ -178,6 +182,9 @@ export function createApi(given: Deps): Hono<Env> {
       return c.json(await deps.db.query(`SELECT recipient, subject, body, created_at FROM mail_outbox WHERE ${column} = $1 ORDER BY created_at DESC`, [value]));
     });
   }
+  // SCIM provisioning (issue 48): tokens are a GlobalAdmin's; /scim/v2 answers the identity provider that holds one.
+  api.route('/api/scim/tokens', new Hono<Env>().use(requireAuth, requireRoles('GlobalAdmin')).route('/', scimTokenRoutes));
+  api.route('/scim/v2', scimRoutes);
   api.all('/api/*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   api.onError(onError);
   return api;

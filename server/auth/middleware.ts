@@ -7,6 +7,11 @@ import { liveRole } from './live-sessions';
 import { scopeAllows } from '../embed/scope';
 import { answeredByRead } from './reads';
 
+export const SET_UP_FIRST = 'Set up a second factor to continue.';
+/** What a session that must first set up a second factor may call: the set-up itself, the public settings and signing out. */
+const ENROLMENT_PATHS = /^\/api\/(account\/second-factor(\/|$)|settings(\/roles|\/version)?$|identity\/logout$)/;
+const enrolmentAllows = (path: string) => ENROLMENT_PATHS.test(path);
+
 const bearer = (header: string | undefined) => /^Bearer ([^\s]+)$/i.exec(header ?? '')?.[1];
 const EXPIRED = 'Your session has expired. Sign in again.';
 
@@ -24,6 +29,7 @@ function tokenPrincipal(c: Context<Env>): Principal | undefined {
   if (!user) throw unauthorized(EXPIRED);
   // An embed token reads only what it names; the path is checked before any route runs.
   if (user.scope && !scopeAllows(user.scope, c.req.path, (key) => c.req.query(key))) throw forbidden('This embed token may not read this: it is scoped to other elements, modules or dashboards.');
+  if (user.enrolOnly && !enrolmentAllows(c.req.path)) throw forbidden(SET_UP_FIRST);
   return user;
 }
 

@@ -49,7 +49,9 @@ export const csrfMatches = (session: SessionRow, token: string | undefined) => !
  */
 export async function liveSessionRole(q: Queryable, sessionId: string, userId: string): Promise<string | undefined> {
   const [row] = await q.query<{ role: string | null; user_id: string }>(
-    'SELECT u.role, s.user_id FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2 AND NOT s.revoked',
+    // A deactivated user's sessions are revoked; the status check also holds for one opened while they were deactivated.
+    `SELECT u.role, s.user_id FROM sessions s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN user_status st ON st.user_id = s.user_id
+     WHERE s.id = $1 AND s.user_id = $2 AND NOT s.revoked AND (st.active IS NULL OR st.active)`,
     [sessionId, userId],
   );
   if (!row) return undefined;

@@ -17,6 +17,8 @@ export interface Principal {
   sessionId: string;
   /** An embed token reads only what its scope names (server/embed/scope.ts). */
   scope?: EmbedScope;
+  /** The session may only set up a second factor (the portal requires one of administrators). */
+  enrolOnly?: boolean;
 }
 
 interface AccessPayload {
@@ -26,6 +28,7 @@ interface AccessPayload {
   claims: Array<[string, string]>;
   sid: string;
   scope?: EmbedScope;
+  enrol?: true;
   exp: number;
   iat: number;
 }
@@ -41,6 +44,7 @@ export function signAccessToken(principal: Principal, secret: string, now = Date
     claims: principal.claims,
     sid: principal.sessionId,
     ...(principal.scope ? { scope: principal.scope } : {}),
+    ...(principal.enrolOnly ? { enrol: true as const } : {}),
     iat,
     exp,
   };
@@ -53,7 +57,7 @@ function readAccessToken(token: string, secret: string): { principal: Principal;
   if ('error' in read || typeof read.payload !== 'object' || read.payload === null) return undefined;
   const p = read.payload as Partial<AccessPayload>;
   if (typeof p.exp !== 'number' || typeof p.sub !== 'string' || typeof p.sid !== 'string') return undefined;
-  const principal = { id: p.sub, userName: p.name ?? '', roles: p.role ? p.role.split(',') : [], claims: p.claims ?? [], sessionId: p.sid, ...(p.scope ? { scope: p.scope } : {}) };
+  const principal = { id: p.sub, userName: p.name ?? '', roles: p.role ? p.role.split(',') : [], claims: p.claims ?? [], sessionId: p.sid, ...(p.scope ? { scope: p.scope } : {}), ...(p.enrol === true ? { enrolOnly: true } : {}) };
   return { principal, expiresAt: p.exp * 1000 };
 }
 

@@ -38,6 +38,13 @@ export const PREFLIGHT_MAX_AGE = 7200;
 export const PUBLIC_API_PREFIXES = ['/api/survey/'];
 
 /**
+ * Where an identity provider's page posts a form the browser navigates with (SAML HTTP-POST: the
+ * answer to a sign-in, a logout message): its Origin is the provider's. A navigation, not a script's
+ * call, so it passes without a CORS grant (a foreign script could not read the answer anyway).
+ */
+export const FORM_POST_PATHS = ['/api/sso/saml/acs', '/api/sso/saml/slo'];
+
+/**
  * The methods an app's routes answer (read at the first request, when every route is registered):
  * a preflight allows what the API serves (PUT, PATCH, DELETE too), not a list kept by hand.
  */
@@ -63,7 +70,7 @@ export function apiCors(origins: readonly string[], methods: () => string[], ope
   });
   return async (c, next) => {
     const origin = c.req.header('origin');
-    if (!origin || sameHost(c, origin)) return next();
+    if (!origin || sameHost(c, origin) || FORM_POST_PATHS.includes(c.req.path)) return next();
     const open = openPrefixes.some((p) => c.req.path.startsWith(p));
     if (!open && !allowed.has(origin)) {
       return c.json({ message: `The origin ${origin} may not call this portal’s API: it is not in EMBED_ORIGINS.` }, 403);

@@ -32,7 +32,8 @@ export async function takeCount(q: Queryable, limit: RateLimit, now: Date): Prom
   throw tooManyRequests(`${limit.refusal} Try again in ${waitText(seconds)}.`, seconds);
 }
 
-const waitText = (seconds: number) => {
+/** "4 minutes", "3 hours": how long a refused caller waits, for its message. */
+export const waitText = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   if (minutes <= 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
   const hours = Math.ceil(minutes / 60);
@@ -64,9 +65,15 @@ export interface SubmissionLimits {
   feedbackPerUser: number;
   /** Calls to create the first administrator (POST /api/setup) from one client (address) in an hour. */
   setupPerClient: number;
+  /** Single sign-on starts (each writes a pending sign-in) from one client (address) in five minutes. */
+  ssoStartsPerClient: number;
+  /** Live pending single sign-ons from everyone together. */
+  ssoPendingMax: number;
 }
 
-export const SUBMISSION_LIMITS: SubmissionLimits = { answersPerClient: 30, answersPerSurvey: 3000, feedbackPerUser: 5, setupPerClient: 10 };
+export const SUBMISSION_LIMITS: SubmissionLimits = {
+  answersPerClient: 30, answersPerSurvey: 3000, feedbackPerUser: 5, setupPerClient: 10, ssoStartsPerClient: 30, ssoPendingMax: 10_000,
+};
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = LONGEST_WINDOW_MS;
 

@@ -16,17 +16,22 @@ export interface UserRow {
   can_manage_app_registrations: boolean;
   failed_sign_ins: number;
   locked_until: Date | null;
+  /** The identity provider that owns the user (`user_sso`; single sign-on, no portal password), when read with it. */
+  sso_provider?: string | null;
 }
+
+/** Users with the provider that owns them (user_sso): `FROM ${USERS_WITH_SSO} WHERE ...`. */
+export const USERS_WITH_SSO = 'users LEFT JOIN (SELECT user_id AS sso_user, provider_id AS sso_provider FROM user_sso) sso ON sso.sso_user = users.id';
 
 export type Claim = [type: string, value: string];
 
 export async function findUserByName(q: Queryable, userName: string): Promise<UserRow | undefined> {
-  const [row] = await q.query<UserRow & Record<string, unknown>>('SELECT * FROM users WHERE lower(user_name) = lower($1)', [userName]);
+  const [row] = await q.query<UserRow & Record<string, unknown>>(`SELECT * FROM ${USERS_WITH_SSO} WHERE lower(user_name) = lower($1)`, [userName]);
   return row;
 }
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
-  const [row] = await q.query<UserRow & Record<string, unknown>>('SELECT * FROM users WHERE id = $1', [id]);
+  const [row] = await q.query<UserRow & Record<string, unknown>>(`SELECT * FROM ${USERS_WITH_SSO} WHERE id = $1`, [id]);
   return row;
 }
 
@@ -58,6 +63,7 @@ export function publicUser(user: UserRow, claims: Claim[]) {
     role: user.role,
     createdOn: user.created_on.toISOString(),
     changePasswordOnNextLogin: user.change_password_on_next_login,
+    ssoProvider: user.sso_provider ?? null,
     claims: claims.map(([Type, Value]) => ({ Type, Value })),
   };
 }

@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound, unlessTaken } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import { ADMIN_ROLES } from '../identity/rules';
 import type { Queryable } from '../db';
+import { deleteGroup } from '../identity/groups';
 
 const groupBody = z.object({
   name: z.string({ message: 'Enter a group name.' }).trim().min(1, 'Enter a group name.').max(100),
@@ -84,9 +85,6 @@ export const groupRoutes = new Hono<Env>()
     const { db } = c.var.deps;
     const [group] = await db.query('SELECT id FROM groups WHERE id = $1', [c.req.param('id')]);
     if (!group) throw notFound('No group with this id.');
-    await db.tx(async (q) => {
-      await q.query('DELETE FROM group_members WHERE group_id = $1', [c.req.param('id')]);
-      await q.query('DELETE FROM groups WHERE id = $1', [c.req.param('id')]);
-    });
+    await db.tx((q) => deleteGroup(q, c.req.param('id')));
     return c.json({ isSuccess: true });
   });

@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { requireAuth } from '../auth/middleware';
 import { passwordProblem } from '../auth/password';
-import { checkPassword } from '../auth/sign-in';
+import { checkPassword, type SecondStep } from '../auth/sign-in';
+import { secondStepWith } from '../auth/second-factor';
 import { findSession, revokeUserSessions, startSession } from '../auth/sessions';
 import { unlockAccount } from '../auth/throttle';
 import { badRequest, notFound } from '../http/errors';
@@ -12,6 +13,7 @@ import { consumeToken, createOneTimeToken, createTotpCode, peekToken, spendUserL
 import type { Queryable } from '../db';
 import { readSetting } from './settings';
 import { answerWithSession } from './token';
+import { NO_PORTAL_PASSWORD } from '../sso/sessions';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match. Please enter again.';
 export const RESET_FAILED = 'Unable to reset your password. Please ensure it meets the minimum criteria below';
@@ -34,9 +36,10 @@ function checkNewPassword(p: z.infer<typeof passwords>, failure: string) {
 }
 
 /** The old password through the one sign-in check: wrong ones count towards the lock, a locked account is refused. */
-async function checkOldPassword(c: Context<Env>, userName: string, oldPassword: string | undefined, failure: string) {
-  const outcome = await checkPassword(c, userName, oldPassword ?? '');
+async function checkOldPassword(c: Context<Env>, userName: string, oldPassword: string | undefined, failure: string, secondStep?: SecondStep) {
+  const outcome = await checkPassword(c, userName, oldPassword ?? '', secondStep);
   if (outcome.ok) return outcome.user;
+  if (outcome.secondFactor) throw badRequest(outcome.message, { otp: [outcome.message] });
   throw badRequest(outcome.locked ? outcome.message : failure, { OldPassword: [outcome.locked ? outcome.message : WRONG_OLD] });
 }
 
@@ -55,22 +58,26 @@ export const passwordRoutes = new Hono<Env>()
     // The answer goes before any look-up: known and unknown names answer alike, in the same time.
     void (async () => {
       const user = await findUserByName(db, username);
-      if (user) await createOneTimeToken(db, user.id, user.email, 'reset', at);
+      // A user of single sign-on has no portal password: nothing is sent (and the answer is the same).
+      if (user && !user.sso_provider) await createOneTimeToken(db, user.id, user.email, 'reset', at);
     })().catch((error) => console.error('Password reset e-mail failed:', error));
     return c.json({ isSuccess: true, message: 'If the account exists, we have sent it a link to reset the password.' });
   })
   .post('/requestPasswordResetAfterLogin', async (c) => {
     const { db } = c.var.deps;
-    const body = await readBody(c, z.object({ username: z.string().trim().min(1).max(256), changePasswordData: passwords }));
+    const body = await readBody(c, z.object({ username: z.string().trim().min(1).max(256), changePasswordData: passwords, otp: z.string().max(64).optional() }));
     checkNewPassword(body.changePasswordData, RESET_FAILED);
-    const user = await checkOldPassword(c, body.username, body.changePasswordData.oldPassword, WRONG_OLD);
+    // Signed out, the old password alone is not enough for an account with a second factor.
+    const user = await checkOldPassword(c, body.username, body.changePasswordData.oldPassword, WRONG_OLD, secondStepWith(db, body.otp, c.var.deps.now()));
     await db.tx((q) => setPassword(c, q, user.id, body.changePasswordData.newPassword));
     return c.json({ isSuccess: true, message: 'Your password has been updated successfully' });
   })
   .post('/resetpassword/:token', async (c) => {
     const { db, now } = c.var.deps;
     const body = await readBody(c, passwords);
-    if (!(await peekToken(db, c.req.param('token'), ['reset', 'create'], now()))) return c.json({ isSuccess: false, message: INVALID_LINK, tokenInvalid: true }, 400);
+    const link = await peekToken(db, c.req.param('token'), ['reset', 'create'], now());
+    if (!link) return c.json({ isSuccess: false, message: INVALID_LINK, tokenInvalid: true }, 400);
+    if ((await findUserById(db, link.userId))?.sso_provider) throw badRequest(NO_PORTAL_PASSWORD);
     // A weak or mismatched password leaves the link unspent.
     checkNewPassword(body, RESET_FAILED);
     const used = await db.tx(async (q) => {
@@ -102,6 +109,7 @@ export const sessionPasswordRoutes = new Hono<Env>()
     const body = await readBody(c, z.preprocess(unwrap('ChangePasswordModel'), passwords));
     const me = await findUserById(db, c.var.user.id);
     if (!me) throw notFound('Your account no longer exists.');
+    if (me.sso_provider) throw badRequest(NO_PORTAL_PASSWORD);
     checkNewPassword(body, UPDATE_FAILED);
     const user = await checkOldPassword(c, me.user_name, body.oldPassword, UPDATE_FAILED);
     // Every session ends, this one included; the caller goes on in a new one of the same kind.

@@ -4,12 +4,14 @@ import { requireRoles } from '../auth/middleware';
 import { notFound, badRequest, conflict, forbidden, unlessTaken } from '../http/errors';
 import { readBody, z } from '../http/validate';
 import type { Queryable } from '../db';
-import { claimsOf, findUserById, hasAnyRole, publicUser, type Claim, type UserRow } from '../identity/users';
+import { claimsOf, findUserById, hasAnyRole, publicUser, type Claim, type UserRow, USERS_WITH_SSO } from '../identity/users';
 import { ADMIN_ROLES, ALL_VALUES, assertCanManage, Authority, checkAssignment, isSameOrHigher } from '../identity/rules';
 import { createOneTimeToken } from '../identity/one-time';
 import { revokeUserSessions } from '../auth/sessions';
 import { checkPassword } from '../auth/sign-in';
 import { queueMail } from '../mail/outbox';
+import { deleteUser } from '../identity/delete-user';
+import { insertUser } from '../identity/insert-user';
 
 /** Accepts `{ User: {...} }` as the spec sends it, or the object itself. */
 const wrapped = <T extends z.ZodTypeAny>(key: string, schema: T) =>
@@ -90,12 +92,7 @@ export const userRoutes = new Hono<Env>()
     const id = `u-${crypto.randomUUID()}`;
     await unlessTaken(() =>
       db.tx(async (q) => {
-        await q.query(
-          `INSERT INTO users (id, user_name, email, first_name, last_name, phone_number, company, role, password_hash, created_on,
-             change_password_on_next_login, can_manage_app_registrations, failed_sign_ins, locked_until)
-           VALUES ($1, $2, $2, $3, $4, NULL, NULL, $5, NULL, CAST($6 AS TIMESTAMP), false, true, 0, NULL)`,
-          [id, body.email, body.firstName, body.lastName, body.role, now()],
-        );
+        await insertUser(q, { id, userName: body.email, email: body.email, firstName: body.firstName, lastName: body.lastName, role: body.role }, now());
         await writeClaims(q, id, stored(claims));
         await createOneTimeToken(q, id, body.email, 'create', now());
       }),
@@ -113,7 +110,7 @@ export const userRoutes = new Hono<Env>()
     const pattern = `%${f.usernameFilter.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     const where = `WHERE user_name ILIKE $1 ESCAPE '\\' OR (first_name || ' ' || last_name) ILIKE $1 ESCAPE '\\'`;
     const rows = await db.query<UserRow & Record<string, unknown>>(
-      `SELECT * FROM users ${where} ORDER BY ${order}, id LIMIT $2 OFFSET $3`,
+      `SELECT * FROM ${USERS_WITH_SSO} ${where} ORDER BY ${order}, id LIMIT $2 OFFSET $3`,
       [pattern, f.take + 1, f.skip],
     );
     const [{ total }] = await db.query<{ total: number }>(`SELECT count(*) AS total FROM users ${where}`, [pattern]);
@@ -196,11 +193,6 @@ export const userRoutes = new Hono<Env>()
     const target = await findUserById(db, c.req.param('id'));
     if (!target) throw notFound('No user with this id.');
     assertCanManage(await Authority.of(db, c.var.user), c.var.user, target);
-    await db.tx(async (q) => {
-      for (const table of ['user_claims', 'group_members', 'refresh_tokens', 'one_time_tokens', 'app_registrations', 'user_preferences', 'user_state', 'sessions']) {
-        await q.query(`DELETE FROM ${table} WHERE user_id = $1`, [target.id]);
-      }
-      await q.query('DELETE FROM users WHERE id = $1', [target.id]);
-    });
+    await db.tx((q) => deleteUser(q, target.id));
     return c.json({ isSuccess: true, message: 'The user was deleted.' });
   });

@@ -6,6 +6,7 @@ import type { Queryable } from '../db';
 import { logOperation } from '../operations/log';
 import { clearPositionIndexes } from '../smartdata/position-index';
 import { portalTimeZone } from '../portal-time';
+import { providers } from '../sso/store';
 
 /** Named configurations readable by anyone; everything else in the table stays private. */
 const PUBLIC_NAMES = new Set(['feedback', 'support']);
@@ -25,8 +26,10 @@ export const settingsRoutes = new Hono<Env>()
     const { db } = c.var.deps;
     const portal = (await readSetting(db, 'portal')) ?? {};
     const roles = (await db.query<{ name: string }>('SELECT name FROM roles ORDER BY rank, name')).map((r) => r.name);
+    // The sign-in page's buttons: each enabled identity provider by id and name (nothing of its configuration).
+    const sso = { ...(portal.sso as Record<string, unknown> | undefined), providers: (await providers.enabled(db)).map(({ id, name }) => ({ id, name })) };
     // The zone the server counts days in: the filter bars' Last 7 Days are the same days as the tiles'.
-    return c.json({ ...portal, roles, timeZone: portalTimeZone() });
+    return c.json({ ...portal, sso, roles, timeZone: portalTimeZone() });
   })
   .get('/roles', async (c) => {
     const roles = (await c.var.deps.db.query<{ name: string }>('SELECT name FROM roles ORDER BY rank, name')).map((r) => r.name);

@@ -10,6 +10,11 @@ import { findUserById, principalOf, type UserRow } from '../identity/users';
 import { check, readBody, z } from '../http/validate';
 import { optionalAuth } from '../auth/middleware';
 import { noStore } from '../http/no-store';
+import { recordSsoSession, ssoLogoutUrl, ssoSessionOf, type LogoutData } from '../sso/sessions';
+import { providers } from '../sso/store';
+import { mustEnrol, secondStepWith } from '../auth/second-factor';
+import { badRequest } from '../http/errors';
+import { DEACTIVATED, isDeactivated } from '../identity/user-status';
 
 export { BAD_CREDENTIALS, LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../auth/sign-in';
 
@@ -28,6 +33,8 @@ const passwordGrant = z.object({
   password: z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.').max(1024),
   rememberme: flag,
   client_id: clientId,
+  /** The second factor: a 6-digit code of the authenticator app or a recovery code. */
+  otp: z.string().max(64).optional(),
 });
 const anyObject = z.record(z.string(), z.unknown(), { message: 'The body must be an object.' });
 
@@ -41,8 +48,12 @@ export const isWebClient = (id: string | undefined) => id !== undefined && WEB_C
  */
 export async function answerWithSession(c: Context<Env>, q: Queryable, user: UserRow, s: NewSession & { remember: boolean }) {
   const { secret, now } = c.var.deps;
+  // Every path that hands out a session ends here (password, refresh, single sign-on, password change).
+  if (await isDeactivated(q, user.id)) throw badRequest(DEACTIVATED);
   const at = now();
-  const principal = { ...(await principalOf(q, user)), sessionId: s.sessionId };
+  // An administrator the portal requires a second factor of, without one: a session that can only set it up.
+  const enrolOnly = await mustEnrol(q, user, s.sessionId);
+  const principal = { ...(await principalOf(q, user)), sessionId: s.sessionId, ...(enrolOnly ? { enrolOnly } : {}) };
   const { token, expires } = signAccessToken(principal, secret, at.getTime());
   const cookie = s.csrfToken !== undefined;
   if (cookie) setRefreshCookie(c, s.refreshToken, s.remember);
@@ -63,6 +74,9 @@ export async function answerWithSession(c: Context<Env>, q: Queryable, user: Use
       portalRole: claims.filter(([t]) => t === 'PortalRole').map(([, v]) => v).join(','),
       claims: claims.map(([t, v]) => `${t}=${v}`).join('|'),
       changePasswordOnNextLogin: user.change_password_on_next_login,
+      ...(enrolOnly ? { secondFactorSetup: true } : {}),
+      // The identity provider this session came from (single sign-on), else null.
+      ssoProvider: (await ssoSessionOf(q, s.sessionId))?.providerId ?? null,
       access_token: token,
       refresh_token: cookie ? '' : s.refreshToken,
       ...(cookie ? { csrf_token: s.csrfToken } : {}),
@@ -73,10 +87,14 @@ export async function answerWithSession(c: Context<Env>, q: Queryable, user: Use
   };
 }
 
-/** A new session for a user who has proved who they are, answered on `c`. */
-export function signInAnswer(c: Context<Env>, user: UserRow, options: { remember: boolean; cookie: boolean }) {
+/** A new session for a user who has proved who they are, answered on `c`; `sso` when a customer's identity provider vouched for them. */
+export function signInAnswer(c: Context<Env>, user: UserRow, options: { remember: boolean; cookie: boolean; sso?: { providerId: string; logout?: LogoutData } }) {
   const { db, now } = c.var.deps;
-  return db.tx(async (q) => answerWithSession(c, q, user, { ...(await startSession(q, user.id, options, now())), remember: options.remember }));
+  return db.tx(async (q) => {
+    const session = await startSession(q, user.id, options, now());
+    if (options.sso) await recordSsoSession(q, session.sessionId, options.sso.providerId, options.sso.logout);
+    return answerWithSession(c, q, user, { ...session, remember: options.remember });
+  });
 }
 
 /** A cookie refresh must carry its session's CSRF token and come from the portal's own origin; checked before the token is spent. */
@@ -117,21 +135,25 @@ export const tokenRoutes = new Hono<Env>()
     const body = raw.grant_type === 'refresh_token' ? check(refreshGrant, raw) : check(passwordGrant, raw);
     if (body.grant_type === 'refresh_token') return refresh(c, body);
 
-    const outcome = await checkPassword(c, body.username, body.password);
-    if (!outcome.ok) return c.json(fail(outcome.message), outcome.status);
+    const { db, now } = c.var.deps;
+    const outcome = await checkPassword(c, body.username, body.password, secondStepWith(db, body.otp, now()));
+    if (!outcome.ok) return c.json({ ...fail(outcome.message), ...(outcome.secondFactor ? { secondFactor: true } : {}) }, outcome.status);
     const remember = body.rememberme === true || body.rememberme === 'true' || body.rememberme === 'on' || body.rememberme === '1';
     return c.json(await signInAnswer(c, outcome.user, { remember, cookie: isWebClient(body.client_id) }));
   })
   .post('/logout', optionalAuth, async (c) => {
     const { everywhere } = await readBody(c, logoutBody);
     const user = c.get('user');
+    let logoutUrl: string | undefined;
     if (user) {
       const { db } = c.var.deps;
+      // A session from a provider with single logout: the browser goes on to end the provider's session too.
+      logoutUrl = await ssoLogoutUrl(c, user.sessionId, (q, id) => providers.find(q, id));
       if (everywhere) await revokeUserSessions(db, user.id);
       else await revokeSession(db, user.sessionId);
       // Signing out of the portal signs out of the review providers too (spec part 3, social area).
       await revokeSocialTokens(db, user.id, c.var.deps.now());
     }
     clearRefreshCookie(c);
-    return c.json({ isSuccess: true, message: 'You have signed out.' });
+    return c.json({ isSuccess: true, message: 'You have signed out.', ...(logoutUrl ? { logoutUrl } : {}) });
   });

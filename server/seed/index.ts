@@ -45,6 +45,6 @@ export const seedEmpty = (db: Db, { feedbackWidget }: Pick<SeedOptions, 'feedbac
 /** Empties every seeded table (for `npm run seed`, which replaces the data). */
 export async function clear(db: Db): Promise<void> {
   const tables = ['alert_firings', 'alerts', 'operations_log', 'recovery_answers', 'survey_answers', 'surveys', 'feedback_sessions', 'feedback_suppressions', 'survey_invites', 'survey_people', 'social_tokens', 'review_sync', 'reviews', 'notifications', 'case_reads', 'case_tags', 'case_history', 'cases', 'favourites', 'dashboards', 'telemetry_events', 'responses', 'user_state', 'user_preferences', 'client_plugins', 'nav_items', 'modules', 'content_profiles', 'locale_strings', 'settings',
-    'trial_requests', 'mail_outbox', 'app_registrations', 'one_time_tokens', 'refresh_tokens', 'group_members', 'groups', 'user_claims', 'users', 'roles'];
+    'trial_requests', 'mail_outbox', 'app_registrations', 'one_time_tokens', 'refresh_tokens', 'user_status', 'group_external', 'group_members', 'groups', 'user_claims', 'users', 'roles'];
   for (const t of tables) await db.query(`DELETE FROM ${t}`);
 }

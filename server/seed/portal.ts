@@ -51,6 +51,7 @@ const NAV: Array<{ id: string; profile: string; name: string; url: string; weigh
   { id: 'datasources', profile: 'admin', name: 'Data sources', url: '/admin/datasources', weight: 97, template: 'DataSources', roles: 'GlobalAdmin,PortalAdmin' },
   { id: 'caserules', profile: 'admin', name: 'Case rules', url: '/admin/caserules', weight: 98, template: 'CaseRules', roles: 'GlobalAdmin,PortalAdmin' },
   { id: 'webhooks', profile: 'admin', name: 'Webhooks', url: '/admin/webhooks', weight: 100, template: 'Webhooks', roles: 'GlobalAdmin,PortalAdmin' },
+  { id: 'sso', profile: 'admin', name: 'Single sign-on', url: '/admin/sso', weight: 101, template: 'SingleSignOn', roles: 'GlobalAdmin' },
   { id: 'users', profile: 'admin', name: 'Users', url: '/user', weight: 99, template: 'Users', roles: 'GlobalAdmin,PortalAdmin' },
   { id: 'editor', profile: 'admin', name: 'Survey editor', url: '/editor/home', weight: 120, template: 'Editor', roles: 'PortalAdmin,PortalUser,SurveyEditor' },
   { id: 'operations', profile: 'admin', name: 'Operations', url: '/operations/home', weight: 130, template: 'Operations', roles: 'GlobalAdmin,System' },
@@ -59,8 +60,8 @@ const NAV: Array<{ id: string; profile: string; name: string; url: string; weigh
 ];
 
 const LOCALE_STRINGS: Record<string, Record<string, string>> = {
-  en: { 'nav.home': 'Home', 'nav.overview': 'Overview', 'nav.drivers': 'Drivers', 'nav.social': 'Reviews', 'nav.reviews': 'Review replies', 'nav.responses': 'Responses', 'nav.users': 'Users', 'nav.groups': 'Groups', 'nav.team-feedback': '360° feedback', 'nav.portal-feedback': 'Portal feedback', 'nav.datasources': 'Data sources', 'nav.caserules': 'Case rules', 'nav.webhooks': 'Webhooks', 'app.title': 'CX Portal' },
-  de: { 'nav.home': 'Startseite', 'nav.overview': 'Übersicht', 'nav.drivers': 'Treiber', 'nav.social': 'Bewertungen', 'nav.reviews': 'Bewertungsantworten', 'nav.responses': 'Antworten', 'nav.users': 'Benutzer', 'nav.groups': 'Gruppen', 'nav.team-feedback': '360°-Feedback', 'nav.portal-feedback': 'Portal-Feedback', 'nav.datasources': 'Datenquellen', 'nav.caserules': 'Fallregeln', 'nav.webhooks': 'Webhooks', 'app.title': 'CX-Portal' },
+  en: { 'nav.home': 'Home', 'nav.overview': 'Overview', 'nav.drivers': 'Drivers', 'nav.social': 'Reviews', 'nav.reviews': 'Review replies', 'nav.responses': 'Responses', 'nav.users': 'Users', 'nav.groups': 'Groups', 'nav.team-feedback': '360° feedback', 'nav.portal-feedback': 'Portal feedback', 'nav.datasources': 'Data sources', 'nav.caserules': 'Case rules', 'nav.webhooks': 'Webhooks', 'nav.sso': 'Single sign-on', 'app.title': 'CX Portal' },
+  de: { 'nav.home': 'Startseite', 'nav.overview': 'Übersicht', 'nav.drivers': 'Treiber', 'nav.social': 'Bewertungen', 'nav.reviews': 'Bewertungsantworten', 'nav.responses': 'Antworten', 'nav.users': 'Benutzer', 'nav.groups': 'Gruppen', 'nav.team-feedback': '360°-Feedback', 'nav.portal-feedback': 'Portal-Feedback', 'nav.datasources': 'Datenquellen', 'nav.caserules': 'Fallregeln', 'nav.webhooks': 'Webhooks', 'nav.sso': 'Single Sign-on', 'app.title': 'CX-Portal' },
 };
 
 const insertNav = (db: Db, items: typeof NAV) =>

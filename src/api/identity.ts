@@ -10,10 +10,11 @@ import { oneTabAtATime, refreshRequest, takeEarlyRefresh, TOKEN_PATH, WEB_CLIENT
 
 export { WEB_CLIENT_ID } from '../lib/early-refresh';
 
-/** Signs in with a password; on success the session is stored. Returns the server's message on failure. */
-export async function signIn(username: string, password: string, remember: boolean): Promise<TokenResponse> {
-  const res = await request<TokenResponse>('POST', TOKEN_PATH, { anonymous: true, json: { username, password, rememberme: remember, client_id: WEB_CLIENT_ID } });
-  if (isBadRequest(res)) return { isSuccess: false, message: res.message ?? '', content: null };
+/** Signs in with a password (and the second factor's `otp` when asked for); on success the session is stored. Returns the server's message on failure. */
+export async function signIn(username: string, password: string, remember: boolean, otp?: string): Promise<TokenResponse> {
+  const json = { username, password, rememberme: remember, client_id: WEB_CLIENT_ID, ...(otp ? { otp } : {}) };
+  const res = await request<TokenResponse>('POST', TOKEN_PATH, { anonymous: true, json });
+  if (isBadRequest(res)) return { isSuccess: false, message: res.message ?? '', content: null, ...(res.secondFactor === true ? { secondFactor: true } : {}) };
   if (res.isSuccess && res.content) setSession(toSession(res.content), remember);
   return res;
 }
@@ -53,33 +54,45 @@ export async function refreshSession(): Promise<boolean> {
 }
 setRefresher(refreshSession);
 
-/** Ends the session on the server (its refresh token and access tokens, and the cookie). After a reload the access token is fetched first. */
-async function endServerSession(session: Session): Promise<void> {
+/**
+ * Ends the session on the server (its refresh token and access tokens, and the cookie). After a reload the access token is fetched first.
+ * A session from a customer's identity provider answers where the provider's own session ends (`logoutUrl`).
+ */
+async function endServerSession(session: Session): Promise<string | undefined> {
   try {
     let token = session.token;
     if (!token && (session.csrfToken || session.refreshToken)) {
       const res = await refreshCall(session);
       token = !isBadRequest(res) && res.content ? res.content.access_token : '';
     }
-    if (token) await saveForNextSignIn(token);
-    if (token) await request('POST', '/api/identity/logout', { anonymous: true, headers: { Authorization: `Bearer ${token}` } });
+    if (!token) return undefined;
+    await saveForNextSignIn(token);
+    const res = await request<{ logoutUrl?: string }>('POST', '/api/identity/logout', { anonymous: true, headers: { Authorization: `Bearer ${token}` } });
+    return isBadRequest(res) ? undefined : res.logoutUrl;
   } catch {
-    // signed out locally whatever the server says
+    return undefined; // signed out locally whatever the server says
   }
+}
+
+/** Clears the session here and ends it on the server; resolves with the provider's logout address, if any. */
+function clearAndEnd(): Promise<string | undefined> {
+  const session = $session.get();
+  // Cleared first: the dashboard state is set aside as the session ends (src/dashboard/saved-state.ts), then saved for the next sign-in.
+  clearSession();
+  return session ? endServerSession(session) : Promise.resolve(undefined);
 }
 
 /** Ends the session on the server and clears it here (the /logout page). */
 export function endSession(): void {
-  const session = $session.get();
-  // Cleared first: the dashboard state is set aside as the session ends (src/dashboard/saved-state.ts), then saved for the next sign-in.
-  clearSession();
-  if (session) void endServerSession(session);
+  void clearAndEnd();
 }
 
 /** Ends the session; goes to /login (/signin on lite hosts), or tells the assistant wrapper. */
 export function logout(): void {
-  endSession();
+  const ended = clearAndEnd();
   leave();
+  // Single logout: the provider ends its session too and sends the browser back to /logout.
+  void ended.then((url) => url && !inAssistant() && location.assign(url));
 }
 
 /** Where a page goes once its session is cleared. */

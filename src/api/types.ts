@@ -17,6 +17,10 @@ export interface TokenContent extends Profile {
   portalRole: string;
   claims: string;
   changePasswordOnNextLogin: boolean;
+  /** The session may only set up a second factor (the portal requires one of administrators). */
+  secondFactorSetup?: boolean;
+  /** The provider the user signed in with (single sign-on: no portal password), else null or absent. */
+  ssoProvider?: string | null;
   access_token: string;
   /** Empty for the host portal: its refresh token is in an HttpOnly cookie. */
   refresh_token: string;
@@ -31,6 +35,8 @@ export interface TokenResponse {
   isSuccess: boolean;
   message: string;
   content: TokenContent | null;
+  /** The account has a second factor: sign in again with `otp` (the message says what was wrong). */
+  secondFactor?: boolean;
 }
 
 /** The stored session of spec part 1 section 3. */
@@ -48,6 +54,10 @@ export interface Session extends Profile {
   /** The session's CSRF token, sent with a refresh from the cookie. */
   csrfToken?: string;
   changePasswordOnNextLogin: boolean;
+  /** The session may only set up a second factor: the guard keeps it on the settings page. */
+  secondFactorSetup?: boolean;
+  /** Signed in through single sign-on: no portal password to change. */
+  ssoProvider?: string | null;
 }
 
 export interface Language {
@@ -67,9 +77,12 @@ export interface PortalSettings {
   environment: string;
   qrBaseUrl: string;
   isEcho2Enabled: boolean;
-  sso: { enabled: boolean; mode: 'redirect' | 'post'; url: string };
+  /** `providers`: the enabled company identity providers (issue 48), one sign-in button each. */
+  sso: { enabled: boolean; mode: 'redirect' | 'post'; url: string; providers?: Array<{ id: string; name: string }> };
   features: Record<string, boolean>;
   roles: string[];
+  /** Administrators must sign in with a second factor. */
+  requireSecondFactorForAdmins?: boolean;
 }
 
 export interface NavigationItem {

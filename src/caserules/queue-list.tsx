@@ -1,16 +1,18 @@
 import { useElement } from '../elements/element-context';
 import type { CaseQueue } from '../api/caserules';
 import { describeCalendar, describeHours } from './calendar';
-import { ListTable, RowActions } from './list-table';
+import { ActionTable } from '../elements/action-table';
+import { RowActions } from './list-table';
 
 /** The queues with their deadlines per priority and working time; edit and delete each. */
 export function QueueList({ queues, onEdit, onDelete }: { queues: CaseQueue[]; onEdit: (q: CaseQueue) => void; onDelete: (q: CaseQueue) => void }) {
   const { t, lang } = useElement();
   return (
-    <ListTable
+    <ActionTable
       label={t('caseRules.queues.title')}
       className="queues"
-      headings={[t('caseRules.queues.name'), t('caseRules.queues.firstResponseHours'), t('caseRules.queues.resolutionHours'), t('caseRules.queues.workingTime')]}
+      actionsHead={t('caseRules.actions')}
+      columns={[t('caseRules.queues.name'), t('caseRules.queues.firstResponseHours'), t('caseRules.queues.resolutionHours'), t('caseRules.queues.workingTime')]}
     >
       {queues.map((q) => (
         <tr key={q.name}>
@@ -21,6 +23,6 @@ export function QueueList({ queues, onEdit, onDelete }: { queues: CaseQueue[]; o
           <RowActions name={q.name} onEdit={() => onEdit(q)} onDelete={() => onDelete(q)} />
         </tr>
       ))}
-    </ListTable>
+    </ActionTable>
   );
 }

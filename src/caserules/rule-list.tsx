@@ -1,7 +1,8 @@
 import { useElement } from '../elements/element-context';
 import type { CaseRule, RuleOptions } from '../api/caserules';
 import { describeConditions, describeOwner } from './draft';
-import { ListTable, RowActions } from './list-table';
+import { ActionTable } from '../elements/action-table';
+import { RowActions } from './list-table';
 
 interface Props {
   rules: CaseRule[];
@@ -17,10 +18,11 @@ interface Props {
 export function RuleList({ rules, options, switching, onSwitch, onEdit, onDelete }: Props) {
   const { t, lang } = useElement();
   return (
-    <ListTable
+    <ActionTable
       label={t('caseRules.rules')}
       className="rules"
-      headings={[t('caseRules.name'), t('caseRules.conditions'), t('caseRules.queue'), t('caseRules.owner.label'), t('caseRules.priority'), t('caseRules.enabled')]}
+      actionsHead={t('caseRules.actions')}
+      columns={[t('caseRules.name'), t('caseRules.conditions'), t('caseRules.queue'), t('caseRules.owner.label'), t('caseRules.priority'), t('caseRules.enabled')]}
     >
       {rules.map((r) => (
         <tr key={r.id} className={r.enabled ? '' : 'off'}>
@@ -38,6 +40,6 @@ export function RuleList({ rules, options, switching, onSwitch, onEdit, onDelete
           <RowActions name={r.name} onEdit={() => onEdit(r)} onDelete={() => onDelete(r)} />
         </tr>
       ))}
-    </ListTable>
+    </ActionTable>
   );
 }

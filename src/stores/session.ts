@@ -65,6 +65,8 @@ export function toSession(c: TokenContent): Session {
     refreshToken: c.refresh_token,
     csrfToken: c.csrf_token,
     changePasswordOnNextLogin: c.changePasswordOnNextLogin,
+    ...(c.secondFactorSetup ? { secondFactorSetup: true } : {}),
+    ssoProvider: c.ssoProvider ?? null,
   };
 }
 

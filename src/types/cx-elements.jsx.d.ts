@@ -35,6 +35,7 @@ import type { CxReviewRepliesAttributes } from './elements/cx-review-replies';
 import type { CxReviewUpdatesAttributes } from './elements/cx-review-updates';
 import type { CxSetupAttributes } from './elements/cx-setup';
 import type { CxSmartFilterBarAttributes } from './elements/cx-smart-filter-bar';
+import type { CxSsoProvidersAttributes } from './elements/cx-sso-providers';
 import type { CxSsoAttributes } from './elements/cx-sso';
 import type { CxStarRatingAttributes } from './elements/cx-star-rating';
 import type { CxStatusPageAttributes } from './elements/cx-status-page';
@@ -87,6 +88,7 @@ declare module 'react' {
       'cx-review-updates': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxReviewUpdatesAttributes;
       'cx-setup': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSetupAttributes;
       'cx-smart-filter-bar': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSmartFilterBarAttributes;
+      'cx-sso-providers': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSsoProvidersAttributes;
       'cx-sso': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxSsoAttributes;
       'cx-star-rating': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStarRatingAttributes;
       'cx-status-page': HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement> & CxStatusPageAttributes;

@@ -28,3 +28,13 @@ test('the operations page passes axe with no violations', async ({ page }) => {
   await settle(page);
   expect(await axeViolations(page, 'html')).toEqual([]);
 });
+
+test('the single sign-on page passes axe with no violations, also with its provider form open', async ({ page }) => {
+  await signInAs(page, 'globaladmin@demo.cx');
+  await page.goto('/admin/sso');
+  await settle(page);
+  expect(await axeViolations(page, 'html')).toEqual([]);
+  await page.getByRole('button', { name: 'Add identity provider' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add an identity provider' })).toBeVisible();
+  expect(await axeViolations(page, 'html')).toEqual([]);
+});

@@ -33,7 +33,7 @@ export interface Portal {
  * seeded database (`'empty'`: an empty portal, as PORTAL_START=empty starts it), called over HTTP.
  * Tests move `clock` for lockouts and expiry.
  */
-export async function startPortal(records: number | 'empty' = 200, extra: Partial<Deps> = {}): Promise<Portal> {
+export async function startPortal(records: number | 'empty' = 200, extra: Partial<Deps> | ((origin: string) => Partial<Deps>) = {}): Promise<Portal> {
   const { db, clock } = await seededDb(records);
   const verifications = { count: 0 };
   const hasher = {
@@ -43,11 +43,13 @@ export async function startPortal(records: number | 'empty' = 200, extra: Partia
       return scryptHasher.verify(password, stored);
     },
   };
-  const app = createApp({ deps: { db, secret: 'security-suite-secret-long-enough', now: () => clock.now, hasher, failureDelayMs: 0, ...extra } });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  // The app is made once the port is known: `extra` may depend on the origin (PUBLIC_ORIGIN = itself, for single sign-on).
+  const late: { app?: ReturnType<typeof createApp> } = {};
+  const server = serve({ fetch: (...args: Parameters<ReturnType<typeof createApp>['fetch']>) => late.app!.fetch(...args), port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
+  const app = (late.app = createApp({ deps: { db, secret: 'security-suite-secret-long-enough', now: () => clock.now, hasher, failureDelayMs: 0, ...(typeof extra === 'function' ? extra(origin) : extra) } }));
 
   const call: Portal['call'] = (method, path, options) => callAt(origin, method, path, options);
   const signIn: Portal['signIn'] = (email, password = DEMO_PASSWORD, from) => signInAt(origin, email, password, from);

@@ -39,6 +39,7 @@ const DATA_PALETTES = [
   { file: 'src/visuals/common/palette.ts', name: 'PALETTE', why: "the spec's 12 chart colours, each only the default of its --cx-chart-N token (themePalette)" },
   { file: 'src/visuals/common/palette.ts', name: 'THEMED', why: "the spec's colours a tile's settings may name, mapped to the tokens that replace them" },
   { file: 'src/lib/visual-starters.ts', name: 'GROUP_COLOURS', why: "a starter tile's Palette setting: written into the tile, its author's chosen colours" },
+  { file: 'src/lib/qr-svg.ts', name: 'QR_COLOURS', why: 'a QR code is read by a camera: dark on light whatever the theme (a dark theme would make it unreadable)' },
   { file: 'src/lib/visual-starters.ts', name: 'DELTA_PALETTE', why: "a starter table's ColorPalette setting: its author's to change (themed when it names the spec's)" },
 ];
 const declaration = (name: string) => new RegExp(`\\bconst ${name}\\b[^]*?;\\n`);

@@ -1,14 +1,12 @@
-import { encode } from 'uqr';
+import { QR_COLOURS, qrModules } from '../../lib/qr-svg';
 
 /** A QR code as one SVG path of dark modules: crisp at any size, no inline styles. */
 export function QrCode({ value, label }: { value: string; label: string }) {
-  const { data } = encode(value, { ecc: 'M', border: 2 });
-  let d = '';
-  data.forEach((row, y) => row.forEach((dark, x) => dark && (d += `M${x} ${y}h1v1h-1z`)));
+  const { size, path } = qrModules(value);
   return (
-    <svg part="qr" className="qr" viewBox={`0 0 ${data.length} ${data.length}`} role="img" aria-label={label} shapeRendering="crispEdges">
-      <rect width={data.length} height={data.length} fill="#fff" />
-      <path d={d} fill="#000" />
+    <svg part="qr" className="qr" viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges">
+      <rect width={size} height={size} fill={QR_COLOURS.light} />
+      <path d={path} fill={QR_COLOURS.dark} />
     </svg>
   );
 }

@@ -6,6 +6,12 @@ import { signIn } from '../../api/identity';
 import { $settings, loadSettings } from '../../stores/settings';
 import { destinationAfterSignIn } from './after-sign-in';
 import { trackEvent } from '../../api/telemetry';
+import { CodeStep, type CodeKind } from './code-step';
+import { hasHost } from '../../stores/navigation';
+import { startSso } from '../sso/sso';
+
+/** A user name that is an e-mail address: its domain may pick a company sign-in (the server decides which, on request). */
+const looksLikeEmail = (name: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(name.trim());
 
 export interface LoginProps {
   banner?: 'password-updated' | 'password-created';
@@ -15,7 +21,7 @@ export interface LoginProps {
 
 /** Sign-in: user name, password, remember me, single sign-on when configured, forgotten password. */
 export function Login({ banner, ssoError, lite }: LoginProps) {
-  const { t, go, emit } = useElement();
+  const { t, go, emit, api } = useElement();
   const settings = useStore($settings);
   const id = useId();
   const [username, setUsername] = useState('');
@@ -23,6 +29,9 @@ export function Login({ banner, ssoError, lite }: LoginProps) {
   const [remember, setRemember] = useState(false);
   const [state, setState] = useState<'idle' | 'busy' | 'wait'>('idle');
   const [error, setError] = useState('');
+  // The second factor, once the server asked for it: the password stays typed, the code is added.
+  const [codeKind, setCodeKind] = useState<CodeKind | null>(null);
+  const [otp, setOtp] = useState('');
 
   useEffect(() => {
     void loadSettings();
@@ -37,7 +46,17 @@ export function Login({ banner, ssoError, lite }: LoginProps) {
     setState('busy');
     setError('');
     try {
-      const res = await signIn(username.trim(), password, remember);
+      if (codeKind && !otp.trim()) {
+        setError(t('login.codeRequired'));
+        setState('idle');
+        return;
+      }
+      const res = await signIn(username.trim(), password, remember, codeKind ? otp.trim() : undefined);
+      if (!res.isSuccess && res.secondFactor && !codeKind) {
+        setCodeKind('app');
+        setState('idle');
+        return;
+      }
       if (!res.isSuccess) {
         trackEvent('Error logging in user: incorrect username or password');
         setError(res.message || t('login.failed'));
@@ -46,7 +65,8 @@ export function Login({ banner, ssoError, lite }: LoginProps) {
       }
       setState('wait');
       emit('signed-in', { userName: res.content?.userName });
-      go(await destinationAfterSignIn());
+      // An administrator the portal requires a second factor of, without one, sets it up first.
+      go(res.content?.secondFactorSetup ? '/user/updateSettings' : await destinationAfterSignIn());
     } catch {
       setError(t('login.unavailable'));
       setState('idle');
@@ -62,6 +82,20 @@ export function Login({ banner, ssoError, lite }: LoginProps) {
   }
 
   const sso = settings?.sso;
+  const providers = sso?.providers ?? [];
+  // The server is asked which provider holds the domain only when the user presses the button:
+  // nothing is asked while typing, so the page tells no one which domains or accounts exist.
+  const continueBySso = async () => {
+    const email = username.trim();
+    if (!hasHost()) return go(`/sso/start?${new URLSearchParams({ email })}`);
+    setState('busy');
+    setError('');
+    const refused = await startSso(api, { email }).catch(() => t('login.unavailable'));
+    if (refused) {
+      setError(refused);
+      setState('idle');
+    }
+  };
   return (
     <form part="base" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{t(lite ? 'login.liteTitle' : 'login.title')}</h1>
@@ -88,6 +122,7 @@ export function Login({ banner, ssoError, lite }: LoginProps) {
         {t('login.password')}
         <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!error && !password} />
       </label>
+      {codeKind && <CodeStep kind={codeKind} value={otp} invalid={!!error} onChange={setOtp} onKind={(kind) => { setCodeKind(kind); setOtp(''); }} />}
       <label className="inline">
         <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
         {t('login.remember')}
@@ -96,12 +131,26 @@ export function Login({ banner, ssoError, lite }: LoginProps) {
         <button type="submit" disabled={state === 'busy'}>
           {state === 'busy' ? t('login.signingIn') : t('login.submit')}
         </button>
-        {sso?.enabled && (
+        {sso?.enabled && providers.length === 0 && (
           <button type="button" className="secondary" onClick={() => go('/sso/start')}>
             {t('login.sso')}
           </button>
         )}
+        {providers.length > 0 && looksLikeEmail(username) && (
+          <button type="button" className="secondary" disabled={state === 'busy'} onClick={() => void continueBySso()}>
+            {t('login.ssoByDomain')}
+          </button>
+        )}
       </div>
+      {providers.length > 0 && (
+        <div className="actions sso-providers" role="group" aria-label={t('login.ssoProviders')}>
+          {providers.map((p) => (
+            <button key={p.id} type="button" className="secondary" onClick={() => go(`/sso/start?${new URLSearchParams({ provider: p.id })}`)}>
+              {t('login.ssoWith', { name: p.name })}
+            </button>
+          ))}
+        </div>
+      )}
       <PortalLink to="/forgotpassword">{t('login.forgot')}</PortalLink>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { useElement } from '../../elements/element-context';
 import { changePassword } from '../../api/identity';
 import { isBadRequest } from '../../api/client';
@@ -14,6 +15,7 @@ export function ChangePassword({ compact }: { compact?: boolean }) {
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const failed = t('password.updateFailed');
+  const sso = !!useStore($session)?.ssoProvider;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,6 +48,9 @@ export function ChangePassword({ compact }: { compact?: boolean }) {
       setBusy(false);
     }
   };
+
+  // Signed in through a company's identity provider: there is no portal password to change.
+  if (sso) return compact ? null : <p part="base" className="banner info" role="status">{t('password.ssoNoPassword')}</p>;
 
   return (
     <form part="base" onSubmit={submit} noValidate aria-labelledby="change-title">

@@ -4,12 +4,15 @@ import { useElement } from '../../elements/element-context';
 import { languageOptions } from '../../i18n';
 import { $settings, loadSettings } from '../../stores/settings';
 import { $config } from '../../stores/config';
+import { $session } from '../../stores/session';
 import { saveLocale } from '../../api/preferences';
+import { SecondFactor } from './second-factor';
 
-/** The user's settings: the language, applied at once to every element and saved for next time. */
+/** The user's settings: the language, applied at once to every element and saved for next time; two-step sign-in. */
 export function UserSettings() {
   const { t } = useElement();
   const settings = useStore($settings);
+  const session = useStore($session);
   const locale = useStore($config).locale.split('-')[0];
   const [status, setStatus] = useState<'idle' | 'saved' | 'failed'>('idle');
 
@@ -34,6 +37,8 @@ export function UserSettings() {
           ))}
         </select>
       </label>
+      {/* A provider's sign-in is its own second factor: nothing to set up for a single sign-on user. */}
+      {!session?.ssoProvider && <SecondFactor />}
     </section>
   );
 }

@@ -15,15 +15,28 @@ export interface SsoProps {
   mode?: 'start' | 'confirm';
   assertion?: string;
   relayState?: string;
+  /** The identity provider chosen on the sign-in page (its id). */
+  provider?: string;
+  /** Or the e-mail whose domain picks it (the sign-in page's "Continue with single sign-on" from another site). */
+  email?: string;
 }
 
-/** Sends the browser to the identity provider by redirect or a posted form (the portal's provider, also from another site). */
-async function start(api: ApiTarget): Promise<string | null> {
+/** Which provider to start with: one chosen by its id, or the one whose domains hold the e-mail; neither: the portal's default. */
+export interface SsoChoice {
+  provider?: string;
+  email?: string;
+}
+
+/**
+ * Sends the browser to the identity provider by redirect or a posted form (the portal's provider,
+ * also from another site); the server's refusal (no provider for that domain) is answered instead.
+ */
+export async function startSso(api: ApiTarget, choice: SsoChoice = {}): Promise<string | null> {
   const relayState = takeTarget()?.path ?? '/';
   const res = await request<{ url: string; relayState: string }>('POST', '/api/sso/authRequest', {
     anonymous: true,
     target: api,
-    json: { location: '/sso/confirm', relayState: isLoginPath(relayState) ? '/' : relayState },
+    json: { location: '/sso/confirm', relayState: isLoginPath(relayState) ? '/' : relayState, ...choice },
   });
   if (isBadRequest(res)) return res.message ?? 'Single sign-on is not enabled.';
   const url = new URL(res.url, api.apiBase || location.origin).href;
@@ -55,7 +68,7 @@ async function confirm(assertion: string, relayState: string | undefined): Promi
 }
 
 /** /sso/start and /sso/confirm: single sign-on with the portal's identity provider. */
-export function Sso({ mode = 'start', assertion, relayState }: SsoProps) {
+export function Sso({ mode = 'start', assertion, relayState, provider, email }: SsoProps) {
   const { t, go, api } = useElement();
   const [status] = useState(mode);
   const begun = useRef(false);
@@ -67,9 +80,10 @@ export function Sso({ mode = 'start', assertion, relayState }: SsoProps) {
     const fail = (error: string) => go(`/sso/error?${new URLSearchParams({ error })}`);
     // Outside the host portal the element never sends the page to a provider by itself: it asks
     // (cx-navigate) to start on the portal, where the session belongs.
-    if (status === 'start' && !hasHost()) go('/sso/start');
+    const choice: SsoChoice = provider ? { provider } : email ? { email } : {};
+    if (status === 'start' && !hasHost()) go(`/sso/start${Object.keys(choice).length ? `?${new URLSearchParams({ ...choice })}` : ''}`);
     else if (status === 'start') {
-      start(api)
+      startSso(api, choice)
         .then((error) => error && fail(error))
         .catch(() => fail(t('sso.unreachable')));
     } else if (!assertion) {
@@ -79,7 +93,7 @@ export function Sso({ mode = 'start', assertion, relayState }: SsoProps) {
         .then((r) => ('to' in r ? go(r.to) : fail(r.error)))
         .catch(() => fail(t('sso.unreachable')));
     }
-  }, [api, status, assertion, relayState, go, t]);
+  }, [api, status, assertion, relayState, provider, email, go, t]);
 
   return (
     <div part="base" className="panel" role="status">

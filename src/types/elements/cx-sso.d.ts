@@ -7,6 +7,10 @@ export interface CxSsoAttributes {
   'assertion'?: string;
   /** The portal path to return to (confirm). */
   'relay-state'?: string;
+  /** The identity provider to start with, by its id (start); without it the portal's only or default provider. */
+  'provider'?: string;
+  /** An e-mail whose domain picks the identity provider (start), when no `provider` is named. */
+  'email'?: string;
   /** Language of the element's texts; defaults to `configure({ locale })`. */
   'lang'?: string;
   /** Origin of the portal server; defaults to `configure({ apiBase })`. */

@@ -117,7 +117,7 @@ describe('content and menus', () => {
   it('gives navigation items the fields and weights of the spec', async () => {
     const admin_ = (await h.call('GET', '/api/content/profile/admin', { token: admin })).body;
     const weights = Object.fromEntries(admin_.navigationItems.map((n: { navName: string; navWeight: number }) => [n.navName, n.navWeight]));
-    expect(weights).toEqual({ 'Portal feedback': 95, 'Data sources': 97, 'Case rules': 98, Users: 99, Webhooks: 100, Operations: 130, Groups: 199 });
+    expect(weights).toEqual({ 'Portal feedback': 95, 'Data sources': 97, 'Case rules': 98, Users: 99, Webhooks: 100, 'Single sign-on': 101, Operations: 130, Groups: 199 });
     expect(Object.keys(admin_.navigationItems[0]).sort()).toEqual(
       ['accessibleToRoles', 'hideMenu', 'hideOnMobile', 'moduleId', 'moduleTemplate', 'navName', 'navUrl', 'navWeight', 'showNewBadge'],
     );
