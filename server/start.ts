@@ -15,6 +15,8 @@ import { startMailDelivery } from './mail/delivery';
 import { ALERT_INTERVAL_MS, startAlertScheduler } from './alerts/scheduler';
 import { CASE_CLOCK_INTERVAL_MS, startCaseClock } from './caserules/escalation';
 import { startWebhookWorker, WEBHOOK_INTERVAL_MS } from './webhooks/worker';
+import { startTextWorker, SWEEP_MS } from './text/worker';
+import { releaseClaims } from './text/progress';
 import { guardProcess } from './http/process-guard';
 import { applyPortalTimeZone } from './portal-time';
 
@@ -52,6 +54,8 @@ const prepared = await prepareDatabase(db, process.env).catch((error: Error) => 
 if (db.writes) {
   const interrupted = await recoverImports(db);
   if (interrupted) console.log(`${interrupted} import${interrupted === 1 ? '' : 's'} stopped by the last shutdown marked failed; nothing of them was written.`);
+  // The text analysis that was running resumes at once, after its last written batch.
+  await releaseClaims(db);
 }
 
 // Without JWT_SECRET, tokens are signed with a per-process key: a restart signs everyone out of
@@ -82,6 +86,8 @@ const stopAlerts = startAlertScheduler(db, publicOrigin, Number(process.env.ALER
 const stopCaseClock = startCaseClock(db, publicOrigin, Number(process.env.CASE_CLOCK_INTERVAL_MS ?? CASE_CLOCK_INTERVAL_MS));
 // Webhook deliveries are sent every 5 s (WEBHOOK_INTERVAL_MS); each process claims its own.
 const stopWebhooks = startWebhookWorker(db, Number(process.env.WEBHOOK_INTERVAL_MS ?? WEBHOOK_INTERVAL_MS));
+// Comments are read in the background (sentiment, topics): passes asked for, and a sweep every minute (TEXT_SWEEP_MS).
+const stopText = startTextWorker(db, Number(process.env.TEXT_SWEEP_MS ?? SWEEP_MS));
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`CX portal on http://localhost:${info.port}/  (demo pages: http://localhost:${info.port}/demo/)`);
   if (prepared.setupNeeded) console.log(`Database: ${db.engine}. No user yet: open http://localhost:${info.port}/setup to create the first administrator.`);
@@ -95,6 +101,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await stopMail();
     await stopAlerts();
     await stopWebhooks();
+    await stopText();
     await stopCaseClock();
     await db.close();
     process.exit(0);

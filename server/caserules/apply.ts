@@ -11,6 +11,7 @@ import { OPENERS } from './openers';
 import { firstOwner } from './owners';
 import { listRules, queueNamed } from './store';
 import { addWorkingHours } from './calendar';
+import { withTextJoin } from '../text/dimensions';
 
 /** Who a rule's actions are written as in a case's history. */
 export const RULES_ACTOR = { id: 'case-rules', name: 'Case rules' };
@@ -28,7 +29,7 @@ async function matchRows(q: Queryable, module: SmartModule, rules: CaseRule[], i
   w.add(`${module.idColumn} IN (${ids.map((id) => w.bind(id)).join(', ')})`);
   const select = [`${module.idColumn} AS "__id"`, ...[...fields.values()].map((c) => `${c.column} AS "${c.key}"`)].join(', ');
   const taken = new Map<number, CaseRule>();
-  for (const row of await q.query(`SELECT ${select} FROM ${module.table} ${w.sql}`, w.params)) {
+  for (const row of await q.query(withTextJoin(module, `SELECT ${select} FROM ${module.table} ${w.sql}`), w.params)) {
     const i = canonical.findIndex((r) => meets(r, row));
     if (i >= 0) taken.set(Number(row.__id), rules[i]);
   }

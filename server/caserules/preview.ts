@@ -3,6 +3,7 @@ import { columnByKey, type Column, type SmartModule } from '../smartdata/schema'
 import { ruleWhere } from './conditions';
 import type { RuleInput } from './definition';
 import type { Claim } from '../identity/users';
+import { withTextJoin } from '../text/dimensions';
 
 /** How far back a rule is tried before it is saved. */
 export const PREVIEW_DAYS = 30;
@@ -18,7 +19,7 @@ export async function previewRule(db: Db, module: SmartModule, rule: RuleInput, 
   const w = ruleWhere(module, rule, claims);
   const date = columnByKey(module, module.dateKey);
   if (date) w.add(`${date.column} >= CAST(${w.bind(new Date(now.getTime() - PREVIEW_DAYS * 86_400_000))} AS TIMESTAMP)`);
-  const [count] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${w.sql}`, w.params);
+  const [count] = await db.query<{ n: number }>(withTextJoin(module, `SELECT count(*) AS n FROM ${module.table} ${w.sql}`), w.params);
   const matches = Number(count.n);
   const shown = new Map<string, Column>();
   for (const c of [module.columns.find((c) => c.column === module.idColumn && !c.isHidden), date, ...rule.conditions.map((x) => columnByKey(module, x.column)), module.columns.find((c) => c.role === 'verbatim' && !c.isHidden)]) {
@@ -27,7 +28,7 @@ export async function previewRule(db: Db, module: SmartModule, rule: RuleInput, 
   // The cleaned text of a comment (never its raw one), as the rule matched it.
   const select = [...shown.values()].map((c) => `${c.column} AS "${c.key}"`).join(', ') || `${module.idColumn} AS "Id"`;
   const order = date ? `ORDER BY ${date.column} DESC, ${module.idColumn} DESC` : '';
-  const rows = await db.query(`SELECT ${select} FROM ${module.table} ${w.sql} ${order} LIMIT ${SAMPLE}`, w.params);
+  const rows = await db.query(withTextJoin(module, `SELECT ${select} FROM ${module.table} ${w.sql} ${order} LIMIT ${SAMPLE}`), w.params);
   const sample = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : dataTime(v)])));
   const restricted = !!claims && module.columns.some((c) => c.claimType && claims.some(([type]) => type === c.claimType));
   const message = `This rule would have opened ${matches.toLocaleString('en')} case${matches === 1 ? '' : 's'} in the last ${PREVIEW_DAYS} days${restricted ? ' among the rows your claims let you see' : ''}.`;

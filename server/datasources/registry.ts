@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db';
 import { notFound } from '../http/errors';
 import { hasAnyRole } from '../identity/users';
 import type { SmartModule } from '../smartdata/schema';
+import { withTextColumns } from '../text/dimensions';
 
 /** The definitions a process has read, by database, and the epoch they were read at. */
 const loaded = new WeakMap<Db, { epoch: number; modules: Map<string, SmartModule> }>();
@@ -18,7 +19,8 @@ export async function syncSources(db: Db): Promise<ReadonlyMap<string, SmartModu
   const epoch = Number(row?.epoch ?? 0);
   if (mine && mine.epoch === epoch) return mine.modules;
   const rows = await db.query<{ source_id: string; name: string; definition: string }>('SELECT source_id, name, definition FROM datasources ORDER BY source_id');
-  const modules = new Map(rows.map((r) => [r.source_id, { ...(JSON.parse(r.definition) as Omit<SmartModule, 'moduleId' | 'name'>), moduleId: r.source_id, name: r.name }]));
+  // A source with a verbatim reads its comments' sentiment too (issue 49), whatever its definition says.
+  const modules = new Map(rows.map((r) => [r.source_id, withTextColumns({ ...(JSON.parse(r.definition) as Omit<SmartModule, 'moduleId' | 'name'>), moduleId: r.source_id, name: r.name })]));
   loaded.set(db, { epoch, modules });
   return modules;
 }

@@ -6,6 +6,7 @@ import { definitionText } from './builtin';
 import { checkShape, type DefinitionInput } from './input';
 import { definitionsChanged, reloadSources, sourcesOf } from './registry';
 import { createTableSql, moduleOf } from './tables';
+import { forgetSource } from '../text/store';
 
 /** Who opens a source's data viewer from the menu (the source's own roles decide whether it shows them rows). */
 const VIEWER_ROLES = 'PortalUser,GlobalAdmin,PortalAdmin';
@@ -137,6 +138,8 @@ export function describe(module: SmartModule, row: SourceRow, rows: number) {
       ...(c.claimType ? { claimType: c.claimType } : {}),
       ...(c.hierarchy ? { hierarchy: c.hierarchy } : {}),
       hidden: !!c.isHidden,
+      // Computed by the portal (text analysis): shown, never edited.
+      ...(c.derived ? { derived: c.derived } : {}),
     })),
   };
 }
@@ -155,6 +158,7 @@ export async function deleteSource(db: Db, id: string): Promise<void> {
     if (!deleted.length) throw running;
     if (module) await q.query(`DROP TABLE IF EXISTS ${module.table}`);
     await q.query('DELETE FROM datasource_imports WHERE source_id = $1', [id]);
+    await forgetSource(q, id);
     await q.query("DELETE FROM nav_items WHERE module_id = $1 AND module_template = 'DataViewer'", [id]);
     // A token for it imports nowhere once it is gone, also into a later source of the same name.
     for (const t of tokens) {

@@ -78,7 +78,7 @@ export function moduleOf(sourceId: string, name: string, shape: SourceShape, rol
 export function createTableSql(module: SmartModule, table = module.table): string {
   const defs = [`${ROW_KEY} VARCHAR PRIMARY KEY`, `${IMPORTED_AT} TIMESTAMP NOT NULL`, `${IMPORT_ID} VARCHAR`];
   for (const c of module.columns) {
-    if (c.column === ROW_KEY || c.column === IMPORTED_AT) continue;
+    if (c.column === ROW_KEY || c.column === IMPORTED_AT || c.derived) continue;
     defs.push(`${c.column} ${SQL_TYPES[c.typeName]}`);
     if (c.rawColumn) defs.push(`${c.rawColumn} VARCHAR`);
     if (c.flagColumn) defs.push(`${c.flagColumn} VARCHAR`);

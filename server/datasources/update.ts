@@ -9,6 +9,9 @@ import type { SourceRow } from './sources';
 import { checkRoles } from './sources';
 import { columnOf, IMPORTED_AT, ROW_KEY } from './tables';
 import { ROLES } from './roles';
+import { verbatimOf } from '../text/dimensions';
+import { requestPass } from '../text/progress';
+import { forgetAnalyses } from '../text/store';
 
 
 /** What `PATCH /api/datasources/{id}` takes: a new name, readers, and columns' names and roles. */
@@ -79,6 +82,7 @@ export async function updateSource(db: Db, module: SmartModule, row: SourceRow, 
   const columns = module.columns.map((c) => {
     const change = byKey.get(c.key.toLowerCase());
     if (!change) return c;
+    if (c.derived) throw badRequest(`"${c.name}" is computed from the comments (text analysis): it cannot be changed.`);
     if (c.column === ROW_KEY || c.column === IMPORTED_AT) {
       if (change.role && change.role !== c.role) throw badRequest(`"${c.name}" keeps its role: it identifies or dates the rows.`);
       return { ...c, ...(change.name ? { name: change.name } : {}) };
@@ -102,6 +106,11 @@ export async function updateSource(db: Db, module: SmartModule, row: SourceRow, 
     }
     await q.query("UPDATE nav_items SET nav_name = $2 WHERE module_id = $1 AND module_template = 'DataViewer'", [module.moduleId, name]);
     await q.query('UPDATE datasources SET name = $2, definition = $3, updated_at = CAST($4 AS TIMESTAMP) WHERE source_id = $1', [module.moduleId, name, definitionText(next), new Date()]);
+    // Another column became the comment: what was read in the old one is forgotten, and the new one read.
+    if (verbatimOf(next)?.key !== verbatimOf(module)?.key) {
+      await forgetAnalyses(q, module.moduleId);
+      if (verbatimOf(next)) await requestPass(q, module.moduleId, new Date(), true);
+    }
     await definitionsChanged(q);
   });
   await reloadSources(db);

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { openCasesByRules } from '../caserules/apply';
+import { analyseWritten } from '../text/analyse';
 import { syncSources } from '../datasources/registry';
 import type { ReviewProvider } from './provider';
 
@@ -50,7 +51,8 @@ export async function refreshReviews(db: Db, provider: ReviewProvider, now: Date
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CAST($11 AS TIMESTAMP), $12, CAST($13 AS TIMESTAMP))`,
         [id, provider.name, r.externalId, r.store, place?.region ?? null, place?.country ?? null, r.stars, r.authorName, r.text, r.lang ?? null, r.postedAt, r.reply?.text ?? null, r.reply?.at ?? null],
       );
-      // Its case, if the reviews' rules call for one (the built-in rule "Every review" does).
+      // Its sentiment, and its case if the reviews' rules call for one (the built-in rule "Every review" does).
+      if (reviews) await analyseWritten(q, reviews, [id], now);
       if (reviews) await openCasesByRules(q, reviews, [id], now);
       added++;
     });

@@ -15,6 +15,8 @@ import { notFound } from '../http/errors';
 import { createStarterDashboard } from '../datasources/starter';
 import type { Db } from '../db';
 import type { SmartModule } from '../smartdata/schema';
+import { verbatimOf } from '../text/dimensions';
+import { progressOf } from '../text/progress';
 
 /** Who may bring data in: the portal's administrators. */
 export const DATASOURCE_ROLES = ['GlobalAdmin', 'PortalAdmin'];
@@ -73,8 +75,10 @@ export const datasourceRoutes = new Hono<Env>()
     return c.json(describe(module, await sourceRow(c.var.deps.db, module.moduleId), 0), 201);
   })
   .get('/:id', async (c) => {
-    const { view } = await sourceOf(c);
-    return c.json({ ...view, dependents: await dependentsOf(c.var.deps.db, view.id) });
+    const { view, module } = await sourceOf(c);
+    // How far the reading of its comments has come (issue 49): null for a source without comments.
+    const textAnalysis = verbatimOf(module) ? await progressOf(c.var.deps.db, view.id) : null;
+    return c.json({ ...view, dependents: await dependentsOf(c.var.deps.db, view.id), textAnalysis });
   })
   .patch('/:id', async (c) => {
     const { module, row } = await sourceOf(c);

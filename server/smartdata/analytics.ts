@@ -36,6 +36,16 @@ const npsMeasures = (c: Column): MeasureDefinition[] => [
   { measureKey: 'DetractorShare', measureName: 'Share of detractors', format: '0.0%', aggregateFunction: AGGREGATES.Average, fieldKey: c.key, score: npsScore(0, 0, 1) },
 ];
 
+/** Net sentiment from -100 to 100 of a sentiment label: the share of positive comments minus the share of negative ones. */
+const netSentiment = (c: Column): MeasureDefinition => ({
+  measureKey: 'NetSentiment',
+  measureName: 'Net sentiment',
+  format: '0.0',
+  aggregateFunction: AGGREGATES.Average,
+  fieldKey: c.key,
+  score: (v) => `CASE WHEN lower(${v}) IN ('positive', 'positiv') THEN 100 WHEN lower(${v}) IN ('negative', 'negativ') THEN -100 WHEN ${v} IS NOT NULL THEN 0 END`,
+});
+
 /** Average, sum, lowest and highest of a plain number (spend, an amount, the hours a case took). */
 const amountMeasures = (c: Column): MeasureDefinition[] => [
   { measureKey: `Avg${c.key}`, measureName: `Average ${c.name.toLowerCase()}`, format: '0.00', aggregateFunction: AGGREGATES.Average, fieldKey: c.key },
@@ -56,7 +66,7 @@ const byModule = new WeakMap<SmartModule, MeasureDefinition[]>();
 
 /**
  * The measures a module can compute, from its columns' roles: the record count; NPS and its groups'
- * shares from the first NPS score; the average of every other numeric score and driver (the first
+ * shares from the first NPS score; net sentiment from a sentiment label; the average of every other numeric score and driver (the first
  * rating as AvgStars); sums of plain numbers; distinct customers; counts of comments.
  */
 export function measuresOf(module: SmartModule): MeasureDefinition[] {
@@ -66,6 +76,8 @@ export function measuresOf(module: SmartModule): MeasureDefinition[] {
   const measures = [COUNT_MEASURE];
   const nps = scoreOf(module, ['NPS']);
   if (nps) measures.push(...npsMeasures(nps));
+  const sentiment = visible.find((c) => c.role === 'score' && c.score?.kind === 'Sentiment' && c.typeName === 'String');
+  if (sentiment) measures.push(netSentiment(sentiment));
   let rating = false;
   for (const c of visible.filter((c) => (c.role === 'score' || c.role === 'driver') && c.typeName === 'Number' && c !== nps)) {
     const first: boolean = !rating && c.role === 'score' && c.score?.kind === 'Rating';

@@ -7,6 +7,7 @@ import { buildWhere } from './where';
 import type { RecordsQuery } from '../../src/api/types';
 import { columnByKey, readExpr, type Column, type SmartModule } from './schema';
 import { rowsOf } from './rows';
+import { analysisJoin, analysisValue, namesText } from '../text/dimensions';
 
 export const MAX_PAGE = 500;
 /** DuckDB's own chunk: a streamed answer's rows are handed over as each is produced. */
@@ -31,8 +32,13 @@ function pagePlan(db: Db, module: SmartModule, query: RecordsQuery, claims: Clai
     { expr: `${module.table}.${module.idColumn}`, desc: query.orderByOperator === 'DESC' },
   ];
   const where = buildWhere(module, query.smartFilters, claims);
-  const select = columns.map((c) => `${readExpr(c)} AS "${c.key}"`).join(', ');
-  const json = asJson ? jsonPage(columns, keys) : undefined;
+  // Sentiment only shown, not filtered or sorted by: joined to the page once it is cut (text/dimensions.ts).
+  const late = asJson && columns.some((c) => c.derived) && !namesText(where.sql) && !keys.some((k) => namesText(k.expr));
+  const select = [
+    ...columns.filter((c) => !(late && c.derived)).map((c) => `${readExpr(c)} AS "${c.key}"`),
+    ...(late ? [`${module.table}.${module.idColumn} AS _id`] : []),
+  ].join(', ');
+  const json = asJson ? jsonPage(columns, keys, late ? module : undefined) : undefined;
   return { q: rowsOf(db, module), module, query, columns, keys, where, select: json ? `${select}, ${json.keys}` : select, wrap: json?.wrap };
 }
 type PagePlan = ReturnType<typeof pagePlan>;
@@ -165,9 +171,9 @@ function jsonValue(c: Column): string {
  * ten million wrote every row's JSON before keeping a hundred (15 ms became 100 ms). The page's
  * order is kept by its sort keys, carried out as `_k0`, `_k1`, ...
  */
-function jsonPage(columns: Column[], keys: SortKey[]) {
+function jsonPage(columns: Column[], keys: SortKey[], lateFrom?: SmartModule) {
   const value = (c: Column) => {
-    const e = `page."${c.key}"`;
+    const e = lateFrom && c.derived ? analysisValue(c) : `page."${c.key}"`;
     if (c.typeName === 'DateTime') return `strftime(${e}, '%Y-%m-%dT%H:%M:%S')`;
     if (c.typeName === 'Number') return `CASE WHEN isfinite(${e}) THEN ${e} END`;
     return e;
@@ -177,7 +183,7 @@ function jsonPage(columns: Column[], keys: SortKey[]) {
   return {
     /** Added to the page's SELECT. */
     keys: keys.map((k, i) => `${k.expr} AS _k${i}`).join(', '),
-    wrap: (page: string) => `SELECT CAST(json_object(${object}) AS VARCHAR) AS j FROM (${page}) AS page ORDER BY ${order}`,
+    wrap: (page: string) => `SELECT CAST(json_object(${object}) AS VARCHAR) AS j FROM (${page}) AS page ${lateFrom ? analysisJoin(lateFrom, 'page._id') : ''} ORDER BY ${order}`,
   };
 }
 

@@ -32,6 +32,8 @@ export interface Column {
   score?: { kind: ScoreKind; min?: number; max?: number };
   /** A level of a hierarchy of dimensions (Region > Country > Store): 1 is the top. */
   hierarchy?: { name: string; level: number };
+  /** Computed by the portal beside the rows (`text`: sentiment, server/text/dimensions.ts): read through a join, never stored in the source's table or definition. */
+  derived?: 'text';
 }
 
 /** A column and the value (or any of the values) that marks a row as the module's own. */

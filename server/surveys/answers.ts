@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db';
 import { openCasesByRules } from '../caserules/apply';
+import { analyseWritten } from '../text/analyse';
 import { syncSources } from '../datasources/registry';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { forgetOldCounts, HOUR_MS, takeCount, type SubmissionLimits } from '../http/rate-counts';
@@ -133,7 +134,8 @@ export async function submitAnswers(
         [responseId, now, store, place.region, place.country, settings.channel, nps, npsGroup(nps), stars, cleaned,
           cleaned !== comment ? comment : null, cleaned !== comment ? 'redacted_profanity' : null, ANONYMOUS.name, email],
       );
-      // The case its source's rules call for, in the answer's transaction: an answer is never kept without it.
+      // Its comment's sentiment, then the case its source's rules call for, in the answer's transaction: an answer is never kept without them.
+      if (responses) await analyseWritten(q, responses, [responseId], now);
       if (responses) await openCasesByRules(q, responses, [responseId], now);
     }
     await q.query(

@@ -9,8 +9,8 @@ import { REVIEWS_SOURCE } from './reviews';
 /** The portal's own sources: its surveys, review sync, feedback widget, recovery surveys and cases write their tables. */
 export const BUILTIN_SOURCES: readonly SmartModule[] = [RESPONSES_SOURCE, REVIEWS_SOURCE, FEEDBACK_SOURCE, RECOVERY_SOURCE, CASE_OUTCOMES_SOURCE];
 
-/** The stored form of a module: everything but its id and name, which are columns of their own. */
-export const definitionText = ({ moduleId: _id, name: _name, ...rest }: SmartModule) => JSON.stringify(rest);
+/** The stored form of a module: everything but its id and name, which are columns of their own, and the columns the portal derives (text analysis). */
+export const definitionText = ({ moduleId: _id, name: _name, ...rest }: SmartModule) => JSON.stringify({ ...rest, columns: rest.columns.filter((c) => !c.derived) });
 
 /**
  * Adds the built-in sources' rows where they are missing (a new database, or one from before data

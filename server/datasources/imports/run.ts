@@ -13,6 +13,10 @@ import { KeyFilter } from './keys';
 import { matchColumns, type Matched } from './match';
 import { takeImportSlot } from './slots';
 import { ensureStarterDashboard } from '../starter';
+import { verbatimOf } from '../../text/dimensions';
+import { requestPass } from '../../text/progress';
+import { forgetAnalyses } from '../../text/store';
+import { wakeTextWorker } from '../../text/worker';
 import { CANCELLED, claimImport, endUnfinished, importRunning, KEPT_REFUSALS, markDone, saveProgress, type ImportMode, type ImportState, type Progress } from './store';
 
 
@@ -183,7 +187,11 @@ async function swapIn(job: Job, stage: string, columns: readonly string[], progr
     if (!(await markDone(q, importId, progress, null, now))) return false;
     const count = async () => Number((await q.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0].n);
     const before = job.mode === 'replace' ? 0 : await count();
-    if (job.mode === 'replace') await q.query(`DELETE FROM ${table}`);
+    if (job.mode === 'replace') {
+      await q.query(`DELETE FROM ${table}`);
+      // A row sent again under its key may say something else now: what was read in the old rows goes with them.
+      await forgetAnalyses(q, job.sourceId);
+    }
     await q.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM ${stage} s WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${ROW_KEY} = s.${ROW_KEY})`);
     const after = await count();
     const added = after - before;
@@ -195,6 +203,11 @@ async function swapIn(job: Job, stage: string, columns: readonly string[], progr
     await q.query(`UPDATE datasources SET state = 'ready', row_count = $1, last_import_at = CAST($2 AS TIMESTAMP) WHERE source_id = $3`, [after, now, job.sourceId]);
     // In the same transaction: whoever reads the import as done reads its starter dashboard too.
     await ensureStarterDashboard(db, q, job.sourceId);
+    // The new rows' comments are read in the background, with a progress the source's page shows.
+    if (verbatimOf(module)) await requestPass(q, job.sourceId, now);
     return true;
+  }).then((done) => {
+    if (done) wakeTextWorker(db);
+    return done;
   });
 }

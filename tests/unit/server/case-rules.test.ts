@@ -3,6 +3,7 @@ import { harnessWithUsers, type Harness } from './harness';
 import { addWorkingHours } from '../../../server/caserules/calendar';
 import { openCasesByRules } from '../../../server/caserules/apply';
 import { sourcesOf } from '../../../server/datasources/registry';
+import { surveyAt } from './survey-answers';
 
 let h: Harness;
 let admin: string;
@@ -19,22 +20,7 @@ const northRule = (over: object = {}) => ({
 });
 
 /** A published survey reporting to the responses under a store of a region, and how to answer it. */
-async function surveyFor(store: string) {
-  const token = await h.signIn('surveyeditor@demo.cx');
-  const created = (await h.call('POST', '/api/surveys', { token, body: { title: `Visit ${store}` } })).body;
-  const [{ channel }] = await h.db.query<{ channel: string }>('SELECT channel FROM responses LIMIT 1');
-  const questions = [...created.definition.questions, { id: 'why', kind: 'text', required: false, text: { en: 'Tell us more' } }];
-  const saved = await h.call('PUT', `/api/surveys/${created.shortcode}`, { token, body: { version: created.version, settings: { ...created.settings, reportToResponses: true, stores: [store], channel }, definition: { ...created.definition, questions } } });
-  expect(saved.status).toBe(200);
-  expect((await h.call('POST', `/api/surveys/${created.shortcode}/publish`, { token, body: { version: saved.body.version } })).status).toBe(200);
-  const q = (kind: string) => (questions as Array<{ id: string; kind: string }>).find((x) => x.kind === kind)!.id;
-  return async (nps: number, comment: string) => {
-    const sent = await h.call('POST', `/api/survey/${created.shortcode}/responses`, { body: { answers: { [q('nps')]: nps, [q('stars')]: 3, [q('text')]: comment }, locale: 'en' } });
-    expect(sent.status).toBe(201);
-    const [row] = await h.db.query<{ id: number }>('SELECT max(id) AS id FROM responses WHERE store = $1', [store]);
-    return Number(row.id);
-  };
-}
+const surveyFor = (store: string) => surveyAt(h, store);
 const caseOfResponse = async (id: number) => (await h.db.query<Record<string, unknown>>("SELECT * FROM cases WHERE module_id = 'cases' AND source_object_id = $1", [id]))[0];
 const storeIn = async (region: string) => (await h.db.query<{ store: string }>('SELECT store FROM responses WHERE region = $1 ORDER BY store LIMIT 1', [region]))[0].store;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { harness, type Harness } from './harness';
-import { csv, scratch } from './datasources-upload';
+import { csv, scratch, sourceImports } from './datasources-upload';
 import { INTERRUPTED, recoverImports } from '../../../server/datasources/imports/recover';
 
 let h: Harness;
@@ -42,37 +42,7 @@ const MESSY = [
   '',
 ].join('\r\n');
 
-const upload = (path: string, body: string | Buffer, type = 'text/csv') =>
-  h.fetch(path, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': type }, body: typeof body === 'string' ? body : new Uint8Array(body) });
-
-/** Previews `body` and creates a source from its definition, changed by `edit`; the source's id. */
-async function sourceFrom(name: string, body: string, edit: (definition: Record<string, unknown> & { columns: Array<Record<string, unknown>> }) => void = () => undefined): Promise<string> {
-  const preview = await (await upload(`/api/datasources/preview?name=${encodeURIComponent(name)}`, body)).json();
-  const definition = preview.definition;
-  edit(definition);
-  const created = await h.call('POST', '/api/datasources', { token: admin, body: definition });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.id as string;
-}
-
-/** Sends a file to import and waits for the import to end; its final state. */
-async function imported(id: string, body: string | Buffer, mode = 'append', name = 'export.csv') {
-  const res = await upload(`/api/datasources/${id}/imports?mode=${mode}&name=${name}`, body);
-  const started = await res.json();
-  expect(res.status, JSON.stringify(started)).toBe(202);
-  return ended(id, started.importId);
-}
-
-async function ended(id: string, importId: string) {
-  return vi.waitFor(
-    async () => {
-      const res = await h.call('GET', `/api/datasources/${id}/imports/${importId}`, { token: admin });
-      if (res.body.state === 'running') throw new Error('still running');
-      return res.body;
-    },
-    { timeout: 30_000, interval: 20 },
-  );
-}
+const { upload, sourceFrom, imported, ended } = sourceImports(() => ({ h, token: admin }));
 
 const rowsOf = (id: string) => h.db.query<Record<string, unknown>>(`SELECT * FROM ds_${id.replace(/-/g, '_')} ORDER BY row_key`);
 const keysOf = async (id: string) => (await rowsOf(id)).map((r) => r.row_key);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessWithUsers, type Harness } from './harness';
 import { recordsPage } from '../../../server/smartdata/records';
-import { RESPONSES_SOURCE as RESPONSES_MODULE } from '../../../server/datasources/builtin/responses';
+import { sourcesOf } from '../../../server/datasources/registry';
 import { profileColumns, profileOf } from '../../../server/smartdata/profiles';
 
 let h: Harness;
@@ -61,6 +61,8 @@ describe('POST /api/dataviewer/data/{moduleId}/{profile}', () => {
         [Number(top) + 1 + i, verbatim, flag, name, spend],
       );
     }
+    // The module as the API reads it (with the columns the portal derives, Sentiment).
+    const RESPONSES_MODULE = sourcesOf(h.db).get('responses')!;
     const columns = profileColumns(RESPONSES_MODULE, profileOf(RESPONSES_MODULE, 'default'));
     // Ours are the newest: on the first page newest first, on the last page oldest first, not on a deep page newest first.
     for (const [skip, dir, ours] of [[0, 'DESC', 3], [1150, 'ASC', 3], [1100, 'DESC', 0]] as const) {

@@ -1,0 +1,71 @@
+import type { Column, SmartModule } from '../smartdata/schema';
+
+/**
+ * Sentiment as a dimension of every source with a verbatim (issue 49). The values live in
+ * `text_analysis`, beside the source's rows; the module gets two derived columns whose SQL names
+ * (`txa_*`) no source table holds, and a query that names one reads the source through a join with
+ * the analysis (`withTextJoin`). Queries that name none read the table alone, as before: a join on
+ * every read of a million responses would cost every dashboard.
+ */
+export const SENTIMENT_KEY = 'Sentiment';
+export const SENTIMENT_SCORE_KEY = 'SentimentScore';
+const PREFIX = 'txa_';
+
+const DERIVED: readonly Column[] = [
+  { key: SENTIMENT_KEY, name: 'Sentiment', column: `${PREFIX}sentiment`, typeName: 'String', role: 'score', score: { kind: 'Sentiment' }, dimension: true, derived: 'text' },
+  { key: SENTIMENT_SCORE_KEY, name: 'Sentiment score', column: `${PREFIX}score`, typeName: 'Number', role: 'score', score: { kind: 'Sentiment', min: -1, max: 1 }, derived: 'text' },
+];
+
+/** The analysis table's column each derived column reads. */
+const SOURCE_OF: Record<string, string> = { [`${PREFIX}sentiment`]: 'sentiment', [`${PREFIX}score`]: 'score' };
+
+/** The first visible verbatim of a module: the text its rows are analysed by. */
+export const verbatimOf = (module: SmartModule): Column | undefined => module.columns.find((c) => c.role === 'verbatim' && !c.derived && c.typeName === 'String');
+
+/**
+ * The module with the text analysis's columns added when it has a verbatim. A key the source's own
+ * columns take (a file's own "Sentiment") stays theirs: that column is not replaced.
+ */
+export function withTextColumns(module: SmartModule): SmartModule {
+  const own = module.columns.filter((c) => !c.derived);
+  if (!verbatimOf(module)) return own.length === module.columns.length ? module : { ...module, columns: own };
+  const taken = new Set(own.map((c) => c.key.toLowerCase()));
+  return { ...module, columns: [...own, ...DERIVED.filter((c) => !taken.has(c.key.toLowerCase())).map((c) => ({ ...c }))] };
+}
+
+/** Source ids are `[a-z][a-z0-9-]*` (server/datasources/sources.ts); anything else is never written into SQL. */
+const SAFE_ID = /^[a-z][a-z0-9-]{0,80}$/;
+
+/** The source's rows with their analysis beside them, under the table's own name (so `table.column` still reads). */
+export function textRelation(module: SmartModule): string {
+  if (!SAFE_ID.test(module.moduleId)) throw new Error(`The data source id "${module.moduleId}" cannot be named in SQL.`);
+  const derived = module.columns.filter((c) => c.derived === 'text').map((c) => `a.${SOURCE_OF[c.column]} AS ${c.column}`);
+  return `(SELECT t.*, ${derived.join(', ')} FROM ${module.table} t LEFT JOIN text_analysis a ON a.source_id = '${module.moduleId}' AND a.row_key = CAST(t.${module.idColumn} AS VARCHAR)) ${module.table}`;
+}
+
+/**
+ * `sql` reading the module's table with the analysis joined, when it names a derived column; else
+ * `sql` itself. Every smart-data read passes here (`rowsOf`), so filters, breakdowns, records,
+ * exports, alerts and case rules read Sentiment like any column.
+ */
+export function withTextJoin(module: SmartModule, sql: string): string {
+  if (!sql.includes(PREFIX) || !module.columns.some((c) => c.derived === 'text')) return sql;
+  const relation = textRelation(module);
+  return sql.replace(new RegExp(`\\bFROM\\s+${module.table}\\b(?!\\.)`, 'gi'), `FROM ${relation}`);
+}
+
+/** Whether `sql` names a derived column (a filter or a sort by Sentiment): the rows must be read with their analysis. */
+export const namesText = (sql: string) => sql.includes(PREFIX);
+
+/**
+ * The analysis joined to rows already cut to a page (`idExpr` their id), as `txa`: a page of a
+ * hundred rows probes its hundred analyses, where the join before the cut read every row's
+ * (a records page of 100,000 responses: 16 ms without Sentiment, 37 ms with it joined first).
+ */
+export function analysisJoin(module: SmartModule, idExpr: string): string {
+  if (!SAFE_ID.test(module.moduleId)) throw new Error(`The data source id "${module.moduleId}" cannot be named in SQL.`);
+  return `LEFT JOIN text_analysis txa ON txa.source_id = '${module.moduleId}' AND txa.row_key = CAST(${idExpr} AS VARCHAR)`;
+}
+
+/** A derived column's value in `analysisJoin`'s rows. */
+export const analysisValue = (c: Column) => `txa.${SOURCE_OF[c.column]}`;

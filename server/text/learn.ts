@@ -1,0 +1,55 @@
+import type { Db } from '../db';
+import { scoreOf } from '../smartdata/column-roles';
+import type { Column, SmartModule } from '../smartdata/schema';
+import { buildWhere } from '../smartdata/where';
+import { textOf } from './analyse';
+import { detectLang } from './sentiment/lang';
+import { trainModel } from './sentiment/model';
+import { saveModel } from './store';
+import type { Lang, LearnedModel, ScoredComment } from './types';
+
+/** Scored comments of one language a model needs: a fifth of them are held out to measure it. */
+export const MIN_SCORED = 500;
+/** The newest scored comments read to learn from: training is bounded in time (it holds the event loop). */
+const MAX_READ = 20_000;
+
+/** The score a source's comments are learned from, and its scale: an NPS (0-10), else a 1-5 rating. */
+function scaleOf(module: SmartModule): { column: Column; scale: ScoredComment['scale'] } | undefined {
+  const nps = scoreOf(module, ['NPS']);
+  if (nps?.typeName === 'Number') return { column: nps, scale: 'nps' };
+  const rating = scoreOf(module, ['Rating', 'CSAT']);
+  if (rating?.typeName === 'Number' && (rating.score?.min ?? 1) === 1 && (rating.score?.max ?? 5) === 5) return { column: rating, scale: 'stars' };
+  return undefined;
+}
+
+/**
+ * Learns a model per language from the source's own scored comments (where it has a score and
+ * enough of them) and keeps it with its agreement on held-out rows; the models learned.
+ */
+export async function learnFromScores(db: Db, module: SmartModule, now: Date): Promise<LearnedModel[]> {
+  const text = textOf(module);
+  const scored = scaleOf(module);
+  if (!text || !scored) return [];
+  const w = buildWhere(module, [], null);
+  w.add(text.present);
+  w.add(`t.${scored.column.column} IS NOT NULL`);
+  const rows = await db.analytics.query<{ text: string; score: number }>(
+    `SELECT ${text.expr} AS text, t.${scored.column.column} AS score FROM ${module.table} t ${w.sql} ORDER BY t.${module.idColumn} DESC LIMIT ${w.bind(MAX_READ)}`,
+    w.params,
+  );
+  const byLang = new Map<Lang, ScoredComment[]>();
+  for (const r of rows) {
+    const lang = detectLang(r.text);
+    const list = byLang.get(lang) ?? [];
+    if (!list.length) byLang.set(lang, list);
+    list.push({ text: r.text, score: Number(r.score), scale: scored.scale });
+  }
+  const models: LearnedModel[] = [];
+  for (const [lang, comments] of byLang) {
+    if (comments.length < MIN_SCORED) continue;
+    const model = trainModel(comments, lang);
+    await saveModel(db, module.moduleId, model, now);
+    models.push(model);
+  }
+  return models;
+}
