@@ -4,6 +4,7 @@ import { Datasources } from '../src/datasources/datasources';
 import forms from '../src/account/shared/forms.css?inline';
 import users from '../src/admin/users/users.css?inline';
 import styles from '../src/datasources/datasources.css?inline';
+import topics from '../src/datasources/topics/topics.css?inline';
 
 /**
  * The data sources for administrators. Without `source-id`: every source with its rows, last
@@ -24,7 +25,7 @@ import styles from '../src/datasources/datasources.css?inline';
 export const CxDatasources = defineElement({
   tag: 'cx-datasources',
   component: Datasources,
-  styles: forms + users + styles,
+  styles: forms + users + styles + topics,
   attributes: [{ prop: 'sourceId', type: 'string' }],
 });
 

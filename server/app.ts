@@ -32,6 +32,7 @@ import { inPortalSurveyRoutes } from './routes/inportalsurvey';
 import { PROCESS_FLOW_ROLES } from './processflow/people';
 import { claimFilterRoutes, dummyRoutes, storeFilterRoutes } from './routes/filters';
 import { dataViewerRoutes } from './routes/dataviewer';
+import { textRoutes, topicImpactRoutes, topicRoutes } from './routes/topics';
 import { downloadRoute, exportRoutes } from './routes/exports';
 import { ExportStore } from './export/store';
 import { groupRoutes } from './routes/groups';
@@ -153,6 +154,7 @@ export function createApi(given: Deps): Hono<Env> {
   api.route('/api/dataviewer', downloadRoute(exports));
   api.route('/api/dataviewer', dataScreens().route('/', dataViewerRoutes).route('/', exportRoutes(exports)));
   api.route('/api/favourites', dataScreens().route('/', favouriteRoutes));
+  api.route('/api/text', dataScreens().route('/', textRoutes));
   // Case management: PortalAdmin and PortalUser (spec part 3 section 6).
   api.route('/api/processflow', downloadRoute(exports));
   api.route('/api/processflow', new Hono<Env>().use(requireAuth, requireRoles(...PROCESS_FLOW_ROLES)).route('/', queueExportRoutes(exports)).route('/', processFlowRoutes));
@@ -166,7 +168,9 @@ export function createApi(given: Deps): Hono<Env> {
   api.route('/api/survey', publicSurveyRoutes);
   // Imports first: an administrator or an API token of the source may call them (and nothing else).
   api.route('/api/datasources', datasourceImportRoutes);
-  api.route('/api/datasources', new Hono<Env>().use(requireAuth, requireRoles(...DATASOURCE_ROLES)).route('/tokens', apiTokenRoutes).route('/', datasourceRoutes));
+  // Topic impact is read by the dashboards' roles (issue 49): answered before the administrators' routes.
+  api.route('/api/datasources/:id/topics/impact', dataScreens().route('/', topicImpactRoutes));
+  api.route('/api/datasources', new Hono<Env>().use(requireAuth, requireRoles(...DATASOURCE_ROLES)).route('/tokens', apiTokenRoutes).route('/', datasourceRoutes).route('/', topicRoutes));
   const caseAdmin = () => new Hono<Env>().use(requireAuth, requireRoles(...CASE_RULE_ROLES));
   api.route('/api/caserules', caseAdmin().route('/', caseRuleRoutes));
   api.route('/api/casesettings', caseAdmin().route('/', caseSettingsRoutes));

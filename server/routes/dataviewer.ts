@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
 import { badRequest } from '../http/errors';
 import { readBody, z } from '../http/validate';
-import { moduleById } from '../smartdata/schema';
+import { isMultiValued, moduleById } from '../smartdata/schema';
 import { analyticsData, defaultPivotOf, measuresOf } from '../smartdata/analytics';
 import { countRecords, MAX_PAGE, recordsPageJson } from '../smartdata/records';
 import { profileColumns, profileOf, profilesOf } from '../smartdata/profiles';
@@ -75,9 +75,9 @@ export const dataViewerRoutes = new Hono<Env>()
     const { module, profile, columns } = viewOf(c);
     // A profile without its own column list shows the whole module, hidden columns marked as such.
     return c.json(
-      (profile.columns.length ? columns : module.columns).map((col) => ({
+      (profile.columns.length ? columns : module.columns.filter((col) => !isMultiValued(col))).map((col) => ({
         name: localiseName(requestLang(c), col.name), key: col.key, templateKey: col.key, typeName: col.typeName, displayFormat: col.typeName === 'DateTime' ? 'YYYY-MM-DD HH:mm' : '',
-        isHidden: !!col.isHidden, isCleaned: !!col.rawColumn, isCollection: false, SmartDataTags: col.smartDataTags ?? [],
+        isHidden: !!col.isHidden, isCleaned: !!col.rawColumn, isVerbatim: col.role === 'verbatim', isCollection: false, SmartDataTags: col.smartDataTags ?? [],
       })),
     );
   })

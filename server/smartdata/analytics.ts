@@ -1,7 +1,8 @@
 import type { Db } from '../db';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
-import { columnByKey, type Column, type SmartModule } from './schema';
+import { columnByKey, isMultiValued, type Column, type SmartModule } from './schema';
+import { withPlainTotals } from './multi-totals';
 import { buildWhere, BLANK } from './where';
 import type { AnalyticsData, AnalyticsQuery, Cells, MeasureInfo, PivotRow } from '../../src/api/types';
 import { rowsOf } from './rows';
@@ -177,12 +178,27 @@ const dimension = (module: SmartModule, key: string): Column => {
   return col;
 };
 
+/**
+ * The pivot of `q`. Broken down by a multi-valued dimension (Topic), a row counts under each of its
+ * values, and the totals that roll that dimension up are read without it (multi-totals.ts).
+ */
+export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQuery, claims: Claim[] | null): Promise<AnalyticsData> {
+  const multi = [...q.rowDimensions, ...q.columnDimensions].map((k) => columnByKey(module, k)).find((col) => col && isMultiValued(col));
+  if (!multi) return pivotOf(db, module, q, claims);
+  const without = (keys: string[]) => keys.filter((k) => columnByKey(module, k) !== multi);
+  const [pivot, plain] = await Promise.all([
+    pivotOf(db, module, q, claims),
+    pivotOf(db, module, { ...q, rowDimensions: without(q.rowDimensions), columnDimensions: without(q.columnDimensions) }, claims),
+  ]);
+  const key = q.rowDimensions.find((k) => columnByKey(module, k) === multi) ?? q.columnDimensions.find((k) => columnByKey(module, k) === multi)!;
+  return withPlainTotals(pivot, plain, q, key);
+}
 
 /**
  * The pivot in one statement: GROUPING SETS give every row level with and without the column
  * dimensions, the column totals and the grand total; GROUPING() tells the sets apart.
  */
-export async function analyticsData(db: Db, module: SmartModule, q: AnalyticsQuery, claims: Claim[] | null): Promise<AnalyticsData> {
+async function pivotOf(db: Db, module: SmartModule, q: AnalyticsQuery, claims: Claim[] | null): Promise<AnalyticsData> {
   const measures = q.measureKeys.map((k) => measureByKey(module, k));
   if (measures.length === 0) throw badRequest('Choose at least one measure.');
   const rows = q.rowDimensions.map((k) => dimension(module, k));

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { Claim } from '../identity/users';
 import { buildWhere, BLANK, NO_INFO, type SmartFilter } from './where';
-import type { Column, SmartModule } from './schema';
+import { isMultiValued, type Column, type SmartModule } from './schema';
 import { rowsOf } from './rows';
 
 /** At most this many values per dimension are returned; more means RequiresFiltering. */
@@ -41,7 +41,12 @@ const byCount = (a: Counted, b: Counted) => b.n - a.n || String(a.v ?? '').local
  * Value counts of many dimensions in one scan (GROUPING SETS). Only for dimensions without a
  * filter of their own, whose counts all share the full WHERE clause.
  */
-export async function dimensionCountsTogether(db: Db, module: SmartModule, cols: Column[], filters: SmartFilter[], claims: Claim[] | null) {
+export async function dimensionCountsTogether(db: Db, module: SmartModule, cols: Column[], filters: SmartFilter[], claims: Claim[] | null): Promise<ReturnType<typeof dimensionResult>[]> {
+  // A row counts once per topic it is about: that scan is the multi-valued column's own.
+  if (cols.some(isMultiValued)) {
+    const [apart, together] = [cols.filter(isMultiValued), cols.filter((c) => !isMultiValued(c))];
+    return [...(await dimensionCountsTogether(db, module, together, filters, claims)), ...(await Promise.all(apart.map((c) => dimensionCounts(db, module, c, filters, claims))))];
+  }
   if (cols.length === 0) return [];
   const w = buildWhere(module, filters, claims);
   const names = cols.map((c) => c.column);

@@ -1,5 +1,5 @@
 import { notFound } from '../http/errors';
-import type { SmartModule } from './schema';
+import { isMultiValued, type SmartModule } from './schema';
 import type { CardViewModel } from '../../src/api/types';
 import { dimensionsOf, levelsOf } from './column-roles';
 
@@ -96,7 +96,8 @@ export function profileOf(module: SmartModule, name: string): Profile {
 
 /** The module's columns this profile shows, in its order (hidden columns never). */
 export function profileColumns(module: SmartModule, profile: Profile) {
-  const visible = module.columns.filter((c) => !c.isHidden);
+  // A topic list is no cell: a records grid shows a row's topics through /api/text/highlights.
+  const visible = module.columns.filter((c) => !c.isHidden && !isMultiValued(c));
   if (profile.columns.length === 0) return visible;
   return profile.columns.map((key) => visible.find((c) => c.key === key)!);
 }

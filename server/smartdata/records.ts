@@ -5,7 +5,7 @@ import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
 import { buildWhere } from './where';
 import type { RecordsQuery } from '../../src/api/types';
-import { columnByKey, readExpr, type Column, type SmartModule } from './schema';
+import { columnByKey, isMultiValued, readExpr, type Column, type SmartModule } from './schema';
 import { rowsOf } from './rows';
 import { analysisJoin, analysisValue, namesText } from '../text/dimensions';
 
@@ -26,6 +26,7 @@ function pagePlan(db: Db, module: SmartModule, query: RecordsQuery, claims: Clai
     ...query.orderByFields.map((key) => {
       const col = columnByKey(module, key);
       if (!col) throw badRequest(`Unknown sort field "${key}".`);
+      if (isMultiValued(col)) throw badRequest(`Records cannot be sorted by "${col.key}": a row may have several.`);
       // Qualified: a bare name would sort by the SELECT's alias of the same name (a comment's shown mark).
       return { expr: `${module.table}.${col.column}`, desc: query.orderByOperator === 'DESC' };
     }),

@@ -33,8 +33,14 @@ export interface Column {
   /** A level of a hierarchy of dimensions (Region > Country > Store): 1 is the top. */
   hierarchy?: { name: string; level: number };
   /** Computed by the portal beside the rows (`text`: sentiment, server/text/dimensions.ts): read through a join, never stored in the source's table or definition. */
-  derived?: 'text';
+  derived?: 'text' | 'topic';
 }
+
+/**
+ * A column with many values per row (`Topic`: the topics a comment is about): it filters and breaks
+ * down (a row counts under each of its values), but is no records column and no sort key.
+ */
+export const isMultiValued = (c: Column) => c.derived === 'topic';
 
 /** A column and the value (or any of the values) that marks a row as the module's own. */
 export interface RowScope {

@@ -1,7 +1,8 @@
 import type { Param } from '../db';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
-import { columnByKey, type Column, type SmartModule } from './schema';
+import { columnByKey, isMultiValued, type Column, type SmartModule } from './schema';
+import { topicClause } from '../text/topic-filter';
 
 export const BLANK = '[Blank]';
 /** A value the data uses for "nothing recorded"; it counts and filters as a blank. */
@@ -124,7 +125,10 @@ export function buildWhere(module: SmartModule, filters: SmartFilter[], claims: 
     if (col.key === skipKey) continue;
     byColumn.set(col, [...(byColumn.get(col) ?? []), f]);
   }
-  for (const [col, fs] of byColumn) valueClause(col, fs, w);
+  for (const [col, fs] of byColumn) {
+    if (isMultiValued(col)) topicClause(module, fs, w);
+    else valueClause(col, fs, w);
+  }
   if (claims) {
     for (const col of claimed(module)) {
       const values = valuesOf(claims, col);

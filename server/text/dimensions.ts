@@ -9,11 +9,15 @@ import type { Column, SmartModule } from '../smartdata/schema';
  */
 export const SENTIMENT_KEY = 'Sentiment';
 export const SENTIMENT_SCORE_KEY = 'SentimentScore';
+/** The topics a comment is about (many per row): a filter and a breakdown, never a records column. */
+export const TOPIC_KEY = 'Topic';
 const PREFIX = 'txa_';
+const TOPIC_COLUMN = `${PREFIX}topic`;
 
 const DERIVED: readonly Column[] = [
   { key: SENTIMENT_KEY, name: 'Sentiment', column: `${PREFIX}sentiment`, typeName: 'String', role: 'score', score: { kind: 'Sentiment' }, dimension: true, derived: 'text' },
   { key: SENTIMENT_SCORE_KEY, name: 'Sentiment score', column: `${PREFIX}score`, typeName: 'Number', role: 'score', score: { kind: 'Sentiment', min: -1, max: 1 }, derived: 'text' },
+  { key: TOPIC_KEY, name: 'Topic', column: TOPIC_COLUMN, typeName: 'String', dimension: true, derived: 'topic' },
 ];
 
 /** The analysis table's column each derived column reads. */
@@ -37,10 +41,16 @@ export function withTextColumns(module: SmartModule): SmartModule {
 const SAFE_ID = /^[a-z][a-z0-9-]{0,80}$/;
 
 /** The source's rows with their analysis beside them, under the table's own name (so `table.column` still reads). */
-export function textRelation(module: SmartModule): string {
+export function textRelation(module: SmartModule, byTopic = false): string {
   if (!SAFE_ID.test(module.moduleId)) throw new Error(`The data source id "${module.moduleId}" cannot be named in SQL.`);
   const derived = module.columns.filter((c) => c.derived === 'text').map((c) => `a.${SOURCE_OF[c.column]} AS ${c.column}`);
-  return `(SELECT t.*, ${derived.join(', ')} FROM ${module.table} t LEFT JOIN text_analysis a ON a.source_id = '${module.moduleId}' AND a.row_key = CAST(t.${module.idColumn} AS VARCHAR)) ${module.table}`;
+  const key = `CAST(t.${module.idColumn} AS VARCHAR)`;
+  // A breakdown by topic reads a row once per topic it is about (once, blank, when about none).
+  const topics = byTopic
+    ? ` LEFT JOIN (SELECT h.row_key, tt.name FROM text_topic_hits h JOIN text_topics tt ON tt.source_id = h.source_id AND tt.topic_id = h.topic_id WHERE h.source_id = '${module.moduleId}') tp ON tp.row_key = ${key}`
+    : '';
+  const columns = [...derived, ...(byTopic ? [`tp.name AS ${TOPIC_COLUMN}`] : [])];
+  return `(SELECT t.*, ${columns.join(', ')} FROM ${module.table} t LEFT JOIN text_analysis a ON a.source_id = '${module.moduleId}' AND a.row_key = ${key}${topics}) ${module.table}`;
 }
 
 /**
@@ -50,7 +60,7 @@ export function textRelation(module: SmartModule): string {
  */
 export function withTextJoin(module: SmartModule, sql: string): string {
   if (!sql.includes(PREFIX) || !module.columns.some((c) => c.derived === 'text')) return sql;
-  const relation = textRelation(module);
+  const relation = textRelation(module, sql.includes(TOPIC_COLUMN));
   return sql.replace(new RegExp(`\\bFROM\\s+${module.table}\\b(?!\\.)`, 'gi'), `FROM ${relation}`);
 }
 

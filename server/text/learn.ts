@@ -14,7 +14,7 @@ export const MIN_SCORED = 500;
 const MAX_READ = 20_000;
 
 /** The score a source's comments are learned from, and its scale: an NPS (0-10), else a 1-5 rating. */
-function scaleOf(module: SmartModule): { column: Column; scale: ScoredComment['scale'] } | undefined {
+export function scaleOf(module: SmartModule): { column: Column; scale: ScoredComment['scale'] } | undefined {
   const nps = scoreOf(module, ['NPS']);
   if (nps?.typeName === 'Number') return { column: nps, scale: 'nps' };
   const rating = scoreOf(module, ['Rating', 'CSAT']);

@@ -71,6 +71,8 @@ export interface TopicHit {
 
 export interface TopicCandidate {
   name: string;
+  /** The language of the comments it was found in (added by W1 for proposals per language). */
+  lang?: Lang;
   terms: string[];
   count: number;
   examples: string[];

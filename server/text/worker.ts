@@ -8,6 +8,7 @@ import { advancePass, claimPass, endPass, requestPass, setTotal, type Pass } fro
 import { modelsOf, saveAnalyses, saveTaxonomy, type AnalysedRow } from './store';
 import type { Topic } from './types';
 import { learnFromScores } from './learn';
+import { seedStarterTopics } from './taxonomy';
 
 /** Rows a batch reads and writes in one short transaction: a sign-in's urgent writes get in between (server/db/priority.ts). */
 export const BATCH_ROWS = 1000;
@@ -64,6 +65,8 @@ async function runPass(db: Db, module: SmartModule, pass: Pass, worker: string, 
   if (pass.afterKey === null && pass.rowsDone === 0) {
     // A source with scores and no model yet is learned from first: its comments are then read by it.
     if (!(await modelsOf(db, module.moduleId)).size) await learnFromScores(db, module, now());
+    // A source read for the first time begins with the starter topics, in its comments' languages.
+    await seedStarterTopics(db, module, pass.generation, now());
     const { w } = remaining(module, pass);
     const [row] = await db.analytics.query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} t ${w.sql}`, w.params);
     await setTotal(db, pass, worker, Number(row.n));

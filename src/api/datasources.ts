@@ -1,5 +1,6 @@
 import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
+import type { TextAnalysisProgress } from './text-topics';
 
 /** Data sources (issue 44): the contract of /api/datasources, as docs/api.md describes it. */
 
@@ -142,7 +143,9 @@ const one = (id: string) => `${BASE}/${seg(id)}`;
 const importPath = (id: string, importId: string) => `${one(id)}/imports/${seg(importId)}`;
 
 export const listSources = (target?: ApiTarget): Maybe<DataSource[]> => request('GET', BASE, { target });
-export const getSource = (id: string, target?: ApiTarget): Maybe<DataSource & { dependents: Dependents }> => request('GET', one(id), { target });
+/** One source with what depends on it and, when it has a verbatim, how far the analysis of its comments has come (else null). */
+export const getSource = (id: string, target?: ApiTarget): Maybe<DataSource & { dependents: Dependents; textAnalysis?: TextAnalysisProgress | null }> =>
+  request('GET', one(id), { target });
 export const createSource = (definition: Definition, target?: ApiTarget): Maybe<DataSource> => request('POST', BASE, { json: definition, target });
 export const updateSource = (id: string, change: SourceChange, target?: ApiTarget): Maybe<DataSource> => request('PATCH', one(id), { json: change, target });
 export const deleteSource = (id: string, target?: ApiTarget): Maybe<{ deleted: string }> => request('DELETE', one(id), { target });

@@ -15,6 +15,8 @@ export interface SchemaColumn {
   typeName: 'String' | 'Number' | 'DateTime';
   isHidden: boolean;
   isCleaned: boolean;
+  /** The source's verbatim (issue 49): its words are highlighted with the sentiment and topics they made. */
+  isVerbatim?: boolean;
 }
 export interface ViewerProfile {
   name: string;

@@ -50,9 +50,12 @@ export const VISUAL_TYPES = [
 ] as const;
 /** The chart and table visuals of the library (every module's dashboards may use them). */
 export type ChartType = (typeof VISUAL_TYPES)[number];
-/** Every tile a dashboard may hold: the library's visuals and the review area's tiles (reviews modules only). */
-export const TILE_TYPES = [...VISUAL_TYPES, ...REVIEW_TILE_KINDS] as const;
-export type VisualType = ChartType | ReviewTileKind;
+/** Tiles of what customers wrote (issue 49): their data comes from the text analysis, not the query engine. */
+export const TEXT_TILE_KINDS = ['TopicImpact'] as const;
+export type TextTileKind = (typeof TEXT_TILE_KINDS)[number];
+/** Every tile a dashboard may hold: the library's visuals, the review area's tiles (reviews modules only) and the text tiles. */
+export const TILE_TYPES = [...VISUAL_TYPES, ...REVIEW_TILE_KINDS, ...TEXT_TILE_KINDS] as const;
+export type VisualType = ChartType | ReviewTileKind | TextTileKind;
 
 /** NPS, the average rating and net sentiment read the data source's score of that kind (by role); responses count rows. */
 export const MEASURE_KEYS = ['nps', 'stars', 'responses', 'netSentiment'] as const;

@@ -13,10 +13,12 @@ import { ImportMore } from './import-more';
 import { RecentImports } from './recent-imports';
 import { SourceColumns } from './source-columns';
 import { SourceReaders } from './source-readers';
+import { SourceTopics } from './topics/source-topics';
+import type { TextAnalysisProgress } from '../api/text-topics';
 
-type Loaded = DataSource & { dependents: Dependents };
+type Loaded = DataSource & { dependents: Dependents; textAnalysis?: TextAnalysisProgress | null };
 
-/** One source: rename, readers, columns and roles (saved with PATCH), delete with confirm, import more, recent imports. */
+/** One source: rename, readers, columns and roles (saved with PATCH), delete with confirm, its topics (with a verbatim), import more, recent imports. */
 export function SourcePage({ sourceId }: { sourceId: string }) {
   const { t, go, api, lang } = useElement();
   const [source, setSource] = useState<Loaded | null>(null);
@@ -58,7 +60,7 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
     try {
       const res = await updateSource(sourceId, changesOf(edited.name, edited.roles, edited.columns, source), api);
       if (isBadRequest(res)) throw res;
-      const next = { ...res, dependents: source.dependents };
+      const next = { ...res, dependents: source.dependents, textAnalysis: source.textAnalysis };
       setSource(next);
       setEdited(next);
       setState('saved');
@@ -115,6 +117,7 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
       {(state === 'confirm' || state === 'deleting') && (
         <DeleteDialog name={source.name} dependents={source.dependents} busy={state === 'deleting'} onConfirm={() => void remove()} onCancel={() => setState('ready')} />
       )}
+      {source.textAnalysis && <SourceTopics sourceId={sourceId} analysis={source.textAnalysis} />}
       <ImportMore sourceId={sourceId} disabled={importing} onEnded={reload} />
       <RecentImports imports={imports} />
     </div>

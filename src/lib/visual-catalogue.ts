@@ -80,6 +80,8 @@ const ENTRIES: Record<VisualType, [VisualGroup, QueryKind, QuerySetting[]]> = {
   ReviewUpdates: ['reviews', 'review', []],
   ReviewFeed: ['reviews', 'review', []],
   LikeForLikeReport: ['reviews', 'review', []],
+  // Its figures come from the topics' impact (GET /api/datasources/{id}/topics/impact); the query is the score it reads.
+  TopicImpact: ['comments', 'kpi', []],
 };
 
 export const VISUAL_CATALOGUE = {} as Record<VisualType, CatalogueEntry>;

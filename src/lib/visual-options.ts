@@ -74,6 +74,7 @@ const OPTIONS: Record<VisualType, DisplayOption[]> = {
   ReviewUpdates: [],
   ReviewFeed: [],
   LikeForLikeReport: [],
+  TopicImpact: [choice('ClickBehaviour', ['None', 'Filter'], 'None'), number('TopN', 12, 1, 50)],
 };
 
 /** A visual's display options: its titles and no-data rule, then its own. */

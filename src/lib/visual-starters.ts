@@ -177,6 +177,8 @@ export const STARTERS: Record<VisualType, Starter> = {
   ReviewUpdates: review('ReviewUpdates', 4, 3),
   ReviewFeed: review('ReviewFeed', 8, 8, {}, 10),
   LikeForLikeReport: review('LikeForLikeReport', 4, 4),
+  // Topics ranked by how far they move the score: a source with a verbatim and an NPS or a rating.
+  TopicImpact: starter('TopicImpact', 6, 4, (r, _f, s) => (r.verbatim && (r.score?.key === 'nps' || r.score?.key === 'stars') ? { Header: s.w('starter.topicImpact'), ClickBehaviour: 'Filter', TopN: 12, Query: kpi(r.score.key) } : null)),
 };
 
 /** The number formats a tile may carry; each reads the measure's values. */

@@ -41,7 +41,7 @@ export function npsGroup(score: number | null, scale: Scale): 1 | 0 | -1 | null 
   return score >= promoter ? 1 : score >= passive ? 0 : -1;
 }
 
-interface Tally {
+export interface Tally {
   count: number;
   net: number;
 }
@@ -58,7 +58,7 @@ const side = (t: Tally): ImpactSide => ({ count: t.count, nps: t.count === 0 ? n
  */
 export function topicImpact(rows: ImpactRow[], scale: Scale, topicIds: string[] = []): TopicImpact[] {
   const all: Tally = { count: 0, net: 0 };
-  const per = new Map<string, Tally>(topicIds.map((id) => [id, { count: 0, net: 0 }]));
+  const per = new Map<string, Tally>();
   for (const row of rows) {
     const g = npsGroup(row.score, scale);
     if (g === null) continue;
@@ -71,7 +71,16 @@ export function topicImpact(rows: ImpactRow[], scale: Scale, topicIds: string[] 
       per.set(id, t);
     }
   }
-  return [...per]
+  return impactOfTallies(all, per, topicIds);
+}
+
+/**
+ * `topicImpact` from rows already tallied (by the database: a million rows are not read into the
+ * process): `all` every scored row, `per` those mentioning each topic; net is promoters - detractors.
+ */
+export function impactOfTallies(all: Tally, per: ReadonlyMap<string, Tally>, topicIds: string[] = []): TopicImpact[] {
+  const tallies = new Map<string, Tally>([...topicIds.map((id): [string, Tally] => [id, { count: 0, net: 0 }]), ...per]);
+  return [...tallies]
     .map(([topicId, t]) => {
       const mentioning = side(t);
       const others = side({ count: all.count - t.count, net: all.net - t.net });

@@ -19,6 +19,7 @@ import { TileSettings } from './tile-settings';
 import { previewCache, usePreviews } from './use-previews';
 import { Versions } from './versions';
 import { builderWords } from './words';
+import { VisualSource } from '../../visuals/common/visual-source';
 
 export { AUTOSAVE_MS } from './builder-store';
 
@@ -73,6 +74,8 @@ function Builder({ dashboardId }: { dashboardId: string }) {
   const smartFilters = useMemo(() => (fields ? toSmartFilters(filterState, fields.dateKey, undefined, DASHBOARD_DEFAULT_DATE) : []), [fields, filterState]);
   const [cache] = useState(previewCache);
   const previews = usePreviews(fields ? fields.moduleId : null, body.definitions, smartFilters, api, cache);
+  // Tiles that load their own figures (topic impact) read the source and filters the previews are drawn for.
+  const visualSource = useMemo(() => (fields ? { moduleId: fields.moduleId, smartFilters } : null), [fields, smartFilters]);
   const words = useMemo(() => builderWords(t), [t]);
   const choices = useMemo(() => (fields ? galleryChoices(fields, (type) => `preview-${tileStem(type)}`, words) : []), [fields, words]);
   // Drawn while the gallery is open (kept in the cache when it closes: opened again, it is there at once).
@@ -263,6 +266,7 @@ function Builder({ dashboardId }: { dashboardId: string }) {
       <p className="hint builder-note" role="status">
         {failedTiles ? t('dashboardBuilder.tilesFailed', { count: failedTiles }) : ''}
       </p>
+      <VisualSource.Provider value={visualSource}>
       <div className={editing ? 'builder-body with-settings' : 'builder-body'}>
         {layout.length === 0 ? (
           <div className="builder-empty">
@@ -304,6 +308,7 @@ function Builder({ dashboardId }: { dashboardId: string }) {
           ))}
       </div>
       {gallery === 'open' && <Gallery choices={choices} previews={galleryPreviews} loading={fieldsState.state === 'loading'} problem={fieldsProblem} onChoose={choose} onClose={() => setGallery('closed')} />}
+      </VisualSource.Provider>
       {sharing && <ShareDialog document={doc} onSaved={store.adopt} onClose={() => setSharing(false)} />}
       {question?.kind === 'restore' && (
         <ConfirmDialog

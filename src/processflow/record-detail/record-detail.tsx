@@ -18,6 +18,9 @@ import { CaseClock, nextDeadline, useServerClock } from '../shared/clock';
 import { Loading, LoadFailed } from '../../elements/load-states';
 import { useDrawnAnswer } from '../../visuals/common/partner-events';
 import { CaseHistory } from './case-history';
+import { HighlightedText } from '../../elements/highlighted-text/highlighted-text';
+import { useHighlights } from '../../elements/highlighted-text/use-highlights';
+import { CASES_SOURCE } from '../../api/text';
 
 export interface RecordDetailProps {
   moduleId?: string;
@@ -90,6 +93,9 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
 
   // The case is on screen: once per case opened (an action's answer redraws the same case).
   useDrawnAnswer(emit, view ? `${moduleId}/${sourceObjectId}` : null, () => ({ name: sourceObjectId, count: 1 }));
+  // The customer's comment shows the words that made its sentiment and topics: the case's row of the cases' data source.
+  const caseKey = view?.processFlowObject.processFlowObjectId;
+  const highlights = useHighlights(caseKey ? CASES_SOURCE : undefined, caseKey ? [caseKey] : []);
 
   if (error) return <LoadFailed>{t('case.loadFailed')} {error}</LoadFailed>;
   if (!view) return <Loading>{t('case.loading')}</Loading>;
@@ -161,7 +167,7 @@ export function RecordDetail({ moduleId = 'cases', sourceObjectId = '', profileI
         <blockquote className="verbatim">
           {verbatim ? (
             <CleanedText value={verbatim} moduleId={moduleId} field="Verbatim" recordId={pfo.sourceObjectId} root={PROCESS_FLOW_DATA}>
-              <Collapsible t={t} text={verbatim} limit={COLLAPSE_AT.verbatim} />
+              <Collapsible t={t} text={verbatim} limit={COLLAPSE_AT.verbatim} render={(shown) => <HighlightedText text={shown} highlights={highlights[pfo.processFlowObjectId]} />} />
             </CleanedText>
           ) : (
             <span className="hint">{t('queue.noComment')}</span>

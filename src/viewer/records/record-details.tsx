@@ -7,6 +7,8 @@ import type { ViewerSetup } from '../shared/use-viewer-setup';
 import { cellText, isHiddenValue } from './cell';
 import { useDrawnAnswer } from '../../visuals/common/partner-events';
 import { HiddenValue } from '../../elements/hidden-value';
+import { HighlightedText } from '../../elements/highlighted-text/highlighted-text';
+import { useHighlights } from '../../elements/highlighted-text/use-highlights';
 
 export interface RecordDetailsProps {
   moduleId: string;
@@ -26,6 +28,9 @@ export function RecordDetails({ moduleId, setup, recordId, listLink }: RecordDet
   const { t, api, emit } = useElement();
   const [answer, setAnswer] = useState<Answer | null>(null);
   const { profile, schema } = setup;
+  // The verbatim shows the words that made its sentiment and topics.
+  const verbatimKey = schema.find((c) => c.isVerbatim && !c.isHidden)?.key;
+  const highlights = useHighlights(verbatimKey ? moduleId : undefined, answer?.row ? [recordId] : []);
 
   useEffect(() => {
     let live = true;
@@ -53,7 +58,9 @@ export function RecordDetails({ moduleId, setup, recordId, listLink }: RecordDet
 
   const fields = schema.filter((c) => !c.isHidden);
   const value = (key: string, type: (typeof fields)[number]['typeName']) =>
-    isHiddenValue(row[key]) ? <HiddenValue moduleId={moduleId} field={key} recordId={row[profile.recordIdField]} /> : cellText(row[key], type) || <span className="hint">{t('details.blank')}</span>;
+    isHiddenValue(row[key]) ? <HiddenValue moduleId={moduleId} field={key} recordId={row[profile.recordIdField]} />
+    : key === verbatimKey && row[key] ? <HighlightedText text={cellText(row[key], type)} highlights={highlights[recordId]} />
+    : cellText(row[key], type) || <span className="hint">{t('details.blank')}</span>;
   // Long texts the customer wrote (the cleaned fields) lead, as quotations.
   const texts = fields.filter((c) => c.isCleaned && row[c.key]);
   return (

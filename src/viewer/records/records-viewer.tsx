@@ -16,6 +16,8 @@ import { HiddenValue } from '../../elements/hidden-value';
 import { Loading, LoadFailed } from '../../elements/load-states';
 import { useDrawnAnswer } from '../../visuals/common/partner-events';
 import { ColumnChooser } from './column-chooser';
+import { HighlightedText } from '../../elements/highlighted-text/highlighted-text';
+import { useHighlights } from '../../elements/highlighted-text/use-highlights';
 
 export interface RecordsViewerProps {
   moduleId?: string;
@@ -68,6 +70,11 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
+  // The verbatim shows its highlighted words: asked for the rows on screen.
+  const verbatimKey = all.find((c) => c.isVerbatim)?.key;
+  const keyOf = (row: Row) => String(row[info?.recordIdField ?? ''] ?? '');
+  const shownKeys = verbatimKey ? items.map((item) => cache.row(item.index)).filter((row): row is Row => typeof row?.[verbatimKey] === 'string').map(keyOf) : [];
+  const highlights = useHighlights(verbatimKey && info ? moduleId : undefined, shownKeys);
 
   // A new filter or sort starts a new load; answers to the old one are dropped.
   const sortKey = sortBy ? `${sortBy.fieldKey} ${sortBy.operatorAsString}` : '';
@@ -151,7 +158,7 @@ export function RecordsViewer({ moduleId = 'responses', profile = 'default', fil
               >
                 {visible.map((c) => (
                   <div role="cell" key={c.key}>
-                    {!row ? '…' : isHiddenValue(row[c.key]) ? <HiddenValue moduleId={moduleId} field={c.key} recordId={row[info!.recordIdField]} /> : cellText(row[c.key], c.typeName)}
+                    {!row ? '…' : isHiddenValue(row[c.key]) ? <HiddenValue moduleId={moduleId} field={c.key} recordId={row[info!.recordIdField]} /> : c.key === verbatimKey ? <HighlightedText text={cellText(row[c.key], c.typeName)} highlights={highlights[keyOf(row)]} /> : cellText(row[c.key], c.typeName)}
                   </div>
                 ))}
               </div>

@@ -10,8 +10,11 @@ import { longInstant, utc } from '../../lib/dates';
 import type { VisualProps } from '../common/visual-props';
 import { useVisualSource } from '../common/visual-source';
 import { Stars } from './review-ratings';
+import type { RowHighlights } from '../../api/text';
+import { HighlightedText } from '../../elements/highlighted-text/highlighted-text';
+import { useHighlights } from '../../elements/highlighted-text/use-highlights';
 
-function Card({ card, feed, now }: { card: ReviewCard; feed: ReviewFeedData; now: Date }) {
+function Card({ card, feed, now, highlights }: { card: ReviewCard; feed: ReviewFeedData; now: Date; highlights?: RowHighlights }) {
   const { t } = useElement();
   const cta = callToAction(card);
   const posted = utc(card.reviewPostedAt);
@@ -24,7 +27,7 @@ function Card({ card, feed, now }: { card: ReviewCard; feed: ReviewFeedData; now
         <Stars value={card.stars} label={t('reviews.starsOf', { value: card.stars })} />{' '}
         <strong>{card.author || t('reviews.anonymous')}</strong> · {card.store} · <time dateTime={card.reviewPostedAt} title={longInstant(posted)}>{ago}</time>
       </p>
-      {card.text && <p className="review-text">{card.text}</p>}
+      {card.text && <p className="review-text"><HighlightedText text={card.text} highlights={highlights} /></p>}
       {card.reply && (
         <p className="review-reply">
           <span className="hint">{replied && replied !== 'lessThanHour' ? t('reviews.repliedAfter', { span: t(`reviews.units.${replied.unit}`, { count: replied.count }) }) : t('reviews.repliedSoon')}</span> {card.reply}
@@ -56,6 +59,8 @@ export function ReviewFeedVisual({ name, primary, onDrawn }: VisualProps) {
     setFeed(first);
   }
   useEffect(() => onDrawn(), [onDrawn, feed]);
+  // The review texts' highlighted words, asked in one call for the cards shown (the reviews are the module's rows).
+  const highlights = useHighlights(source?.moduleId, feed.cards.filter((c) => c.text).map((c) => String(c.id)));
 
   const load = async (request: FeedRequest, append: boolean) => {
     if (!source) return;
@@ -108,7 +113,7 @@ export function ReviewFeedVisual({ name, primary, onDrawn }: VisualProps) {
         groups.map(({ g, cards }) => (
           <section key={g} className="feed-group" aria-label={t(`reviews.group.${g}`)}>
             <h3>{t(`reviews.group.${g}`)}</h3>
-            <ul>{cards.map((c) => <Card key={c.id} card={c} feed={feed} now={now} />)}</ul>
+            <ul>{cards.map((c) => <Card key={c.id} card={c} feed={feed} now={now} highlights={highlights[String(c.id)]} />)}</ul>
           </section>
         ))
       )}

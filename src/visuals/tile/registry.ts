@@ -30,6 +30,7 @@ import { ReviewRatingsVisual } from '../review/review-ratings';
 import { ReviewRepliesVisual } from '../review/review-replies';
 import { ReviewUpdatesVisual } from '../review/review-updates';
 import { LikeForLikeVisual } from '../review/like-for-like';
+import { TopicImpactVisual } from '../topic-impact/topic-impact';
 
 /** The visual component for each template a dashboard definition names. */
 export const VISUALS: Record<VisualType, ComponentType<VisualProps>> = {
@@ -69,4 +70,5 @@ export const VISUALS: Record<VisualType, ComponentType<VisualProps>> = {
   ReviewReplies: ReviewRepliesVisual,
   ReviewUpdates: ReviewUpdatesVisual,
   LikeForLikeReport: LikeForLikeVisual,
+  TopicImpact: TopicImpactVisual,
 };

@@ -110,7 +110,9 @@ describe('data viewer profiles and schema', () => {
     const [profile] = (await h.call('GET', '/api/dataviewer/profiles/responses', { token: user })).body;
     expect(profile).toMatchObject({ name: 'default', defaultOrderBy: { fieldKey: 'ResponseDate', operatorAsString: 'DESC' }, recordIdField: 'Id', detailsLink: '/content/insights/responses/default/{Id}' });
     const schema = (await h.call('POST', '/api/dataviewer/schema/responses/default', { token: user, body: {} })).body;
-    expect(schema.find((c: { key: string }) => c.key === 'Verbatim')).toMatchObject({ typeName: 'String', isCleaned: true, isHidden: false });
+    expect(schema.find((c: { key: string }) => c.key === 'Verbatim')).toMatchObject({ typeName: 'String', isCleaned: true, isHidden: false, isVerbatim: true });
+    // Only the verbatim is marked as one (issue 49: the grid highlights its words).
+    expect(schema.filter((c: { isVerbatim: boolean }) => c.isVerbatim).map((c: { key: string }) => c.key)).toEqual(['Verbatim']);
     expect(schema.find((c: { key: string }) => c.key === 'CustomerEmail').isHidden).toBe(true);
     expect((await h.call('GET', '/api/dataviewer/profiles/nope', { token: user })).status).toBe(404);
   });
