@@ -4,7 +4,7 @@ import { forbidden, unauthorized } from '../http/errors';
 import { hasAnyRole, rolesOf } from '../identity/users';
 import { verifyAccessToken, type Principal } from './tokens';
 import { liveRole } from './live-sessions';
-import { scopeAllows } from '../embed/scope';
+import { SCOPE_REFUSED, scopeAllows } from '../embed/scope';
 import { answeredByRead } from './reads';
 
 export const SET_UP_FIRST = 'Set up a second factor to continue.';
@@ -28,7 +28,7 @@ function tokenPrincipal(c: Context<Env>): Principal | undefined {
   const user = token ? verifyAccessToken(token, secret, now().getTime()) : undefined;
   if (!user) throw unauthorized(EXPIRED);
   // An embed token reads only what it names; the path is checked before any route runs.
-  if (user.scope && !scopeAllows(user.scope, c.req.path, (key) => c.req.query(key))) throw forbidden('This embed token may not read this: it is scoped to other elements, modules or dashboards.');
+  if (user.scope && !scopeAllows(user.scope, c.req.path, (key) => c.req.query(key))) throw forbidden(SCOPE_REFUSED);
   if (user.enrolOnly && !enrolmentAllows(c.req.path)) throw forbidden(SET_UP_FIRST);
   return user;
 }

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Env } from '../context';
-import { badRequest } from '../http/errors';
+import { badRequest, forbidden } from '../http/errors';
 import { check, readBody, z } from '../http/validate';
 import { readOnly } from '../auth/reads';
 import { moduleById, type SmartModule } from '../smartdata/schema';
@@ -11,6 +11,7 @@ import { proposalsOf } from '../text/proposals';
 import { taxonomyInput, taxonomyWithCounts } from '../text/taxonomy';
 import { replaceTaxonomy } from '../text/worker';
 import { smartFilters } from './dataviewer';
+import { SCOPE_REFUSED, scopedSource } from '../embed/scope';
 
 /**
  * Topics of a source's comments (issue 49): the taxonomy administrators edit and the proposals to
@@ -75,7 +76,9 @@ export const textRoutes = new Hono<Env>().post(
   '/highlights',
   readOnly(async (c) => {
     const body = await readBody(c, highlightsBody);
-    const module = commentedSource(c, body.sourceId);
+    // An embed token's path check let this through for its elements; the source is the body's.
+    const module = scopedSource(c.var.user.scope, commentedSource(c, body.sourceId));
+    if (!module) throw forbidden(SCOPE_REFUSED);
     return c.json({ rows: await highlightsOf(c.var.deps.db, module, body.rowKeys, c.var.user.claims) });
   }),
 );

@@ -15,7 +15,10 @@ test('the profile comes from the query, else the path, else the first; each brin
   // The query's profile wins over the path's.
   await page.goto('/content/insights/responses/comments?profile=default');
   await expect(headers.first()).toHaveText('Response id');
-  await expect(headers).toHaveCount(17);
+  // All fields, with the sentiment read from the comment last.
+  await expect(headers).toHaveCount(19);
+  await expect(headers.nth(17)).toHaveText('Sentiment');
+  await expect(headers.nth(18)).toHaveText('Sentiment score');
   await expect(v.getByRole('columnheader', { name: /Response date/ })).toHaveAttribute('aria-sort', 'descending');
   // One record count on the page: the filter bar's.
   await expect(v.locator('.bar').getByText(/^[\d,]+ records?$/)).toBeVisible();
@@ -30,7 +33,7 @@ test('the profile comes from the query, else the path, else the first; each brin
   await expect(v.locator('.cards-view .card-controls')).toContainText('Sort by');
   // A name that is no profile falls to the first.
   await page.goto('/content/insights/responses/nope');
-  await expect(headers).toHaveCount(17);
+  await expect(headers).toHaveCount(19);
   await expect(v.getByRole('navigation', { name: 'Views' }).getByRole('link')).toHaveText(['Records', 'Analytics', 'Cards']);
   expect(await axeViolations(page, 'cx-data-viewer')).toEqual([]);
 });

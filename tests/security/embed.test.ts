@@ -112,6 +112,29 @@ describe('signed embedding', () => {
     expect((await call(reviews, 'GET', '/api/favourites/Favourites')).status).toBe(403);
   });
 
+  it('lets the elements that highlight comments read the highlights of their own modules only', async () => {
+    const highlights = (token: string, sourceId: string) =>
+      portal.call('POST', '/api/text/highlights', { token, body: { sourceId, rowKeys: ['1'] }, headers: { origin: PARTNER } });
+    const viewer = await scoped({ elements: ['cx-data-viewer'], modules: ['responses'] });
+    expect((await highlights(viewer, 'responses')).status).toBe(200);
+    expect((await highlights(viewer, 'reviews')).status).toBe(403);
+    // A case's page highlights its comment, a row of the case outcomes: only the rows of its case modules.
+    const detail = await scoped({ elements: ['cx-queue', 'cx-record-detail'], modules: ['cases'] });
+    const { access } = await portal.signIn('portaluser@demo.cx');
+    const [ours, theirs] = await Promise.all(['cases', 'reviews'].map(async (m) => String((await call(access, 'POST', `/api/processflow/${m}/queue/All/PF`)).body.data[0].ProcessFlowObjectId)));
+    const outcomes = (token: string) => portal.call('POST', '/api/text/highlights', { token, body: { sourceId: 'case-outcomes', rowKeys: [ours, theirs] }, headers: { origin: PARTNER } });
+    expect(Object.keys((await outcomes(access)).body.rows).sort()).toEqual([ours, theirs].sort());
+    const read = await outcomes(detail);
+    expect(read.status).toBe(200);
+    expect(Object.keys(read.body.rows)).toEqual([ours]);
+    expect((await highlights(detail, 'responses')).status).toBe(403);
+    expect((await highlights(viewer, 'case-outcomes')).status).toBe(403);
+    // A tile (a review feed) highlights its module's comments; a filter bar shows none.
+    expect((await highlights(await scoped(), 'responses')).status).toBe(200);
+    expect((await highlights(await scoped(), 'reviews')).status).toBe(403);
+    expect((await highlights(await scoped({ elements: ['cx-smart-filter-bar'] }), 'responses')).status).toBe(403);
+  });
+
   it('ends with its session like any other token', async () => {
     const token = await scoped();
     await portal.db.query('UPDATE sessions SET revoked = true WHERE user_id = $1', ['embed:partner']);
