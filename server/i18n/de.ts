@@ -71,6 +71,8 @@ export const CONTENT_DE: Readonly<Record<string, string>> = {
   Insights: 'Einblicke', 'Case management': 'Fallbearbeitung', Administration: 'Verwaltung', 'Visual gallery': 'Galerie der Visualisierungen',
   Default: 'Standard', 'Comments first': 'Kommentare zuerst', All: 'Alle', Detractors: 'Kritiker', Neutrals: 'Passive', Channels: 'Kanäle',
   NPS: 'NPS', 'Average star rating': 'Durchschnittliche Sternebewertung', 'Star rating': 'Sternebewertung', Stores: 'Filialen', Regions: 'Regionen',
+  // The text analysis's filters (issue 49) and the Overview's topic-impact tile.
+  Sentiment: 'Stimmung', 'Sentiment score': 'Stimmungswert', Topic: 'Thema', 'Topic impact on NPS': 'Themeneinfluss auf den NPS',
   'Latest comments': 'Neueste Kommentare', 'Detractor comments': 'Kommentare von Kritikern', 'NPS groups': 'NPS-Gruppen', Promoters: 'Promotoren',
   'Responses by channel': 'Antworten nach Kanal', 'Responses by segment': 'Antworten nach Segment', 'NPS over time': 'NPS im Zeitverlauf',
   'NPS over time by region': 'NPS im Zeitverlauf nach Region', 'NPS groups by channel': 'NPS-Gruppen nach Kanal', 'NPS groups by segment': 'NPS-Gruppen nach Segment',

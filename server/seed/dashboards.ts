@@ -78,6 +78,8 @@ const OVERVIEW: VisualDefinition[] = [
       },
     },
   },
+  // As the builder's TopicImpact starter (src/lib/visual-starters.ts) makes it for a source with a verbatim and an NPS.
+  { name: 'topic-impact', width: 6, height: 4, template: 'TopicImpact', templateBindings: { Header: 'Topic impact on NPS', ClickBehaviour: 'Filter', TopN: 12, Query: { kind: 'kpi', measure: 'nps' } } },
 ];
 
 const DRIVERS: VisualDefinition[] = [

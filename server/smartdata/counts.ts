@@ -45,7 +45,13 @@ export async function dimensionCountsTogether(db: Db, module: SmartModule, cols:
   // A row counts once per topic it is about: that scan is the multi-valued column's own.
   if (cols.some(isMultiValued)) {
     const [apart, together] = [cols.filter(isMultiValued), cols.filter((c) => !isMultiValued(c))];
-    return [...(await dimensionCountsTogether(db, module, together, filters, claims)), ...(await Promise.all(apart.map((c) => dimensionCounts(db, module, c, filters, claims))))];
+    const [shared, ...own] = await Promise.all([dimensionCountsTogether(db, module, together, filters, claims), ...apart.map((c) => dimensionCounts(db, module, c, filters, claims))]);
+    return [...shared, ...own];
+  }
+  // The text analysis's columns (Sentiment) are read through a join: the source's own columns keep their plain scan beside it.
+  if (cols.some((c) => c.derived) && cols.some((c) => !c.derived)) {
+    const [own, derived] = await Promise.all([cols.filter((c) => !c.derived), cols.filter((c) => c.derived)].map((part) => dimensionCountsTogether(db, module, part, filters, claims)));
+    return [...own, ...derived];
   }
   if (cols.length === 0) return [];
   const w = buildWhere(module, filters, claims);

@@ -14,10 +14,11 @@ export const TOPIC_KEY = 'Topic';
 const PREFIX = 'txa_';
 const TOPIC_COLUMN = `${PREFIX}topic`;
 
+// `Core`: a dashboard's filter bar offers Sentiment and Topic beside the source's own main filters.
 const DERIVED: readonly Column[] = [
-  { key: SENTIMENT_KEY, name: 'Sentiment', column: `${PREFIX}sentiment`, typeName: 'String', role: 'score', score: { kind: 'Sentiment' }, dimension: true, derived: 'text' },
+  { key: SENTIMENT_KEY, name: 'Sentiment', column: `${PREFIX}sentiment`, typeName: 'String', role: 'score', score: { kind: 'Sentiment' }, dimension: true, derived: 'text', smartDataTags: ['Core'] },
   { key: SENTIMENT_SCORE_KEY, name: 'Sentiment score', column: `${PREFIX}score`, typeName: 'Number', role: 'score', score: { kind: 'Sentiment', min: -1, max: 1 }, derived: 'text' },
-  { key: TOPIC_KEY, name: 'Topic', column: TOPIC_COLUMN, typeName: 'String', dimension: true, derived: 'topic' },
+  { key: TOPIC_KEY, name: 'Topic', column: TOPIC_COLUMN, typeName: 'String', dimension: true, derived: 'topic', smartDataTags: ['Core'] },
 ];
 
 /** The analysis table's column each derived column reads. */
@@ -34,7 +35,7 @@ export function withTextColumns(module: SmartModule): SmartModule {
   const own = module.columns.filter((c) => !c.derived);
   if (!verbatimOf(module)) return own.length === module.columns.length ? module : { ...module, columns: own };
   const taken = new Set(own.map((c) => c.key.toLowerCase()));
-  return { ...module, columns: [...own, ...DERIVED.filter((c) => !taken.has(c.key.toLowerCase())).map((c) => ({ ...c }))] };
+  return { ...module, columns: [...own, ...DERIVED.filter((c) => !taken.has(c.key.toLowerCase())).map((c) => ({ ...c, smartDataTags: [...(c.smartDataTags ?? [])] }))] };
 }
 
 /** Source ids are `[a-z][a-z0-9-]*` (server/datasources/sources.ts); anything else is never written into SQL. */

@@ -243,7 +243,7 @@ test('the gallery dashboard draws every visual type with data', async ({ page })
   await ready(page);
   const dash = page.locator('cx-dashboard');
   const tiles = dash.locator('[data-visual]');
-  await expect(tiles).toHaveCount(31);
+  await expect(tiles).toHaveCount(32);
   await expect(dash.getByText('No results found for selection')).toHaveCount(0);
   for (const type of VISUAL_TYPES) expect(await dash.locator(`[data-template="${type}"]`).count(), type).toBeGreaterThan(0);
   await expect(dash.locator('[data-visual="g-star-chart"] .star-full')).not.toHaveCount(0);

@@ -27,7 +27,7 @@ describe('POST /api/dataviz/visuals/{dashboardId}/{layout}', () => {
     expect(res.body.visuals.map((v: VisualItem) => v.name)).toEqual(names);
     expect(res.body.layout.map((l: { name: string }) => l.name).sort()).toEqual([...names].sort());
     expect(new Set(res.body.definitions.map((d: { template: string }) => d.template))).toEqual(
-      new Set(['Gauge', 'MultiLineChart', 'StackedBar', 'Donut', 'TableWithDeltaColumns', 'OrderedListComments']),
+      new Set(['Gauge', 'MultiLineChart', 'StackedBar', 'Donut', 'TableWithDeltaColumns', 'OrderedListComments', 'TopicImpact']),
     );
   });
 
