@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setFetch } from '../../src/api/client';
 import { trackEvent } from '../../src/api/telemetry';
 
@@ -18,6 +18,8 @@ const capture = () =>
   });
 
 describe('telemetry events', () => {
+  // Other element tests on this origin (a failed sign-in) record the same unique events in localStorage: start from none.
+  beforeEach(() => localStorage.removeItem('cx.telemetry.unique'));
   afterEach(() => {
     sent.length = 0;
     localStorage.removeItem('cx.telemetry.unique');
