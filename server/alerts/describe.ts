@@ -1,6 +1,6 @@
 import { ALERT_WINDOW_DAYS, type AlertDefinition } from '../../src/lib/alerts';
 
-const MEASURE_NAMES: Record<AlertDefinition['measure'], string> = { nps: 'NPS', stars: 'Average star rating', detractors: 'Detractors', driverShare: 'Negative share' };
+const MEASURE_NAMES: Record<AlertDefinition['measure'], string> = { nps: 'NPS', stars: 'Average star rating', detractors: 'Detractors', driverShare: 'Negative share', netSentiment: 'Net sentiment' };
 
 const measureName = (a: AlertDefinition) => (a.measure === 'driverShare' ? `${MEASURE_NAMES.driverShare} of ${a.driver}` : MEASURE_NAMES[a.measure]);
 const format = (a: AlertDefinition, v: number | null) =>

@@ -14,7 +14,9 @@ import { periodsFor } from '../smartdata/periods';
 function aggregate(a: AlertDefinition, module: SmartModule, c: string): string {
   switch (a.measure) {
     case 'nps':
-      return `100 * ${measureOf(module, 'nps').sql(c)}`;
+    case 'netSentiment':
+      // The dashboards' fraction (-1..1) as the user reads it: -100..100.
+      return `100 * ${measureOf(module, a.measure).sql(c)}`;
     case 'stars':
       return measureOf(module, 'stars').sql(c);
     case 'detractors':
@@ -36,6 +38,9 @@ function detractor(module: SmartModule): string {
 /** Checks that `module` has what the alert's measure reads (a 400 naming what is missing). */
 export function checkMeasurable(a: AlertDefinition, module: SmartModule): void {
   if (a.measure === 'detractors') detractor(module);
+  // Sentiment is read from a source's comments (server/text/dimensions.ts): no verbatim, no Sentiment column.
+  else if (a.measure === 'netSentiment' && !scoreOf(module, ['Sentiment']))
+    throw badRequest(`The data source "${module.moduleId}" has no comments to read a sentiment from, so no net sentiment to watch.`);
   else if (a.measure === 'driverShare') {
     const col = columnByKey(module, `Driver_${a.driver}`);
     // The share of "Detractor" labels: a driver of labels (a rating driver has no such value).

@@ -3,12 +3,15 @@ import { BLANK, buildWhere, NO_INFO, type Where } from '../smartdata/where';
 import type { Claim } from '../identity/users';
 import type { Condition, RuleInput } from './definition';
 
-/** The fields a condition of each kind may name: a score or number, a dimension or driver, a comment. */
-export const fitsScore = (c: Column) => !c.isHidden && (c.role === 'score' || c.typeName === 'Number');
-export const fitsValues = (c: Column) => !c.isHidden && (c.dimension === true || c.role === 'driver' || c.role === 'dimension');
+/**
+ * The fields a condition of each kind may name: a number (a score, an amount) to compare; a dimension,
+ * driver or score of labels (Sentiment: positive, neutral, negative) to pick values of; a comment.
+ */
+export const fitsScore = (c: Column) => !c.isHidden && c.typeName === 'Number';
+export const fitsValues = (c: Column) => !c.isHidden && (c.dimension === true || c.role === 'driver' || c.role === 'dimension' || (c.role === 'score' && c.typeName === 'String'));
 export const fitsWords = (c: Column) => !c.isHidden && c.typeName === 'String' && (c.role === 'verbatim' || c.searchable === true);
 const FITS: Record<Condition['kind'], (c: Column) => boolean> = { score: fitsScore, values: fitsValues, words: fitsWords };
-const KIND_NAMES: Record<Condition['kind'], string> = { score: 'a score or number', values: 'a dimension or driver', words: 'a comment' };
+const KIND_NAMES: Record<Condition['kind'], string> = { score: 'a number', values: 'a dimension or driver', words: 'a comment' };
 
 /**
  * What is wrong with a rule's conditions against its source's schema, by field (`conditions.0.column`):
@@ -19,7 +22,11 @@ export function conditionErrors(module: SmartModule, rule: RuleInput): Record<st
   rule.conditions.forEach((cond, i) => {
     const col = columnByKey(module, cond.column);
     if (!col) errors[`conditions.${i}.column`] = [`${module.name} has no field "${cond.column}".`];
-    else if (!FITS[cond.kind](col)) errors[`conditions.${i}.column`] = [`"${col.name}" is not ${KIND_NAMES[cond.kind]}.`];
+    else if (!FITS[cond.kind](col)) {
+      // "At most" of a label (Sentiment) compares no numbers: its values are what a rule picks.
+      const instead = cond.kind === 'score' && fitsValues(col) ? ': choose among its values instead' : '';
+      errors[`conditions.${i}.column`] = [`"${col.name}" is not ${KIND_NAMES[cond.kind]}${instead}.`];
+    }
   });
   return errors;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Claim } from '../identity/users';
-import type { SmartModule } from '../smartdata/schema';
+import { isMultiValued, type SmartModule } from '../smartdata/schema';
 import { dimensionCountsTogether } from '../smartdata/counts';
 import { isReviewSource } from '../reviews/tiles';
 import type { BuilderFields } from '../../src/api/dashboard-builder';
@@ -28,6 +28,7 @@ export async function builderFields(db: Db, module: SmartModule, claims: Claim[]
       role: c.role ?? null,
       ...(c.score ? { score: c.score } : {}),
       dimension: !!c.dimension,
+      ...(isMultiValued(c) ? { multiValued: true } : {}),
       ...(c.hierarchy ? { hierarchy: c.hierarchy } : {}),
       ...(valuesOf.has(c.key) ? { values: valuesOf.get(c.key) } : {}),
     })),

@@ -1,5 +1,5 @@
 import type { Claim } from '../identity/users';
-import { columnByKey, type Column, type SmartModule } from '../smartdata/schema';
+import { columnByKey, isMultiValued, type Column, type SmartModule } from '../smartdata/schema';
 import { BLANK, buildWhere, type SmartFilter, type Where } from '../smartdata/where';
 import { formatBound, periodsFor, withPeriod, yearBefore, type Period } from '../smartdata/periods';
 import { badRequest } from '../http/errors';
@@ -32,10 +32,16 @@ export function periodScan(module: SmartModule, filters: SmartFilter[], claims: 
   return { where, current, previous, periods };
 }
 
-/** A dimension column named by a visual's settings; anything else is a clear 400, never SQL. */
+/**
+ * A dimension column named by a visual's settings (an axis, a series, a table's rows, a share);
+ * anything else is a clear 400, never SQL. A multi-valued one (Topic) is refused too: grouped by it a
+ * row counts once per value, so a tile's totals, shares and "Others" would count rows twice (the
+ * topic-impact tile and the analytics viewer read topics; a tile may still filter by one).
+ */
 export function dimension(module: SmartModule, key: string): Column {
   const col = columnByKey(module, key);
   if (!col || !col.dimension) throw badRequest(`"${key}" is not a dimension of module "${module.moduleId}".`);
+  if (isMultiValued(col)) throw badRequest(`"${col.key}" cannot group a tile: a row may have several, so it would be counted more than once. Filter by it, or use the topic-impact tile.`);
   return col;
 }
 

@@ -21,7 +21,9 @@ const smartData: Family = { pattern: /^\/api\/smartdata\/(?:filters|filter|lastR
 const dataSource: Family = { pattern: /^\/api\/dashboard\/datasource\/([^/]+)$/, names: 'module' };
 /** The highlighted words of the comments an element shows (issue 49: records, a case, a review feed tile): the source is the body's sourceId. */
 const highlights: Family = { pattern: /^\/api\/text\/highlights$/, names: 'body' };
-const tile: Family[] = [{ pattern: /^\/api\/dashboard\/visuals\/([^/]+)\//, names: 'module' }, dataSource, smartData, highlights];
+/** The topic-impact tile's figures (issue 49); the taxonomy itself stays the administrators'. */
+const topicImpact: Family = { pattern: /^\/api\/datasources\/([^/]+)\/topics\/impact$/, names: 'module' };
+const tile: Family[] = [{ pattern: /^\/api\/dashboard\/visuals\/([^/]+)\//, names: 'module' }, dataSource, smartData, highlights, topicImpact];
 const viewer: Family[] = [
   { pattern: /^\/api\/dataviewer\/(?:data|cards|schema|analytics\/parameters|analytics\/data)\/([^/]+)\//, names: 'module' },
   { pattern: /^\/api\/dataviewer\/profiles\/([^/]+)$/, names: 'module' },
@@ -39,7 +41,7 @@ const cases: Family[] = [
 /** The calls each embeddable element makes, and which path segment (or query parameter) names the module or dashboard. */
 export const ELEMENT_CALLS: ReadonlyMap<string, readonly Family[]> = new Map([
   ['cx-visual', tile],
-  ['cx-dashboard', [{ pattern: /^\/api\/dataviz\/(?:visuals|smartFilterDataSource)\/([^/]+)/, names: 'dashboard' }, smartData, highlights]],
+  ['cx-dashboard', [{ pattern: /^\/api\/dataviz\/(?:visuals|smartFilterDataSource)\/([^/]+)/, names: 'dashboard' }, smartData, highlights, topicImpact]],
   ['cx-smart-filter-bar', [smartData, dataSource]],
   // The review tiles, the like-for-like report and the demo wall are single visuals of their module.
   ...['cx-review-feed', 'cx-review-ratings', 'cx-review-replies', 'cx-review-updates', 'cx-like-for-like', 'cx-demo-wall'].map((tag) => [tag, tile] as const),

@@ -15,6 +15,7 @@ import { previewRule } from '../caserules/preview';
 import { createRule, deleteQueue, deleteRule, getRule, listQueues, listRules, listSourceSettings, putQueue, putSourceSettings, queueNamed, updateRule } from '../caserules/store';
 import { displayNameOf } from '../identity/users';
 import type { Db } from '../db';
+import { SENTIMENT_LABELS } from '../text/dimensions';
 import { recoveryQuestions, type SurveyDefinition } from '../../src/lib/survey-model';
 
 /** Who writes case rules and queues: the portal's administrators. */
@@ -71,7 +72,9 @@ export const caseRuleRoutes = new Hono<Env>()
     const fitting = module.columns.filter((col) => fitsScore(col) || fitsValues(col) || fitsWords(col));
     const columns = await Promise.all(fitting.map(async (col) => ({
       key: col.key, name: col.name, role: col.role ?? (col.dimension ? 'dimension' : 'attribute'), typeName: col.typeName,
-      ...(col.score ? { score: col.score } : {}), ...(fitsValues(col) ? { values: await choicesOf(db, module, col.column, claimsOn(c, module)) } : {}),
+      ...(col.score ? { score: col.score } : {}),
+      // Sentiment's three labels, offered before the comments are read (choices from rows would be none yet).
+      ...(fitsValues(col) ? { values: col.derived === 'text' && col.typeName === 'String' ? [...SENTIMENT_LABELS] : await choicesOf(db, module, col.column, claimsOn(c, module)) } : {}),
       fits: { score: fitsScore(col), values: fitsValues(col), words: fitsWords(col) },
     })));
     const [queues, workers, groups] = await Promise.all([listQueues(db), caseWorkers(db), db.query<{ id: string; name: string }>('SELECT id, name FROM groups ORDER BY name')]);

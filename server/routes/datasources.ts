@@ -17,6 +17,7 @@ import type { Db } from '../db';
 import type { SmartModule } from '../smartdata/schema';
 import { verbatimOf } from '../text/dimensions';
 import { progressOf } from '../text/progress';
+import { sentimentReaders } from '../text/readers';
 
 /** Who may bring data in: the portal's administrators. */
 export const DATASOURCE_ROLES = ['GlobalAdmin', 'PortalAdmin'];
@@ -76,8 +77,9 @@ export const datasourceRoutes = new Hono<Env>()
   })
   .get('/:id', async (c) => {
     const { view, module } = await sourceOf(c);
-    // How far the reading of its comments has come (issue 49): null for a source without comments.
-    const textAnalysis = verbatimOf(module) ? await progressOf(c.var.deps.db, view.id) : null;
+    // How far the reading of its comments has come and which learned models read it (issue 49): null for a source without comments.
+    const db = c.var.deps.db;
+    const textAnalysis = verbatimOf(module) ? { ...(await progressOf(db, view.id)), models: await sentimentReaders(db, module) } : null;
     return c.json({ ...view, dependents: await dependentsOf(c.var.deps.db, view.id), textAnalysis });
   })
   .patch('/:id', async (c) => {

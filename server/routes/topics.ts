@@ -8,8 +8,8 @@ import { verbatimOf } from '../text/dimensions';
 import { highlightsOf, MAX_HIGHLIGHT_ROWS } from '../text/highlights';
 import { impactOf } from '../text/impact-query';
 import { proposalsOf } from '../text/proposals';
-import { taxonomyInput, taxonomyWithCounts } from '../text/taxonomy';
-import { replaceTaxonomy } from '../text/worker';
+import { saveTopics, taxonomyInput, taxonomyWithCounts } from '../text/taxonomy';
+import { wakeTextWorker } from '../text/worker';
 import { smartFilters } from './dataviewer';
 import { SCOPE_REFUSED, scopedSource } from '../embed/scope';
 
@@ -37,12 +37,13 @@ export const topicRoutes = new Hono<Env>()
   .put('/:id/topics', async (c) => {
     const module = commentedSource(c, c.req.param('id'));
     const topics = await readBody(c, taxonomyInput);
-    await replaceTaxonomy(c.var.deps.db, module.moduleId, topics, c.var.deps.now());
+    // A pass reads history again only when what it matches by changed; this process's worker starts it at once.
+    if (await saveTopics(c.var.deps.db, module.moduleId, topics, c.var.deps.now())) wakeTextWorker(c.var.deps.db);
     return c.json({ topics: await taxonomyWithCounts(c.var.deps.db, module.moduleId) });
   })
   .post('/:id/topics/proposals', async (c) => {
     const module = commentedSource(c, c.req.param('id'));
-    return c.json({ candidates: await proposalsOf(c.var.deps.db, module) });
+    return c.json({ candidates: await proposalsOf(c.var.deps.db, module, c.var.user.claims) });
   });
 
 /** The filters of a GET: `filters` holds the smart filters as JSON, as the records' body holds them. */

@@ -7,6 +7,7 @@ import { seedCases } from './cases';
 import { seedReviews } from './reviews';
 import { seedSurveys } from './surveys';
 import { seedEditorSurveys } from './editor-surveys';
+import { BUILTIN_SOURCES } from '../datasources/builtin';
 
 export const DEFAULT_RECORDS = 20_000;
 
@@ -47,4 +48,10 @@ export async function clear(db: Db): Promise<void> {
   const tables = ['alert_firings', 'alerts', 'operations_log', 'recovery_answers', 'survey_answers', 'surveys', 'feedback_sessions', 'feedback_suppressions', 'survey_invites', 'survey_people', 'social_tokens', 'review_sync', 'reviews', 'notifications', 'case_reads', 'case_tags', 'case_history', 'cases', 'favourites', 'dashboards', 'telemetry_events', 'responses', 'user_state', 'user_preferences', 'client_plugins', 'nav_items', 'modules', 'content_profiles', 'locale_strings', 'settings',
     'trial_requests', 'mail_outbox', 'app_registrations', 'one_time_tokens', 'refresh_tokens', 'user_status', 'group_external', 'group_members', 'groups', 'user_claims', 'users', 'roles'];
   for (const t of tables) await db.query(`DELETE FROM ${t}`);
+  // What the text analysis read of the built-in sources' rows: re-seeded rows reuse their ids and would
+  // look analysed. An imported source keeps its rows, and with them its analysis and taxonomy.
+  const builtin = BUILTIN_SOURCES.map((s) => s.moduleId);
+  for (const t of ['text_topic_hits', 'text_analysis', 'text_backfills', 'text_topics', 'text_models']) {
+    await db.query(`DELETE FROM ${t} WHERE source_id IN (${builtin.map((_, i) => `$${i + 1}`).join(', ')})`, builtin);
+  }
 }

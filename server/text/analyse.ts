@@ -4,24 +4,50 @@ import { buildWhere } from '../smartdata/where';
 import { verbatimOf } from './dimensions';
 import { analyseSentiment } from './sentiment/analyse';
 import { detectLang } from './sentiment/lang';
+import { modelBeatsLexicon } from './sentiment/model';
 import { modelsOf, portalModels, saveAnalyses, taxonomyOf, type AnalysedRow } from './store';
 import { matchTopics } from './topics/match';
-import type { TextAnalysis } from './types';
+import type { TextAnalysis, Topic } from './types';
+
+/** A source's taxonomy as last read, with what identifies its stored version. */
+const taxonomies = new Map<string, { version: string; topics: Topic[] }>();
+
+/**
+ * The source's taxonomy, the same array while its stored rows are unchanged: the topic matcher
+ * compiles a taxonomy once per array (hundreds of milliseconds for a large one), and every survey
+ * answer is read with it. The version is the rows' count, newest update and total length, so an
+ * edit made by another process is seen too.
+ */
+async function currentTaxonomy(q: Queryable, sourceId: string): Promise<Topic[]> {
+  const [head] = await q.query<{ n: number; updated: Date | null; size: number | null }>(
+    "SELECT count(*) AS n, max(updated_at) AS updated, sum(length(name) + length(terms) + length(exclusions) + length(COALESCE(parent_id, ''))) AS size FROM text_topics WHERE source_id = $1",
+    [sourceId],
+  );
+  const version = `${Number(head.n)}|${head.updated ? new Date(head.updated).getTime() : ''}|${Number(head.size ?? 0)}`;
+  const known = taxonomies.get(sourceId);
+  if (known?.version === version) return known.topics;
+  const topics = await taxonomyOf(q, sourceId);
+  taxonomies.set(sourceId, { version, topics });
+  return topics;
+}
 
 /** Reads one comment: its sentiment (by the source's learned model of its language, if any) and its topics. */
 export type Analyser = (text: string) => TextAnalysis;
 
 /**
- * The analyser of a source: its learned models (else the portal's, learned from another source's
- * scores) and its taxonomy, read once for a batch of rows.
+ * The analyser of a source: its learned models where they read better than the word lists (a
+ * source without one: the portal's, learned from another source's scores) and its taxonomy, read
+ * once for a batch of rows.
  */
 export async function analyserFor(q: Queryable, sourceId: string): Promise<Analyser> {
   const own = await modelsOf(q, sourceId);
   const portal = await portalModels(q);
-  const topics = await taxonomyOf(q, sourceId);
+  const topics = await currentTaxonomy(q, sourceId);
   return (text) => {
     const lang = detectLang(text);
-    const options = { lang, model: own.get(lang) ?? portal.get(lang) };
+    // A source's own model decides against the word lists; one without a model is read by the portal's.
+    const mine = own.get(lang);
+    const options = { lang, model: mine ? (modelBeatsLexicon(mine) ? mine : undefined) : portal.get(lang) };
     const sentimentOf = (part: string) => analyseSentiment(part, options);
     return { sentiment: sentimentOf(text), topics: topics.length ? matchTopics(text, topics, lang, sentimentOf) : [] };
   };

@@ -1,4 +1,5 @@
 import type { Column, SmartModule } from '../smartdata/schema';
+import type { SentimentLabel } from './types';
 
 /**
  * Sentiment as a dimension of every source with a verbatim (issue 49). The values live in
@@ -9,6 +10,8 @@ import type { Column, SmartModule } from '../smartdata/schema';
  */
 export const SENTIMENT_KEY = 'Sentiment';
 export const SENTIMENT_SCORE_KEY = 'SentimentScore';
+/** The values `Sentiment` takes, whatever rows have been read so far (a rule or filter may pick any). */
+export const SENTIMENT_LABELS: readonly SentimentLabel[] = ['positive', 'neutral', 'negative'];
 /** The topics a comment is about (many per row): a filter and a breakdown, never a records column. */
 export const TOPIC_KEY = 'Topic';
 const PREFIX = 'txa_';
@@ -24,8 +27,18 @@ const DERIVED: readonly Column[] = [
 /** The analysis table's column each derived column reads. */
 const SOURCE_OF: Record<string, string> = { [`${PREFIX}sentiment`]: 'sentiment', [`${PREFIX}score`]: 'score' };
 
-/** The first visible verbatim of a module: the text its rows are analysed by. */
+/**
+ * The first verbatim of a module, hidden or not: the text its rows are analysed by. A hidden one is
+ * still analysed: Sentiment and Topic are judgements of the text, not the text, and hiding a column
+ * is no reason to read history again. Whatever quotes the text reads `shownVerbatimOf` instead.
+ */
 export const verbatimOf = (module: SmartModule): Column | undefined => module.columns.find((c) => c.role === 'verbatim' && !c.derived && c.typeName === 'String');
+
+/** The analysed verbatim when readers are shown it (not hidden): the only text highlights and proposals may quote. */
+export function shownVerbatimOf(module: SmartModule): Column | undefined {
+  const v = verbatimOf(module);
+  return v && !v.isHidden ? v : undefined;
+}
 
 /**
  * The module with the text analysis's columns added when it has a verbatim. A key the source's own

@@ -5,7 +5,8 @@ import { buildWhere } from '../smartdata/where';
 import { textOf } from './analyse';
 import { detectLang } from './sentiment/lang';
 import { trainModel } from './sentiment/model';
-import { saveModel } from './store';
+import { requestPass } from './progress';
+import { modelSummaries, saveModel, sourcesReadByPortal } from './store';
 import type { Lang, LearnedModel, ScoredComment } from './types';
 
 /** Scored comments of one language a model needs: a fifth of them are held out to measure it. */
@@ -51,5 +52,21 @@ export async function learnFromScores(db: Db, module: SmartModule, now: Date): P
     await saveModel(db, module.moduleId, model, now);
     models.push(model);
   }
+  await rereadByNewPortalModels(db, module.moduleId, models.map((m) => m.lang), now);
   return models;
+}
+
+/**
+ * A model just learned that became the portal's of its language reads the sources without one of
+ * their own better than the word lists (or the smaller model) they were read by: their history is
+ * read again (a new generation). Bounded: only sources a pass has read comments of that language
+ * in (or is reading now), once per model learned, which is at a source's first pass.
+ */
+async function rereadByNewPortalModels(db: Db, sourceId: string, langs: readonly Lang[], now: Date): Promise<void> {
+  if (!langs.length) return;
+  const { portal } = await modelSummaries(db, sourceId);
+  for (const lang of langs) {
+    if (portal.get(lang)?.sourceId !== sourceId) continue;
+    for (const other of await sourcesReadByPortal(db, sourceId, lang)) await requestPass(db, other, now, true);
+  }
 }

@@ -65,6 +65,11 @@ export async function claimPass(db: Db, worker: string, now: Date): Promise<Pass
   return null;
 }
 
+/** Keeps the pass this worker's for another LEASE_MS while it works between batches (learning, a long batch). */
+export async function renewLease(q: Queryable, pass: Pass, worker: string, now: Date): Promise<void> {
+  await q.query("UPDATE text_backfills SET claimed_until = CAST($3 AS TIMESTAMP) WHERE source_id = $1 AND claimed_by = $2 AND state = 'running'", [pass.sourceId, worker, new Date(now.getTime() + LEASE_MS)]);
+}
+
 /** How many rows the pass has to read, once counted at its start. */
 export async function setTotal(q: Queryable, pass: Pass, worker: string, total: number): Promise<void> {
   await q.query("UPDATE text_backfills SET rows_total = $3 WHERE source_id = $1 AND claimed_by = $2 AND state = 'running'", [pass.sourceId, worker, total]);

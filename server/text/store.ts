@@ -1,5 +1,6 @@
 import type { Param, Queryable } from '../db';
 import type { Lang, LearnedModel, TextAnalysis, Topic } from './types';
+import { MIN_HELD_OUT } from './sentiment/model';
 
 /**
  * What the text analysis keeps per source (migration 035): each row's analysis by its key, the
@@ -71,13 +72,16 @@ export async function forgetSource(q: Queryable, sourceId: string): Promise<void
   for (const table of ['text_models', 'text_topics', 'text_backfills']) await q.query(`DELETE FROM ${table} WHERE source_id = $1`, [sourceId]);
 }
 
-/** Keeps the model learned for a source in one language (replacing the one before). */
+/** Keeps the model learned for a source in one language (replacing the one before), with the word lists' agreement beside its own. */
 export async function saveModel(q: Queryable, sourceId: string, model: LearnedModel, now: Date): Promise<void> {
+  const lexicon = model.heldOut.lexicon ?? { accuracy: 0, macroF1: 0 };
   await q.query(
-    `INSERT INTO text_models (source_id, lang, model, trained_on, held_out_rows, accuracy, macro_f1, trained_at) VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS TIMESTAMP))
+    `INSERT INTO text_models (source_id, lang, model, trained_on, held_out_rows, accuracy, macro_f1, lexicon_accuracy, lexicon_macro_f1, trained_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CAST($10 AS TIMESTAMP))
      ON CONFLICT (source_id, lang) DO UPDATE SET model = EXCLUDED.model, trained_on = EXCLUDED.trained_on, held_out_rows = EXCLUDED.held_out_rows,
-       accuracy = EXCLUDED.accuracy, macro_f1 = EXCLUDED.macro_f1, trained_at = EXCLUDED.trained_at`,
-    [sourceId, model.lang, JSON.stringify(model), model.trainedOn, model.heldOut.rows, model.heldOut.accuracy, model.heldOut.macroF1, now],
+       accuracy = EXCLUDED.accuracy, macro_f1 = EXCLUDED.macro_f1, lexicon_accuracy = EXCLUDED.lexicon_accuracy,
+       lexicon_macro_f1 = EXCLUDED.lexicon_macro_f1, trained_at = EXCLUDED.trained_at`,
+    [sourceId, model.lang, JSON.stringify(model), model.trainedOn, model.heldOut.rows, model.heldOut.accuracy, model.heldOut.macroF1, lexicon.accuracy, lexicon.macroF1, now],
   );
 }
 
@@ -107,15 +111,83 @@ async function modelsWhere(q: Queryable, where: string, params: Param[]): Promis
   return models;
 }
 
-/** The models learned for a source, by language. */
+/**
+ * The models learned for a source, by language, each whether or not it reads better than the word
+ * lists (`modelBeatsLexicon` tells; a source whose own model lost is read by the word lists).
+ */
 export const modelsOf = (q: Queryable, sourceId: string) => modelsWhere(q, 'WHERE source_id = $1', [sourceId]);
+
+/** A model of `text_models <alias>` reads better than the word lists on enough held-out rows (as `modelBeatsLexicon`). */
+const inUse = (alias: string) => `${alias}.held_out_rows >= ${MIN_HELD_OUT} AND ${alias}.macro_f1 > ${alias}.lexicon_macro_f1`;
+
+/**
+ * A model of `text_models m` is the portal's of its language: of those that read better than the
+ * word lists, none learned from more comments (ties: the first source id).
+ */
+const IS_PORTAL = `${inUse('m')} AND NOT EXISTS (SELECT 1 FROM text_models o WHERE o.lang = m.lang AND ${inUse('o')} AND (o.trained_on > m.trained_on OR (o.trained_on = m.trained_on AND o.source_id < m.source_id)))`;
 
 /**
  * The portal's models, by language: each the one learned from the most scored comments of any
  * source. A source without scores of its own (reviews, an imported file of tweets) is read by them.
  */
-export const portalModels = (q: Queryable) =>
-  modelsWhere(q, 'WHERE NOT EXISTS (SELECT 1 FROM text_models o WHERE o.lang = m.lang AND (o.trained_on > m.trained_on OR (o.trained_on = m.trained_on AND o.source_id < m.source_id)))', []);
+export const portalModels = (q: Queryable) => modelsWhere(q, `WHERE ${IS_PORTAL}`, []);
+
+/** What a model is, without its parameters: the source it was learned from and its agreement on held-out rows. */
+export interface ModelSummary {
+  sourceId: string;
+  /** The source's name (its id when it has none any more). */
+  sourceName: string;
+  lang: Lang;
+  trainedOn: number;
+  heldOutRows: number;
+  accuracy: number;
+  macroF1: number;
+  /** The word lists alone on the same held-out rows. */
+  lexiconAccuracy: number;
+  lexiconMacroF1: number;
+  /** Whether it reads better than the word lists (else they read the source's comments). */
+  inUse: boolean;
+}
+
+/** The models a source may be read by: its own and the portal's, each once (the portal's may be its own). */
+export async function modelSummaries(q: Queryable, sourceId: string): Promise<{ own: Map<Lang, ModelSummary>; portal: Map<Lang, ModelSummary> }> {
+  const rows = await q.query<{
+    source_id: string; name: string | null; lang: Lang; trained_on: number; held_out_rows: number; accuracy: number; macro_f1: number;
+    lexicon_accuracy: number; lexicon_macro_f1: number; in_use: boolean; portal: boolean;
+  }>(
+    `SELECT m.source_id, d.name, m.lang, m.trained_on, m.held_out_rows, m.accuracy, m.macro_f1, m.lexicon_accuracy, m.lexicon_macro_f1,
+       CASE WHEN ${inUse('m')} THEN TRUE ELSE FALSE END AS in_use, CASE WHEN ${IS_PORTAL} THEN TRUE ELSE FALSE END AS portal
+     FROM text_models m LEFT JOIN datasources d ON d.source_id = m.source_id WHERE m.source_id = $1 OR ${IS_PORTAL}`,
+    [sourceId],
+  );
+  const own = new Map<Lang, ModelSummary>();
+  const portal = new Map<Lang, ModelSummary>();
+  for (const r of rows) {
+    const summary: ModelSummary = {
+      sourceId: r.source_id, sourceName: r.name ?? r.source_id, lang: r.lang, trainedOn: Number(r.trained_on),
+      heldOutRows: Number(r.held_out_rows), accuracy: Number(r.accuracy), macroF1: Number(r.macro_f1),
+      lexiconAccuracy: Number(r.lexicon_accuracy), lexiconMacroF1: Number(r.lexicon_macro_f1), inUse: r.in_use === true,
+    };
+    if (r.source_id === sourceId) own.set(r.lang, summary);
+    if (r.portal) portal.set(r.lang, summary);
+  }
+  return { own, portal };
+}
+
+/**
+ * The other sources read by the portal's model of `lang` (none of their own in it) that a pass has
+ * already read comments of that language in, or is reading now (its analyser was made before).
+ */
+export async function sourcesReadByPortal(q: Queryable, exceptId: string, lang: Lang): Promise<string[]> {
+  const rows = await q.query<{ source_id: string }>(
+    `SELECT b.source_id FROM text_backfills b WHERE b.source_id <> $1
+       AND NOT EXISTS (SELECT 1 FROM text_models o WHERE o.source_id = b.source_id AND o.lang = $2)
+       AND (b.state = 'running' OR EXISTS (SELECT 1 FROM text_analysis a WHERE a.source_id = b.source_id AND a.lang = $2))
+     ORDER BY b.source_id`,
+    [exceptId, lang],
+  );
+  return rows.map((r) => r.source_id);
+}
 
 /** Replaces a source's taxonomy with `topics`, in their order. */
 export async function saveTaxonomy(q: Queryable, sourceId: string, topics: readonly Topic[], now: Date): Promise<void> {

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import type { Db, Queryable } from '../db';
-import type { SmartModule } from '../smartdata/schema';
+import { inTurn } from '../db/turns';
+import type { Claim } from '../identity/users';
+import { readExpr, type SmartModule } from '../smartdata/schema';
 import { buildWhere } from '../smartdata/where';
-import { textOf } from './analyse';
+import { generationOf, textOf } from './analyse';
+import { shownVerbatimOf } from './dimensions';
+import { requestPass } from './progress';
 import { detectLang } from './sentiment/lang';
 import { saveTaxonomy, taxonomyOf } from './store';
 import { starterTopics } from './topics/starter';
@@ -23,8 +27,9 @@ const topicInput = z.object({
 });
 
 /**
- * The body of PUT /api/datasources/{id}/topics: ids unique, names unique among siblings (in any
- * case), every parent a topic of the list and no topic its own ancestor. Each problem names its field.
+ * The body of PUT /api/datasources/{id}/topics: ids unique, names unique in the whole taxonomy (in
+ * any case: a Topic filter or breakdown goes by name), every parent a topic of the list and no topic
+ * its own ancestor. Each problem names its field.
  */
 export const taxonomyInput = z
   .object({ topics: z.array(topicInput).max(MAX_TOPICS, `A taxonomy has at most ${MAX_TOPICS} topics.`) })
@@ -34,9 +39,9 @@ export const taxonomyInput = z
     topics.forEach((t, i) => {
       const at = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: ['topics', i, field], message });
       if (topics.findIndex((o) => o.id === t.id) !== i) at('id', `The topic id "${t.id}" is used twice.`);
-      const sibling = `${t.parentId ?? ''}\u0001${t.name.toLowerCase()}`;
-      if (named.has(sibling)) at('name', `Two topics under one parent are named "${t.name}".`);
-      named.add(sibling);
+      const name = t.name.toLowerCase();
+      if (named.has(name)) at('name', `Another topic is named "${t.name}": filters and breakdowns go by name, so each topic needs its own.`);
+      named.add(name);
       if (!t.parentId) return;
       if (!byId.has(t.parentId)) return at('parentId', `There is no topic "${t.parentId}" to be the parent.`);
       const seen = new Set([t.id]);
@@ -66,13 +71,30 @@ export async function taxonomyWithCounts(db: Db, sourceId: string) {
   });
 }
 
-/** Newest comments of a source, read to learn which languages it is written in (and to propose topics). */
-export async function newestComments(q: Queryable, module: SmartModule, limit: number, claims: Parameters<typeof buildWhere>[2] = null): Promise<string[]> {
-  const text = textOf(module);
+/** The part of a comment read to tell its language or to propose topics from: a pasted essay costs no more than a page. */
+export const SAMPLE_CHARS = 2_000;
+
+/** A source's comments as readers are shown them: none while the column is hidden, and none shown as a cleaned curse's mark. */
+function shownTextOf(module: SmartModule): { expr: string; present: string } | undefined {
+  const v = shownVerbatimOf(module);
+  if (!v) return undefined;
+  return { expr: readExpr(v), present: `${v.flagColumn ? `${v.flagColumn} IS NULL AND ` : ''}${v.column} IS NOT NULL AND trim(${v.column}) <> ''` };
+}
+
+/**
+ * Newest comments of a source within `claims`, each clipped to SAMPLE_CHARS: as analysed (to learn
+ * which languages it is written in), or `shown` as readers see them (to propose topics, whose
+ * examples quote them to an administrator).
+ */
+export async function newestComments(q: Queryable, module: SmartModule, limit: number, { claims = null, shown = false }: { claims?: Claim[] | null; shown?: boolean } = {}): Promise<string[]> {
+  const text = shown ? shownTextOf(module) : textOf(module);
   if (!text) return [];
   const w = buildWhere(module, [], claims);
   w.add(text.present);
-  const rows = await q.query<{ text: string }>(`SELECT ${text.expr} AS text FROM ${module.table} t ${w.sql} ORDER BY t.${module.idColumn} DESC LIMIT ${w.bind(limit)}`, w.params);
+  const rows = await q.query<{ text: string }>(
+    `SELECT substr(${text.expr}, 1, ${SAMPLE_CHARS}) AS text FROM ${module.table} t ${w.sql} ORDER BY t.${module.idColumn} DESC LIMIT ${w.bind(limit)}`,
+    w.params,
+  );
   return rows.map((r) => r.text);
 }
 
@@ -87,15 +109,46 @@ export function languagesOf(texts: readonly string[]): Lang[] {
   return [...counts].filter(([, n]) => n >= texts.length * LANG_SHARE).sort((a, b) => b[1] - a[1]).map(([lang]) => lang);
 }
 
+/** The turn a source's taxonomy is written in: an administrator's save and the starter topics never cross. */
+const taxonomyTurn = (db: Db, q: Queryable, sourceId: string) => inTurn(db, q, `text-taxonomy:${sourceId}`);
+
 /**
  * A source read for the first time (its first generation) without a taxonomy begins with the
  * starter one, in the languages its comments are written in and named in the most frequent. A
- * taxonomy an administrator saved (even an empty one) raised the generation: it is never replaced.
+ * taxonomy an administrator saved (even an empty one) raised the generation: it is never replaced,
+ * even one saved while the comments were read (checked again where the starter one is saved).
  */
 export async function seedStarterTopics(db: Db, module: SmartModule, generation: number, now: Date): Promise<boolean> {
-  if (generation !== 1 || (await taxonomyOf(db, module.moduleId)).length) return false;
+  const untouched = async (q: Queryable) => (await generationOf(q, module.moduleId)) === 1 && !(await taxonomyOf(q, module.moduleId)).length;
+  if (generation !== 1 || !(await untouched(db))) return false;
   const langs = languagesOf(await newestComments(db.analytics, module, LANG_SAMPLE));
   if (!langs.length) return false;
-  await saveTaxonomy(db, module.moduleId, starterTopics(langs, langs[0]), now);
-  return true;
+  return db.tx(async (q) => {
+    await taxonomyTurn(db, q, module.moduleId);
+    if (!(await untouched(q))) return false;
+    await saveTaxonomy(q, module.moduleId, starterTopics(langs, langs[0]), now);
+    return true;
+  });
+}
+
+/** What a pass reads of a taxonomy: each topic's terms, exclusions and parent (names are joined when read; order is no matter). */
+const matchedBy = (topics: readonly Topic[]) =>
+  JSON.stringify([...topics].sort((a, b) => (a.id < b.id ? -1 : 1)).map((t) => [t.id, t.parentId ?? null, t.terms, t.exclusions]));
+
+/**
+ * Saves a source's taxonomy (PUT …/topics). History is read again under it (a new generation: each
+ * row keeps its earlier analysis until the pass reaches it) only when what a pass matches by
+ * changed: terms, exclusions, parents, topics added or dropped. A rename or a new order is saved
+ * alone, its counts follow at once. The first taxonomy saved, even empty, raises the generation so
+ * the starter topics never replace it. True when a pass was asked for.
+ */
+export async function saveTopics(db: Db, sourceId: string, topics: readonly Topic[], now: Date): Promise<boolean> {
+  return db.tx(async (q) => {
+    await taxonomyTurn(db, q, sourceId);
+    const before = await taxonomyOf(q, sourceId);
+    const again = matchedBy(before) !== matchedBy(topics) || (!before.length && (await generationOf(q, sourceId)) === 1);
+    await saveTaxonomy(q, sourceId, topics, now);
+    if (again) await requestPass(q, sourceId, now, true);
+    return again;
+  });
 }

@@ -4,9 +4,8 @@ import { syncSources } from '../datasources/registry';
 import type { SmartModule } from '../smartdata/schema';
 import { buildWhere } from '../smartdata/where';
 import { analyserFor, textOf, type Analyser } from './analyse';
-import { advancePass, claimPass, endPass, requestPass, setTotal, type Pass } from './progress';
-import { modelsOf, saveAnalyses, saveTaxonomy, type AnalysedRow } from './store';
-import type { Topic } from './types';
+import { advancePass, claimPass, endPass, LEASE_MS, renewLease, requestPass, setTotal, type Pass } from './progress';
+import { modelsOf, saveAnalyses, type AnalysedRow } from './store';
 import { learnFromScores } from './learn';
 import { seedStarterTopics } from './taxonomy';
 
@@ -44,11 +43,22 @@ function afterValue(module: SmartModule, afterKey: string): Param {
   return id?.typeName === 'Number' ? Number(afterKey) : afterKey;
 }
 
-/** Analyses `rows` a slice at a time, yielding between slices. */
-async function analyseAll(analyse: Analyser, rows: Array<{ k: string; text: string }>): Promise<AnalysedRow[]> {
+/** How often a long batch renews its lease while it reads (a tenth of the lease). */
+const RENEW_MS = LEASE_MS / 10;
+
+/**
+ * Analyses `rows` a slice at a time, yielding between slices and renewing the pass's lease when a
+ * batch runs long (a slow machine, a large taxonomy), so no other worker takes a pass in hand.
+ */
+async function analyseAll(analyse: Analyser, rows: Array<{ k: string; text: string }>, renew: () => Promise<void>): Promise<AnalysedRow[]> {
   const out: AnalysedRow[] = [];
+  let renewed = Date.now();
   for (let i = 0; i < rows.length; i += SLICE) {
     for (const r of rows.slice(i, i + SLICE)) out.push({ key: r.k, analysis: analyse(r.text) });
+    if (Date.now() - renewed > RENEW_MS) {
+      await renew();
+      renewed = Date.now();
+    }
     await nextTick();
   }
   return out;
@@ -65,6 +75,8 @@ async function runPass(db: Db, module: SmartModule, pass: Pass, worker: string, 
   if (pass.afterKey === null && pass.rowsDone === 0) {
     // A source with scores and no model yet is learned from first: its comments are then read by it.
     if (!(await modelsOf(db, module.moduleId)).size) await learnFromScores(db, module, now());
+    // Learning reads and trains for a while: the lease is renewed before the rest of the start.
+    await renewLease(db, pass, worker, now());
     // A source read for the first time begins with the starter topics, in its comments' languages.
     await seedStarterTopics(db, module, pass.generation, now());
     const { w } = remaining(module, pass);
@@ -84,7 +96,7 @@ async function runPass(db: Db, module: SmartModule, pass: Pass, worker: string, 
       await endPass(db, pass, worker, 'done', now());
       return analysed;
     }
-    const results = await analyseAll(analyse, rows);
+    const results = await analyseAll(analyse, rows, () => renewLease(db, pass, worker, now()));
     const last = String(rows[rows.length - 1].id);
     const kept = await db.tx(async (q) => {
       if (!(await advancePass(q, pass, worker, last, rows.length, now()))) return false;
@@ -145,18 +157,6 @@ export async function runPasses(db: Db, options: PassOptions = {}): Promise<numb
     }
   }
   return analysed;
-}
-
-/**
- * Replaces a source's taxonomy and has its history read again under it (a new generation: each row
- * keeps its earlier analysis until the pass reaches it), at once in this process's worker.
- */
-export async function replaceTaxonomy(db: Db, sourceId: string, topics: readonly Topic[], now: Date): Promise<void> {
-  await db.tx(async (q) => {
-    await saveTaxonomy(q, sourceId, topics, now);
-    await requestPass(q, sourceId, now, true);
-  });
-  wakeTextWorker(db);
 }
 
 /** The workers running in this process, by database: an import that ends wakes its database's at once. */

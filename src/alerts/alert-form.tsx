@@ -13,6 +13,8 @@ interface Props {
 }
 
 const MAX_FILTERS = 10;
+/** The filter a source with comments has (server/text/dimensions.ts): its rows' sentiment. */
+const SENTIMENT_FILTER = 'Sentiment';
 
 /** One alert subscription: what to measure, under which filters, on which condition and how often. */
 export function AlertForm({ initial, dimensions, submitLabel, onSave, onCancel }: Props) {
@@ -48,6 +50,9 @@ export function AlertForm({ initial, dimensions, submitLabel, onSave, onCancel }
   const measureChanged = (measure: AlertDefinition['measure']) =>
     set({ measure, condition: measure !== 'detractors' && a.condition === 'newDetractor' ? 'below' : a.condition, driver: measure === 'driverShare' ? (a.driver ?? 'Price') : undefined });
   const usable = dimensions.filter((d) => d.filterDimensionValues.length > 0 && d.filterDimensionStatus !== 'RequiresFiltering');
+  // Net sentiment only where the source's comments are read (its filters then have Sentiment); the server says why otherwise.
+  const sentiment = dimensions.some((d) => d.filterKey === SENTIMENT_FILTER);
+  const measures = ALERT_MEASURES.filter((m) => m !== 'netSentiment' || sentiment || a.measure === m);
 
   return (
     <form className="alert-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -59,8 +64,8 @@ export function AlertForm({ initial, dimensions, submitLabel, onSave, onCancel }
       <div className="row">
         <label>
           {t('alerts.measure')}
-          <select value={a.measure} onChange={(e) => measureChanged(e.target.value as AlertDefinition['measure'])}>
-            {ALERT_MEASURES.map((m) => (
+          <select value={a.measure} onChange={(e) => measureChanged(e.target.value as AlertDefinition['measure'])} {...field('moduleId')}>
+            {measures.map((m) => (
               <option key={m} value={m}>
                 {t(`alerts.measures.${m}`)}
               </option>
@@ -80,6 +85,8 @@ export function AlertForm({ initial, dimensions, submitLabel, onSave, onCancel }
           </label>
         )}
       </div>
+      {/* The server's word on what the data cannot measure (a net sentiment of a source without comments). */}
+      {error('moduleId')}
       <div className="row">
         <label>
           {t('alerts.condition')}
@@ -161,6 +168,7 @@ export function AlertForm({ initial, dimensions, submitLabel, onSave, onCancel }
         )}
         {error('filters')}
       </fieldset>
+      {error('_')}
       <div className="actions">
         <button type="submit" disabled={busy}>
           {submitLabel}

@@ -75,6 +75,8 @@ export interface BuilderField {
   score?: { kind: 'NPS' | 'Rating' | 'CSAT' | 'CES' | 'Sentiment'; min?: number; max?: number };
   /** Offered as a filter (can break a measure down). */
   dimension: boolean;
+  /** A row may have several values (Topic): a tile's filter, never its axis, series or share (the server refuses them). */
+  multiValued?: boolean;
   /** A level of the source's hierarchy (1 is the top). */
   hierarchy?: { name: string; level: number };
   /** Up to 50 of its values, most frequent first (dimensions only): for "share of a value" and tile filters. */

@@ -1,7 +1,7 @@
 import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
-// The shapes the server and the screen share (type-only: nothing of the server reaches the browser).
-import type { MappingRule, OidcConfig, SamlConfig, SsoKind, SsoProvider, UnknownUsers } from '../../server/sso/types';
+// The shapes the server and the screen share (src/lib: the server reads them from here).
+import type { MappingRule, OidcConfig, SamlConfig, SsoKind, SsoProvider, UnknownUsers } from '../lib/sso-providers';
 
 export type { MappingRule, OidcConfig, SamlConfig, SsoKind, UnknownUsers };
 

@@ -18,6 +18,26 @@ export interface TextAnalysisProgress {
   startedAt?: string | null;
   finishedAt?: string | null;
   message?: string | null;
+  /** The learned sentiment model that reads each language of the source's comments (empty or absent: word lists only). */
+  models?: SentimentModelUse[];
+}
+
+/** A model learned from scored comments, as it reads a source: its own, or the portal's (learned from another source). */
+export interface SentimentModelUse {
+  lang: 'en' | 'de';
+  from: 'own' | 'portal';
+  sourceId: string;
+  sourceName: string;
+  trainedOn: number;
+  heldOutRows: number;
+  /** Agreement with the scores on held-out rows, 0..1. */
+  accuracy: number;
+  macroF1: number;
+  /** The word lists alone on the same rows. */
+  lexiconAccuracy: number;
+  lexiconMacroF1: number;
+  /** False: it read no better than the word lists, which read the source's comments instead. */
+  inUse: boolean;
 }
 
 type Maybe<T> = Promise<T | BadRequest>;

@@ -27,9 +27,9 @@ export interface RuleDraft {
   priority: Priority;
 }
 
-/** The kind a column's condition takes at first: its role's, else the first it fits. */
+/** The kind a column's condition takes at first: its role's, else the first it fits (a score of labels, Sentiment, takes values). */
 function roleKind(column: RuleColumn): ConditionKind | undefined {
-  if (column.role === 'score') return 'score';
+  if (column.role === 'score') return column.typeName === 'Number' ? 'score' : 'values';
   if (column.role === 'dimension' || column.role === 'driver') return 'values';
   if (column.role === 'verbatim') return 'words';
   return column.typeName === 'Number' ? 'score' : undefined;

@@ -4,7 +4,7 @@
  * translates by field).
  */
 
-export const ALERT_MEASURES = ['nps', 'stars', 'detractors', 'driverShare'] as const;
+export const ALERT_MEASURES = ['nps', 'stars', 'detractors', 'driverShare', 'netSentiment'] as const;
 export type AlertMeasure = (typeof ALERT_MEASURES)[number];
 export const ALERT_CONDITIONS = ['below', 'above', 'changeBy', 'newDetractor'] as const;
 export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
@@ -36,8 +36,8 @@ export interface AlertDefinition {
   filters: AlertFilter[];
 }
 
-/** The range a measure's value can take: NPS -100..100, stars 1..5, counts and shares. */
-export const MEASURE_RANGE: Record<AlertMeasure, [number, number]> = { nps: [-100, 100], stars: [1, 5], detractors: [0, 1_000_000], driverShare: [0, 100] };
+/** The range a measure's value can take: NPS and net sentiment -100..100, stars 1..5, counts and shares. */
+export const MEASURE_RANGE: Record<AlertMeasure, [number, number]> = { nps: [-100, 100], stars: [1, 5], detractors: [0, 1_000_000], driverShare: [0, 100], netSentiment: [-100, 100] };
 
 /** What is wrong with a subscription, keyed by field (none when it can be saved). */
 export function alertProblems(a: AlertDefinition): Record<string, string> {

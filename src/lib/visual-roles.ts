@@ -31,9 +31,9 @@ export function mainScore(fields: BuilderFields): { key: ScoreMeasure; field: Bu
 /** Measures on a -1..1 scale (shown as percentages); an average reads on its column's scale. */
 export const isFraction = (m: MeasureKey) => m === 'nps' || m === 'netSentiment' || m.startsWith('share:');
 
-/** The dimensions a tile may break a measure down by: the hierarchy's levels top first, then the others. */
+/** The dimensions a tile may break a measure down by: the hierarchy's levels top first, then the others (a multi-valued one never). */
 export function dimensionsOf(fields: BuilderFields): BuilderField[] {
-  const dims = fields.fields.filter((f) => f.dimension && f.typeName !== 'DateTime');
+  const dims = fields.fields.filter((f) => f.dimension && !f.multiValued && f.typeName !== 'DateTime');
   const levels = dims.filter((f) => f.hierarchy).sort((a, b) => a.hierarchy!.level - b.hierarchy!.level);
   return [...levels, ...dims.filter((f) => !f.hierarchy && f.role === 'dimension'), ...dims.filter((f) => !f.hierarchy && f.role !== 'dimension')];
 }

@@ -4,7 +4,7 @@ import { fixture, fixtureCleanup } from '@open-wc/testing-helpers';
 import '../../elements/cx-case-rules';
 import { json, realFetch, server, type Call } from './fake-server';
 import type { DataSource } from '../../src/api/datasources';
-import type { CaseRule, CaseRuleInput, CaseSettings, RuleOptions } from '../../src/api/caserules';
+import type { CaseRule, CaseRuleInput, CaseSettings, RuleColumn, RuleOptions } from '../../src/api/caserules';
 import type { SurveySummary } from '../../src/api/surveys';
 import { shadow, spyConsoleError } from './helpers';
 
@@ -191,6 +191,40 @@ describe('<cx-case-rules> rules', () => {
     await expect.poll(() => bodyOf(calls, 'POST', '/api/caserules/preview')?.conditions).toEqual([
       { kind: 'values', column: 'Stars', values: ['1', '2'] },
       { kind: 'words', column: 'CustomerName', words: ['Smith'] },
+    ]);
+    await expect(el).to.be.accessible();
+  });
+
+  it("should offer the comments' Sentiment as values (its three labels) and SentimentScore as a score from -1 to 1", async () => {
+    // As the server describes them: a label that is a score by role, yet fits values only; a number from -1 to 1.
+    const sentiment: RuleColumn[] = [
+      { key: 'Sentiment', name: 'Sentiment', role: 'score', typeName: 'String', score: { kind: 'Sentiment' }, values: ['positive', 'neutral', 'negative'], fits: { score: false, values: true, words: false } },
+      { key: 'SentimentScore', name: 'Sentiment score', role: 'score', typeName: 'Number', score: { kind: 'Sentiment', min: -1, max: 1 }, fits: { score: true, values: false, words: false } },
+    ];
+    const calls = portal([], (method, path) => {
+      if (method === 'GET' && path === '/api/caserules/options') return json({ ...OPTIONS, columns: [...OPTIONS.columns, ...sentiment], casesOpen: true });
+      if (method === 'POST' && path === '/api/caserules/preview') return json({ days: 30, matches: 3, message: 'This rule would have opened 3 cases in the last 30 days.', sample: [] });
+      return undefined;
+    });
+    const el = await mount();
+    await userEvent.fill(page.getByLabelText('Name', { exact: true }), 'Unhappy comments');
+    await page.getByRole('button', { name: 'Add a condition' }).click();
+    await page.getByLabelText('Field of condition 1').selectOptions('Sentiment');
+    const option = (key: string) => shadow(el).querySelector(`fieldset.condition option[value="${key}"]`)!;
+    expect((option('Sentiment').parentElement as HTMLOptGroupElement).label).toBe('Dimensions and drivers');
+    expect((option('SentimentScore').parentElement as HTMLOptGroupElement).label).toBe('Scores');
+    // Values only: no choice of kind, no "at most".
+    expect(shadow(el).querySelector('fieldset.condition')!.textContent).not.toContain('Kind of condition 1');
+    expect([...shadow(el).querySelectorAll('fieldset.condition .values label')].map((l) => l.textContent)).toEqual(['positive', 'neutral', 'negative']);
+    await page.getByRole('group', { name: 'Values of condition 1' }).getByLabelText('negative').click();
+    await page.getByRole('button', { name: 'Add a condition' }).click();
+    await page.getByLabelText('Field of condition 2').selectOptions('Sentiment score');
+    await expect.element(page.getByText('From -1 to 1.')).toBeVisible();
+    await userEvent.fill(page.getByLabelText('At most of condition 2'), '-0.3');
+    await page.getByRole('button', { name: 'Test against the last 30 days' }).click();
+    await expect.poll(() => bodyOf(calls, 'POST', '/api/caserules/preview')?.conditions).toEqual([
+      { kind: 'values', column: 'Sentiment', values: ['negative'] },
+      { kind: 'score', column: 'SentimentScore', atMost: -0.3 },
     ]);
     await expect(el).to.be.accessible();
   });

@@ -249,6 +249,39 @@ describe('<cx-datasources source-id> topics', () => {
     expect(shadow(el).textContent).toContain('1.200 von 5.000 Zeilen gelesen');
   });
 
+  it('should say which learned model reads the sentiment: the source\'s own, one learned from another source, or none', async () => {
+    const figures = { trainedOn: 4210, heldOutRows: 1053, accuracy: 0.7884, macroF1: 0.7112, lexiconAccuracy: 0.811, lexiconMacroF1: 0.629, inUse: true };
+    const own = { lang: 'en' as const, from: 'own' as const, sourceId: 'reviews', sourceName: 'Store reviews', ...figures };
+    const models = (el: Element) => all(el, '.topics-admin .sentiment-model').map((p) => p.textContent);
+
+    let { el } = await open({ analysis: { state: 'done', rowsDone: 5000, rowsTotal: 5000, models: [own] } });
+    expect(models(el)).toEqual(['Sentiment (English): learned from this source\'s 4,210 scored comments — agrees with 78.8% of held-out scores (macro-F1 0.71; the word lists alone: 81.1%, 0.63)']);
+    await expect(el).to.be.accessible();
+    fixtureCleanup();
+
+    // Its own model read no better than the word lists: they read, and the page says why.
+    ({ el } = await open({ analysis: { state: 'done', rowsDone: 5000, rowsTotal: 5000, models: [{ ...own, macroF1: 0.6, inUse: false }] } }));
+    expect(models(el)).toEqual([
+      'Sentiment (English): word lists — the model learned from this source\'s 4,210 scored comments read no better (agrees with 78.8% of held-out scores, macro-F1 0.60; the word lists: 81.1%, 0.63)',
+    ]);
+    fixtureCleanup();
+
+    // Read while the pass runs, by a model learned from another source, in German too.
+    const portal = { ...own, from: 'portal' as const, sourceId: 'responses', sourceName: 'Survey responses' };
+    ({ el } = await open({ analysis: { ...RUNNING, models: [portal, { ...portal, lang: 'de', accuracy: 0.702, macroF1: 0.65 }] } }));
+    expect(models(el)).toEqual([
+      'Sentiment (English): read by the model learned from “Survey responses” (agrees with 78.8% of held-out scores, macro-F1 0.71)',
+      'Sentiment (German): read by the model learned from “Survey responses” (agrees with 70.2% of held-out scores, macro-F1 0.65)',
+    ]);
+    fixtureCleanup();
+    ({ el } = await open({ analysis: { ...RUNNING, models: [portal] } }, 'de'));
+    expect(models(el)).toEqual(['Stimmung (Englisch): gelesen vom Modell, das aus „Survey responses“ gelernt wurde (stimmt bei 78,8\u00a0% der zurückgehaltenen Bewertungen überein, Makro-F1 0,71)']);
+    fixtureCleanup();
+
+    ({ el } = await open({ analysis: { state: 'done', rowsDone: 5000, rowsTotal: 5000, models: [] } }));
+    expect(models(el)).toEqual(['Sentiment: word lists only (no scored comments to learn from)']);
+  });
+
   it('should show no topics for a source without a verbatim', async () => {
     const calls = sourceServer({ analysis: null });
     const el = await fixture(html`<cx-datasources source-id="reviews" api-base="http://portal.test"></cx-datasources>`);

@@ -135,6 +135,18 @@ describe('signed embedding', () => {
     expect((await highlights(await scoped({ elements: ['cx-smart-filter-bar'] }), 'responses')).status).toBe(403);
   });
 
+  it('lets a tile or a dashboard read the topic impact of its own modules only', async () => {
+    const impact = (token: string, sourceId: string) => call(token, 'GET', `/api/datasources/${sourceId}/topics/impact`);
+    const tile = await scoped();
+    expect((await impact(tile, 'responses')).status).toBe(200);
+    expect((await impact(tile, 'reviews')).status).toBe(403);
+    // The taxonomy itself stays the administrators': no element reads it.
+    expect((await call(tile, 'GET', '/api/datasources/responses/topics')).status).toBe(403);
+    const dashboard = await scoped({ elements: ['cx-dashboard'], modules: [], dashboards: ['overview'] });
+    expect((await impact(dashboard, 'responses')).status).toBe(200);
+    expect((await impact(await scoped({ elements: ['cx-smart-filter-bar'] }), 'responses')).status).toBe(403);
+  });
+
   it('ends with its session like any other token', async () => {
     const token = await scoped();
     await portal.db.query('UPDATE sessions SET revoked = true WHERE user_id = $1', ['embed:partner']);

@@ -83,6 +83,35 @@ describe('a user restricted to North', () => {
   });
 });
 
+describe('a comment column an administrator hid', () => {
+  it('is quoted in no highlight and no proposal, to anyone, until it is shown again', async () => {
+    const global = (await portal.signIn('globaladmin@demo.cx')).access;
+    const hide = async (hidden: boolean) => expect((await portal.call('PATCH', '/api/datasources/responses', { token: global, body: { columns: [{ key: 'Verbatim', hidden }] } })).status).toBe(200);
+    const keys = await commented('North', 5);
+    const highlights = (token: string) => portal.call('POST', '/api/text/highlights', { token, body: { sourceId: 'responses', rowKeys: keys } });
+    await hide(true);
+    try {
+      for (const token of [user, north, admin, global]) {
+        const res = await highlights(token);
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe('The data source "responses" has no comments shown: its comment column is hidden.');
+        expect(JSON.stringify(res.body)).not.toMatch(/reason|spans/);
+      }
+      const proposed = await portal.call('POST', '/api/datasources/responses/topics/proposals', { token: admin });
+      expect(proposed.status).toBe(400);
+      // Its sentiment is a judgement, not the text: it stays a filter.
+      const negative = await portal.call('POST', '/api/dataviewer/data/responses/default', { token: user, body: { top: 5, smartFilters: [{ filterKey: 'Sentiment', filterValue: 'negative' }] } });
+      expect(negative.status).toBe(200);
+      expect(negative.body.recordCount).toBeGreaterThan(0);
+    } finally {
+      await hide(false);
+    }
+    const shown = await highlights(user);
+    expect(shown.status).toBe(200);
+    expect(Object.keys(shown.body.rows).length).toBeGreaterThan(0);
+  });
+});
+
 describe('bad input', () => {
   it('is a 400 with a message for highlights, and the list of rows is capped', async () => {
     const keys = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
@@ -145,5 +174,11 @@ describe('bad input', () => {
     expect(queue.status).toBe(200);
     expect(queue.body.recordCount).toBeGreaterThan(0);
     expect(queue.body.data.every((r: { Region: string }) => r.Region === 'North')).toBe(true);
+    // [Blank]: the rows about no topic; with those about one, every row once.
+    const count = async (values: string[]) => (await portal.call('POST', '/api/dataviewer/data/responses/default', { token: admin, body: { top: 1, smartFilters: values.map((filterValue) => ({ filterKey: 'Topic', filterValue })) } })).body.recordCount as number;
+    const [blank, about, all] = [await count(['[Blank]']), await count(['Queue', 'Staff']), await count([])];
+    expect(blank).toBeGreaterThan(0);
+    expect(about).toBeGreaterThan(0);
+    expect(blank + about).toBe(all);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from './server/harness';
 import { TEXT_TILE_KINDS, TILE_TYPES, VISUAL_TYPES, type VisualDefinition, type VisualItem } from '../../src/api/visual-types';
-import type { BuilderFields } from '../../src/api/dashboard-builder';
+import type { BuilderField, BuilderFields } from '../../src/api/dashboard-builder';
 import { REVIEW_TILE_KINDS } from '../../src/api/review-types';
 import { acceptsQuery, fitsSource, measureChoices, settingsOf, starterOf, VISUAL_CATALOGUE, VISUAL_GROUPS } from '../../src/lib/visual-catalogue';
 import { dashboardDefinition } from '../../server/dashboards/definition';
@@ -75,6 +75,13 @@ describe('the visual catalogue', () => {
     expect(made.length).toBeGreaterThan(10);
     for (const d of made) expect(fitsSource(d, MINIMAL), d.template).toEqual([]);
     expect(measureChoices(MINIMAL)).toEqual(['responses', 'share:Branch=Leeds', 'share:Branch=York']);
+  });
+
+  it('never groups a tile by a multi-valued dimension (Topic): the server refuses it, it stays a tile filter', () => {
+    const topic: BuilderField = { key: 'Topic', name: 'Topic', typeName: 'String', role: null, dimension: true, multiValued: true, values: ['Delivery', 'Staff'] };
+    const withTopic: BuilderFields = { ...MINIMAL, fields: [MINIMAL.fields[0], topic, MINIMAL.fields[1]] };
+    expect(measureChoices(withTopic)).toEqual(measureChoices(MINIMAL));
+    for (const type of VISUAL_TYPES) expect(JSON.stringify(starterOf(type, withTopic, 'x')?.templateBindings.Query ?? null), type).not.toContain('Topic');
   });
 
   it('lists the measures a source offers and names what no longer fits', () => {

@@ -34,6 +34,8 @@ CREATE TABLE IF NOT EXISTS text_models (
   held_out_rows INTEGER NOT NULL,
   accuracy DOUBLE PRECISION NOT NULL,
   macro_f1 DOUBLE PRECISION NOT NULL,
+  lexicon_accuracy DOUBLE PRECISION NOT NULL,
+  lexicon_macro_f1 DOUBLE PRECISION NOT NULL,
   trained_at TIMESTAMP NOT NULL,
   PRIMARY KEY (source_id, lang)
 );

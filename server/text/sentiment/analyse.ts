@@ -1,6 +1,7 @@
 import type { Lang, LearnedModel, Sentiment } from '../types';
 import { labelOfProbabilities, lexiconLabel, predictProbabilities } from './model';
 import { readWithLexicon } from './score';
+import { analysedPart } from '../clip';
 
 export interface SentimentOptions {
   /** Detected from the text when absent. */
@@ -16,10 +17,10 @@ const round = (x: number) => Math.round(x * 1000) / 1000 || 0;
  * The sentiment of one comment, in-process: the language's lexicon with negation, intensifiers,
  * contrasts, emoji and the domain's words; with a source's learned model, the model's reading (its
  * words and the lexicon's score, blended with the lexicon as measured in training). The spans are
- * the lexicon's either way: which words moved it and why.
+ * the lexicon's either way: which words moved it and why. Only the first ANALYSED_CHARS are read.
  */
 export function analyseSentiment(text: string, options: SentimentOptions = {}): Sentiment {
-  const reading = readWithLexicon(text ?? '', options.lang);
+  const reading = readWithLexicon(analysedPart(text ?? ''), options.lang);
   const spans = reading.spans;
   // A model that saw no rows knows nothing: the lexicon answers.
   if (!options.model?.trainedOn) return { label: lexiconLabel(reading.score), score: round(reading.score), lang: reading.lang, spans };

@@ -2,6 +2,7 @@ import type { Lang } from '../types';
 import { RULES, lookup } from './rules';
 import type { Token } from './tokenise';
 import { tokenise } from './tokenise';
+import { analysedPart } from '../clip';
 
 // Frequent function words that the other language does not share ("in", "was", "so" are left out).
 const STOPWORDS: Record<Lang, Set<string>> = {
@@ -23,7 +24,7 @@ const ENGLISH_SHAPE = /(?:ing|tion|ly|ed|th|wh|ck|ea|oo|y)$|^(?:th|wh)/;
  * "Schlecht.", has no function words) and word shapes; English when there is no evidence (the
  * seeded data and most sources are English).
  */
-export function detectLang(text: string, tokens: Token[] = tokenise(text)): Lang {
+export function detectLang(text: string, tokens: Token[] = tokenise(analysedPart(text))): Lang {
   let en = 0;
   let de = 0;
   for (const t of tokens) {

@@ -190,11 +190,14 @@ export function trainModel(rows: ScoredComment[], lang: Lang, options: TrainOpti
   return model;
 }
 
+/** Held-out rows a model must be measured on before it may read instead of the lexicon. */
+export const MIN_HELD_OUT = 30;
+
 /**
- * Whether a source's model reads its comments better than the lexicon alone, on enough held-out
- * rows to tell: the storage layer's test before it keeps and uses one.
+ * Whether a source's model reads its comments better than the lexicon alone (macro-F1), on enough
+ * held-out rows to tell: else the lexicon reads them (server/text/analyse.ts, store.ts).
  */
-export const modelBeatsLexicon = (model: LearnedModel, minHeldOut = 30) =>
+export const modelBeatsLexicon = (model: LearnedModel, minHeldOut = MIN_HELD_OUT) =>
   model.heldOut.rows >= minHeldOut && model.heldOut.macroF1 > (model.heldOut.lexicon?.macroF1 ?? 0);
 
 /** Scores beyond ±this are positive or negative, nearer to zero neutral (a raw sum of about ±0.8). */

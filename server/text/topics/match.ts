@@ -6,6 +6,7 @@ import { compile, occurrences, type Compiled, type Occurrence } from './matcher'
 import { stem } from './stem';
 import { clauses, tokenize } from './tokens';
 import { reading, topicSentiment, type SentimentOf } from './topic-sentiment';
+import { analysedPart } from '../clip';
 
 export type { SentimentOf } from './topic-sentiment';
 
@@ -30,10 +31,12 @@ function related(c: Compiled, a: number, b: number): boolean {
 /**
  * The topics `text` mentions, in taxonomy order. Terms match on word stems in `lang` (any
  * inflection; German compounds by their first or last part); a sub-topic's mention counts for its
- * parents too; each hit's sentiment is `sentimentOf` the clauses mentioning it.
+ * parents too; each hit's sentiment is `sentimentOf` the clauses mentioning it. Only the first
+ * ANALYSED_CHARS are read.
  */
-export function matchTopics(text: string, topics: Topic[], lang: Lang, sentimentOf: SentimentOf): TopicHit[] {
-  if (!text || topics.length === 0) return [];
+export function matchTopics(whole: string, topics: Topic[], lang: Lang, sentimentOf: SentimentOf): TopicHit[] {
+  if (!whole || topics.length === 0) return [];
+  const text = analysedPart(whole);
   const c = compile(topics, lang);
   const parts = clauses(text);
   const tokens = tokenize(text, parts);

@@ -27,7 +27,9 @@ export interface Compiled {
   /** Each topic's parent, grandparent, ... (indexes; a cycle or an unknown parent ends the chain). */
   ancestors: number[][];
   byFirst: Map<string, Pattern[]>;
-  /** German compounds: the first stems a written stem contains (bounded cache). */
+  /** First stems of 4+ letters by their first and by their last 4 letters: where a German compound's parts are looked up. */
+  byEdge: Map<string, string[]>;
+  /** German compounds: the first stems a written stem contains (bounded, the least recently used dropped). */
   compounds: Map<string, string[]>;
 }
 
@@ -59,12 +61,22 @@ export function compile(topics: Topic[], lang: Lang): Compiled {
     const add = (term: string, exclusion: boolean) => {
       const stems = wordsOf(term).map((word) => stem(word, lang));
       if (stems.length === 0) return;
-      byFirst.set(stems[0], [...(byFirst.get(stems[0]) ?? []), { topic: i, term: term.trim(), stems, exclusion }]);
+      const list = byFirst.get(stems[0]);
+      const pattern = { topic: i, term: term.trim(), stems, exclusion };
+      if (list) list.push(pattern);
+      else byFirst.set(stems[0], [pattern]);
     };
     topic.terms.forEach((term) => add(term, false));
     topic.exclusions.forEach((term) => add(term, true));
   });
-  const compiled: Compiled = { topics, lang, ancestors: ancestorsOf(topics), byFirst, compounds: new Map() };
+  const byEdge = new Map<string, string[]>();
+  if (lang === 'de') {
+    for (const first of byFirst.keys()) {
+      if (first.length < 4) continue;
+      for (const edge of new Set([`^${first.slice(0, 4)}`, `$${first.slice(-4)}`])) byEdge.set(edge, [...(byEdge.get(edge) ?? []), first]);
+    }
+  }
+  const compiled: Compiled = { topics, lang, ancestors: ancestorsOf(topics), byFirst, byEdge, compounds: new Map() };
   perLang.set(lang, compiled);
   return compiled;
 }
@@ -81,11 +93,14 @@ export function sameWord(written: string, wanted: string, lang: Lang): boolean {
 function firstStems(c: Compiled, written: string): string[] {
   if (c.lang !== 'de') return c.byFirst.has(written) ? [written] : [];
   let found = c.compounds.get(written);
-  if (!found) {
-    found = [...c.byFirst.keys()].filter((first) => sameWord(written, first, 'de'));
-    if (c.compounds.size >= COMPOUND_CACHE) c.compounds.clear();
-    c.compounds.set(written, found);
+  if (found) c.compounds.delete(written);
+  else {
+    // Only the first stems that share the written stem's first or last 4 letters can be a part of it.
+    const candidates = new Set([...(c.byEdge.get(`^${written.slice(0, 4)}`) ?? []), ...(c.byEdge.get(`$${written.slice(-4)}`) ?? [])]);
+    found = [...(c.byFirst.has(written) ? [written] : []), ...[...candidates].filter((first) => first !== written && sameWord(written, first, 'de'))];
+    if (c.compounds.size >= COMPOUND_CACHE) c.compounds.delete(c.compounds.keys().next().value!);
   }
+  c.compounds.set(written, found);
   return found;
 }
 

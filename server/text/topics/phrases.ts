@@ -8,6 +8,7 @@ import type { Lang } from '../types';
 import { stem } from './stem';
 import { clauses, tokenize, type Token } from './tokens';
 import { isStopWord } from './words';
+import { analysedPart } from '../clip';
 
 export interface Phrase {
   /** Stems joined by a space. */
@@ -65,7 +66,8 @@ export function phrases(texts: string[], lang: Lang): { phrases: Map<string, Phr
     if (nounish) p.nounish += 1;
     found.set(key, p);
   };
-  texts.forEach((text, doc) => {
+  texts.forEach((whole, doc) => {
+    const text = analysedPart(whole);
     const parts = clauses(text);
     const tokens = tokenize(text, parts);
     const startsSentence = (i: number) => i === 0 || parts[tokens[i - 1].clause].sentence !== parts[tokens[i].clause].sentence;

@@ -13,7 +13,7 @@ export interface ProposeOptions {
   top?: number;
   /** Fewest comments a phrase and a candidate must occur in (2, or 1% of the texts if more). */
   minCount?: number;
-  /** Examples per candidate (3). */
+  /** Examples per candidate (3), each a different text. */
   examples?: number;
 }
 
@@ -71,7 +71,7 @@ export function proposeTopics(texts: string[], lang: Lang, options: ProposeOptio
         name: name[0].toUpperCase() + name.slice(1),
         terms: terms.slice(0, 10),
         count: docs.length,
-        examples: docs.slice(0, options.examples ?? 3).map((d) => clip(texts[d])),
+        examples: [...new Set(docs.map((d) => clip(texts[d])))].slice(0, options.examples ?? 3),
       };
     })
     .filter((c) => c.count >= minCount)

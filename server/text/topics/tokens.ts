@@ -25,8 +25,11 @@ export const wordsOf = (text: string): string[] => [...text.matchAll(WORD)].map(
 /** Abbreviations whose full stop ends no sentence. */
 const ABBREVIATIONS = new Set(['z', 'b', 'e', 'g', 'i', 'd', 'h', 'mr', 'mrs', 'ms', 'dr', 'ca', 'bzw', 'usw', 'evtl', 'inkl', 'ggf', 'etc', 'vs', 'nr', 'st', 'u', 'a']);
 
-/** Sentence ends: . ! ? … (one or more) before a space or the end, and line breaks. */
-const SENTENCE_END = /[.!?…]+(?=\s|$)|\n+/g;
+/**
+ * Sentence ends: . ! ? … (one or more) before a space or the end, and line breaks. Each run is tried
+ * from its first character only (the lookbehinds): a long run of dots or breaks stays linear.
+ */
+const SENTENCE_END = /(?<![.!?…])[.!?…]+(?=\s|$)|(?<!\n)\n+/g;
 
 /**
  * Clause breaks inside a sentence: , ; : dashes, and the connectives that turn a sentence around
@@ -34,13 +37,14 @@ const SENTENCE_END = /[.!?…]+(?=\s|$)|\n+/g;
  * The connective itself belongs to neither side.
  */
 const CONNECTIVE = '(?:but|however|although|though|whereas|except|aber|jedoch|obwohl|sondern|allerdings|trotzdem)\\b,?\\s*';
+// Tried only where white space begins (the lookbehind): a long run of spaces stays linear.
 const CLAUSE_BREAK = new RegExp(
-  [
+  `(?<!\\s)(?:${[
     `\\s*[,;:–—]\\s*(?:${CONNECTIVE})?`,
     `\\s+-\\s+(?:${CONNECTIVE})?`,
     `\\s+${CONNECTIVE}`,
     '\\s+(?:and|und)\\s+(?=(?:the|my|our|your|their|it|they|i|we|she|he|der|die|das|den|dem|mein|meine|unser|es|sie|ich|wir|er|man)\\b)',
-  ].join('|'),
+  ].join('|')})`,
   'giu',
 );
 

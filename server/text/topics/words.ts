@@ -4,6 +4,8 @@
  * Matching ignores these lists: an administrator's term may contain any word.
  */
 import type { Lang } from '../types';
+import { EN_WORDS } from '../sentiment/lexicon-en';
+import { DE_WORDS } from '../sentiment/lexicon-de';
 
 const words = (text: string) => new Set(text.trim().split(/\s+/));
 
@@ -19,8 +21,10 @@ your yours yourself yourselves
 get got gets getting go goes went gone going come came comes make made say said take took want wanted need needed
 know knew think thought give gave told tell use used try tried seem seemed keep kept find found look looked feel felt
 arrive arrived arrives left asked instead yet far nobody someone anyone everyone everybody
+though although however whereas otherwise besides twice once quick quickly fast slow slowly easy easily busy late
+helpful unhelpful friendly unfriendly polite impolite rude kind patient efficient clean dirty tidy expensive cheap
 really quite always never ever still even again already just much many lot lots bit little every everything
-something nothing anything thing things way one two three four five ten twenty first last next day days week weeks today yesterday
+something nothing anything thing things way one two three four five ten twenty first last next day days week weeks month months year years today yesterday
 good great bad nice excellent terrible awful poor best worst better worse amazing horrible fantastic perfect okay
 ok fine love loved like liked hate hated happy unhappy disappointed disappointing recommend thanks thank please well
 `);
@@ -37,6 +41,7 @@ wie wieder will wir wird wo wurde wurden zu zum zur über immer schon mal gar ga
 kam kamen kommen kommt gibt gab hatten mussten müssen
 gut gute guter gutes super toll schlecht schlechte schlechter sehr prima klasse perfekt schön schöne nett nette
 furchtbar schrecklich katastrophal enttäuscht enttäuschend zufrieden unzufrieden danke bitte gerne
+ordnung besonderes bescheid trotzdem obwohl jedoch allerdings zweimal schnell langsam freundlich unfreundlich hilfsbereit unhöflich sauber schmutzig teuer billig
 heute gestern tag tage woche wochen letzte letzten letzter zwei drei vier fünf zehn oft bisher mal sache sachen ding dinge alles nichts etwas
 `);
 
@@ -46,7 +51,17 @@ const GENERIC: Record<Lang, Set<string>> = {
   de: words('zeit problem probleme erfahrung kunde kunden laden filiale geschäft firma leute'),
 };
 
-const STOP: Record<Lang, Set<string>> = { en: EN, de: DE };
+/**
+ * The lexicon's opinion words judge a theme rather than name one ("brilliant shop" is about the
+ * shop): none is proposed, except the nouns among them that are themes of their own.
+ */
+const THEME_NOUNS = words('value quality bargain joke nightmare disaster mess chaos failure waste scam trouble qualität preis chaos ärger');
+const opinions = (lexicon: Record<string, number>) => Object.keys(lexicon).filter((w) => !w.includes(' ') && !THEME_NOUNS.has(w));
+
+const STOP: Record<Lang, Set<string>> = {
+  en: new Set([...EN, ...opinions(EN_WORDS)]),
+  de: new Set([...DE, ...opinions(DE_WORDS).map((w) => w.toLowerCase())]),
+};
 
 /** True for a word that never names a theme (lower-cased). */
 export function isStopWord(word: string, lang: Lang): boolean {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessWithUsers, type Harness } from './harness';
 import type { AlertDefinition } from '../../../src/lib/alerts';
+import { requestPass } from '../../../server/text/progress';
+import { runPasses } from '../../../server/text/worker';
+import { csv, sourceImports } from './datasources-upload';
 
 let h: Harness;
 let user: string;
@@ -73,6 +76,13 @@ describe('alert subscriptions', () => {
   });
 });
 
+/** The whole days a dashboard link opens, as the filter bar sends them for a custom range. */
+const daysOf = (link: string) => {
+  const q = new URL(link, 'http://portal').searchParams;
+  expect(q.get('date')).toBe('CustomRange');
+  return [new Date(`${q.get('from')}T00:00:00`), new Date(`${q.get('to')}T23:59:59`)];
+};
+
 describe('the alert scheduler', () => {
   it('fires an NPS-below alert from operations: the notification and the e-mail lead to the filtered dashboard', async () => {
     await clearAlerts();
@@ -94,13 +104,6 @@ describe('the alert scheduler', () => {
     const log = (await h.call('GET', '/api/operations/log', { token: system })).body;
     expect(log[0]).toMatchObject({ action: 'Run alerts', detail: '1 checked, 0 fired', userName: 'system@demo.cx' });
   });
-
-  /** The whole days a dashboard link opens, as the filter bar sends them for a custom range. */
-  const daysOf = (link: string) => {
-    const q = new URL(link, 'http://portal').searchParams;
-    expect(q.get('date')).toBe('CustomRange');
-    return [new Date(`${q.get('from')}T00:00:00`), new Date(`${q.get('to')}T23:59:59`)];
-  };
 
   it('tells the NPS of the very days its link opens on the dashboard, not a rolling 168 hours', async () => {
     await clearAlerts();
@@ -162,6 +165,57 @@ describe('the alert scheduler', () => {
 
   it('is for operators only', async () => {
     expect((await h.call('POST', '/api/operations/runalerts', { token: user })).status).toBe(403);
+  });
+});
+
+describe('a net-sentiment alert', () => {
+  it('is refused with a clear message on a source without comments to read', async () => {
+    const admin = await h.signIn('portaladmin@demo.cx');
+    const { sourceFrom } = sourceImports(() => ({ h, token: admin }));
+    // Store visits with a region and a score, and no comment.
+    const id = await sourceFrom('Visits without comments', csv([['Visit', 'Region', 'Score'], ['v1', 'North', 7], ['v2', 'South', 3]]));
+    const res = await create(alert({ name: 'Visit mood', moduleId: id, measure: 'netSentiment', threshold: 0 }));
+    expect(res.status).toBe(400);
+    const message = `There is no data "${id}" to watch: the data source "${id}" has no comments to read a sentiment from, so no net sentiment to watch.`;
+    expect(res.body.message).toBe(message);
+    expect(res.body.errors).toEqual({ moduleId: [message] });
+    // A source with comments (the reviews) is watched.
+    expect((await create(alert({ name: 'Review mood', moduleId: 'reviews', measure: 'netSentiment', threshold: 0 }))).status).toBe(201);
+    await clearAlerts();
+  });
+
+  it('measures the share of positive minus negative comments of its days, and fires with a notification and an e-mail', async () => {
+    await clearAlerts();
+    // The seeded comments read by the background pass, as a running portal does.
+    await requestPass(h.db, 'responses', h.clock.now);
+    await runPasses(h.db);
+    expect((await create(alert({ name: 'North mood', measure: 'netSentiment', threshold: 100, filters: [{ key: 'Region', value: 'North' }] }))).status).toBe(201);
+    expect((await runNow()).body).toEqual({ checked: 1, fired: 1 });
+
+    const fired = (await h.call('GET', '/api/notifications', { token: user })).body.items.find((n: { text: string }) => n.text.startsWith('North mood'));
+    expect(fired.text).toMatch(/^North mood: Net sentiment is -?\d+\.\d over the last 7 days, below 100 \(Region: North\)\.$/);
+    const [mail] = await h.db.query<{ recipient: string; body: string }>("SELECT recipient, body FROM mail_outbox WHERE subject = 'Alert: North mood'");
+    expect(mail.recipient).toBe('portaluser@demo.cx');
+    expect(mail.body).toContain(fired.text);
+
+    // The value told is the one the rows' own sentiments give over the days its link opens.
+    const sentiments = await h.db.query<{ sentiment: string }>(
+      `SELECT a.sentiment FROM responses r JOIN text_analysis a ON a.source_id = 'responses' AND a.row_key = CAST(r.id AS VARCHAR)
+       WHERE r.region = 'North' AND r.response_date >= CAST($1 AS TIMESTAMP) AND r.response_date <= CAST($2 AS TIMESTAMP)`,
+      daysOf(fired.link),
+    );
+    expect(sentiments.length).toBeGreaterThan(5);
+    const count = (label: string) => sentiments.filter((r) => r.sentiment === label).length;
+    const expected = 100 * ((count('positive') - count('negative')) / sentiments.length);
+    const [{ last_value }] = await h.db.query<{ last_value: number }>('SELECT last_value FROM alerts');
+    expect(Number(last_value)).toBeCloseTo(expected, 9);
+    expect(fired.text).toContain(`Net sentiment is ${expected.toFixed(1)} over`);
+
+    // A line below the value: the alert stays quiet.
+    await clearAlerts();
+    await create(alert({ name: 'North mood low', measure: 'netSentiment', threshold: Math.max(-100, Math.floor(expected) - 1), filters: [{ key: 'Region', value: 'North' }] }));
+    expect((await runNow()).body).toEqual({ checked: 1, fired: 0 });
+    await clearAlerts();
   });
 });
 

@@ -4,6 +4,8 @@ import { addWorkingHours } from '../../../server/caserules/calendar';
 import { openCasesByRules } from '../../../server/caserules/apply';
 import { sourcesOf } from '../../../server/datasources/registry';
 import { surveyAt } from './survey-answers';
+import { requestPass } from '../../../server/text/progress';
+import { runPasses } from '../../../server/text/worker';
 
 let h: Harness;
 let admin: string;
@@ -111,6 +113,74 @@ describe('case rules', () => {
     expect(owners).toEqual(['u-north', 'u-portaluser', 'u-north']);
     // The North manager may not open a South case: the turn passes to who may.
     expect((await caseOfResponse(await south(0, 'bad')))!.allocated_to_user_id).toBe('u-portaluser');
+    await h.call('DELETE', `/api/caserules/${rule.body.id}`, { token: admin });
+  });
+});
+
+describe('case rules on the sentiment of comments', () => {
+  const answerAnywhere = async () => surveyFor(await storeIn('North'));
+  const analysisOf = async (id: number) =>
+    (await h.db.query<{ sentiment: string; score: number }>("SELECT sentiment, score FROM text_analysis WHERE source_id = 'responses' AND row_key = $1", [String(id)]))[0];
+  const since = () => new Date(h.clock.now.getTime() - 30 * DAY);
+  const countWhere = async (condition: string) =>
+    Number((await h.db.query<{ n: number }>(
+      `SELECT count(*) AS n FROM responses r JOIN text_analysis a ON a.source_id = 'responses' AND a.row_key = CAST(r.id AS VARCHAR) WHERE ${condition} AND r.response_date >= CAST($1 AS TIMESTAMP)`,
+      [since()],
+    ))[0].n);
+  const unhappy = { name: 'Unhappy comments', owner: { kind: 'none' }, conditions: [{ kind: 'values', column: 'Sentiment', values: ['negative'] }] };
+  const veryUnhappy = { name: 'Very unhappy comments', owner: { kind: 'none' }, conditions: [{ kind: 'score', column: 'SentimentScore', atMost: -0.3 }] };
+
+  beforeAll(async () => {
+    // The seeded comments read by the background pass, as a running portal does.
+    await requestPass(h.db, 'responses', h.clock.now);
+    await runPasses(h.db);
+  });
+
+  it('offer Sentiment as values (its three labels) and SentimentScore as a score from -1 to 1; "at most" of the label is refused naming it', async () => {
+    const { columns } = (await h.call('GET', '/api/caserules/options?sourceId=responses', { token: admin })).body;
+    expect(columns.find((c: { key: string }) => c.key === 'Sentiment')).toMatchObject({ values: ['positive', 'neutral', 'negative'], fits: { score: false, values: true, words: false } });
+    expect(columns.find((c: { key: string }) => c.key === 'SentimentScore')).toMatchObject({ score: { kind: 'Sentiment', min: -1, max: 1 }, fits: { score: true, values: false, words: false } });
+    const bad = await h.call('POST', '/api/caserules', { token: admin, body: northRule({ conditions: [{ kind: 'score', column: 'Sentiment', atMost: 0 }] }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ 'conditions.0.column': ['"Sentiment" is not a number: choose among its values instead.'] });
+    expect((await h.call('POST', '/api/caserules/preview', { token: admin, body: northRule({ conditions: [{ kind: 'score', column: 'Sentiment', atLeast: 1 }] }) })).status).toBe(400);
+  });
+
+  it('"Sentiment is negative" previews the negative comments of 30 days and opens a case for a negative answer only', async () => {
+    const preview = (await h.call('POST', '/api/caserules/preview', { token: admin, body: northRule(unhappy) })).body;
+    const negative = await countWhere("a.sentiment = 'negative'");
+    expect(negative).toBeGreaterThan(0);
+    expect(preview.matches).toBe(negative);
+    for (const r of preview.sample) expect(r.Sentiment).toBe('negative');
+
+    const rule = await h.call('POST', '/api/caserules', { token: admin, body: northRule(unhappy) });
+    expect(rule.status).toBe(201);
+    const answer = await answerAnywhere();
+    const bad = await answer(8, 'Terrible service, the staff were rude and my delivery was delayed twice');
+    expect((await analysisOf(bad)).sentiment).toBe('negative');
+    expect(await caseOfResponse(bad)).toMatchObject({ rule_name: 'Unhappy comments', queue_name: 'Customer care' });
+    const good = await answer(2, 'Wonderful staff, really friendly and helpful');
+    expect((await analysisOf(good)).sentiment).toBe('positive');
+    expect(await caseOfResponse(good)).toBeUndefined();
+    await h.call('DELETE', `/api/caserules/${rule.body.id}`, { token: admin });
+  });
+
+  it('"SentimentScore at most -0.3" previews the comments scored so and opens a case for such an answer only', async () => {
+    const preview = (await h.call('POST', '/api/caserules/preview', { token: admin, body: northRule(veryUnhappy) })).body;
+    const low = await countWhere('a.score <= -0.3');
+    expect(low).toBeGreaterThan(0);
+    expect(preview.matches).toBe(low);
+    for (const r of preview.sample) expect(r.SentimentScore).toBeLessThanOrEqual(-0.3);
+
+    const rule = await h.call('POST', '/api/caserules', { token: admin, body: northRule(veryUnhappy) });
+    expect(rule.status).toBe(201);
+    const answer = await answerAnywhere();
+    const awful = await answer(9, 'Awful, terrible experience: the kettle arrived broken and they refused a refund. Never again.');
+    expect(Number((await analysisOf(awful)).score)).toBeLessThanOrEqual(-0.3);
+    expect(await caseOfResponse(awful)).toMatchObject({ rule_name: 'Very unhappy comments' });
+    const calm = await answer(1, 'I picked up a parcel at the counter on Tuesday');
+    expect(Number((await analysisOf(calm)).score)).toBeGreaterThan(-0.3);
+    expect(await caseOfResponse(calm)).toBeUndefined();
     await h.call('DELETE', `/api/caserules/${rule.body.id}`, { token: admin });
   });
 });

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness';
 import { csv, sourceImports } from './datasources-upload';
 import { askForPasses, runPasses } from '../../../server/text/worker';
+import { flow } from '../../../src/lib/grid-layout';
+import type { VisualDefinition, VisualQuery, VisualType } from '../../../src/api/visual-types';
 
 let h: Harness;
 let admin: string;
@@ -140,6 +142,9 @@ describe('the taxonomy', () => {
       [{ topics: [{ id: 'a', name: 'x'.repeat(81), terms: [], exclusions: [] }] }, 'topics.0.name'],
       [{ topics: [{ id: 'a', name: 'A', terms: [] }, { id: 'a', name: 'B', terms: [] }] }, 'topics.1.id'],
       [{ topics: [{ id: 'a', name: 'Same', terms: [] }, { id: 'b', name: 'same', terms: [] }] }, 'topics.1.name'],
+      // Names are unique in the whole taxonomy (a filter goes by name): cousins, or a parent and its child, clash too.
+      [{ topics: [{ id: 'a', name: 'A', terms: [] }, { id: 'b', name: 'B', terms: [] }, { id: 'a1', name: 'Late', parentId: 'a', terms: [] }, { id: 'b1', name: 'late', parentId: 'b', terms: [] }] }, 'topics.3.name'],
+      [{ topics: [{ id: 'a', name: 'A', terms: [] }, { id: 'a1', name: 'a', parentId: 'a', terms: [] }] }, 'topics.1.name'],
       [{ topics: [{ id: 'a', name: 'A', parentId: 'nope', terms: [] }] }, 'topics.0.parentId'],
       [{ topics: [{ id: 'a', name: 'A', parentId: 'b', terms: [] }, { id: 'b', name: 'B', parentId: 'a', terms: [] }] }, 'topics.0.parentId'],
       [{ topics: [{ id: 'a', name: 'A', parentId: 'a', terms: [] }] }, 'topics.0.parentId'],
@@ -158,15 +163,29 @@ describe('the taxonomy', () => {
     expect((await topics()).body.topics.map((t: { id: string }) => t.id)).toEqual(mine.map((t) => t.id));
   });
 
-  it('renames a topic, and its counts follow under the new name', async () => {
-    const before = await countOf([{ filterKey: 'Topic', filterValue: 'Delivery' }]);
-    expect(before).toBe(56);
-    expect((await put({ topics: mine.map((t) => (t.id === 'delivery' ? { ...t, name: 'Shipping' } : t)) })).status).toBe(200);
-    await runPasses(h.db);
+  it('renames or reorders a topic without reading history again: its counts follow under the new name at once', async () => {
+    const generation = async () => Number((await h.db.query<{ generation: number }>('SELECT generation FROM text_backfills WHERE source_id = $1', [id]))[0].generation);
+    const first = await generation();
+    expect(await countOf([{ filterKey: 'Topic', filterValue: 'Delivery' }])).toBe(56);
+    expect((await put({ topics: [...mine].reverse().map((t) => (t.id === 'delivery' ? { ...t, name: 'Shipping' } : t)) })).status).toBe(200);
+    expect(await generation()).toBe(first);
     expect(await countOf([{ filterKey: 'Topic', filterValue: 'Shipping' }])).toBe(56);
     expect(await countOf([{ filterKey: 'Topic', filterValue: 'Delivery' }])).toBe(0);
     expect((await topics()).body.topics.find((t: { id: string }) => t.id === 'delivery')).toMatchObject({ name: 'Shipping', count: 56 });
     expect((await put({ topics: mine })).status).toBe(200);
+    expect(await generation()).toBe(first);
+    // New terms, exclusions or parents are read in history: a new pass.
+    const changes = [
+      mine.map((t) => (t.id === 'staff' ? { ...t, terms: ['staff', 'till'] } : t)),
+      mine.map((t) => (t.id === 'staff' ? { ...t, exclusions: [] } : t)),
+      mine.map((t) => (t.id === 'delivery-damaged' ? { ...t, parentId: 'staff' } : t)),
+    ];
+    for (const [i, topics] of changes.entries()) {
+      expect((await put({ topics })).status).toBe(200);
+      expect(await generation()).toBe(first + i + 1);
+    }
+    expect((await put({ topics: mine })).status).toBe(200);
+    expect(await generation()).toBe(first + changes.length + 1);
     await runPasses(h.db);
   });
 });
@@ -273,5 +292,34 @@ describe('a breakdown by Topic', () => {
     const nested = await pivot({ rowDimensions: ['Region', 'Topic'] });
     expect(count(nested.body.rowTotals, 'North')).toBe(count(regions.body.rowTotals, 'North'));
     expect(count(nested.body.rowTotals, 'North|Delivery')).toBe(21);
+  });
+});
+
+describe('Topic on a dashboard', () => {
+  // A row is about several topics: a tile grouping by Topic would count it once per topic in its
+  // totals and in "Others". The topic-impact tile and the analytics viewer read topics instead.
+  it('is no tile\'s axis, series, table row or share (a 400), and the builder offers it as a filter only', async () => {
+    const queries: VisualQuery[] = [
+      { kind: 'breakdown', measure: 'responses', axisKey: 'Topic' },
+      { kind: 'breakdown', measure: 'responses', axisKey: 'Region', seriesKey: 'Topic' },
+      { kind: 'trend', measure: 'responses', seriesKey: 'Topic' },
+      { kind: 'table', measures: ['responses'], rowKey: 'Topic' },
+      { kind: 'kpi', measure: 'share:Topic=Delivery' },
+    ];
+    for (const [i, Query] of queries.entries()) {
+      const template = ({ kpi: 'HeroText', trend: 'Line', table: 'TableWithDeltaColumns' } as Record<string, VisualType>)[Query.kind] ?? 'Donut';
+      const definitions: VisualDefinition[] = [{ name: 'tile', width: 6, height: 3, template, templateBindings: { Query } }];
+      const dashboard = `topic-tile-${i}`;
+      await h.db.query('INSERT INTO dashboards (dashboard_id, name, module_id, definition, description, updated_at) VALUES ($1, $1, $2, $3, $4, CAST($5 AS TIMESTAMP))', [
+        dashboard, id, JSON.stringify({ breadcrumb: { name: dashboard, templateBindings: { path: [] } }, definitions, layouts: { Default: flow(definitions) } }), '', new Date(),
+      ]);
+      const res = await h.call('POST', `/api/dataviz/visuals/${dashboard}/Default`, { token: user, body: { smartFilters: [] } });
+      expect(res.status, JSON.stringify(Query)).toBe(400);
+      expect(res.body.message).toMatch(/"Topic".*several/);
+    }
+    const fields = await h.call('GET', `/api/dashboards/fields/${id}`, { token: admin });
+    expect(fields.status).toBe(200);
+    expect(fields.body.fields.find((f: { key: string }) => f.key === 'Topic')).toMatchObject({ dimension: true, multiValued: true });
+    expect(fields.body.fields.find((f: { key: string }) => f.key.toLowerCase() === 'region').multiValued).toBeUndefined();
   });
 });

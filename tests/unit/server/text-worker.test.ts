@@ -3,7 +3,8 @@
 // and a survey answer's comment has its sentiment as soon as it is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness';
-import { askForPasses, replaceTaxonomy, runPasses } from '../../../server/text/worker';
+import { askForPasses, runPasses } from '../../../server/text/worker';
+import { saveTopics } from '../../../server/text/taxonomy';
 import { LEASE_MS, progressOf, requestPass } from '../../../server/text/progress';
 import { surveyAt } from './survey-answers';
 
@@ -53,7 +54,7 @@ describe('a pass over the seeded responses', () => {
 describe('a taxonomy', () => {
   it('is applied to the history: the comments mentioning a topic get it, with the sentiment of the part about it', async () => {
     const before = await progressOf(h.db, 'responses');
-    await replaceTaxonomy(h.db, 'responses', [{ id: 'queue', name: 'Queue', terms: ['queue'], exclusions: ['no queue'] }], new Date());
+    await saveTopics(h.db, 'responses', [{ id: 'queue', name: 'Queue', terms: ['queue'], exclusions: ['no queue'] }], new Date());
     expect(await progressOf(h.db, 'responses')).toMatchObject({ state: 'pending' });
     await runPasses(h.db);
     expect(await progressOf(h.db, 'responses')).toMatchObject({ state: 'done', rowsDone: before.rowsTotal });

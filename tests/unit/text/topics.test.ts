@@ -241,6 +241,20 @@ describe('proposeTopics', () => {
     expect(proposeTopics(EN_CORPUS, 'en', { top: 1 })).toHaveLength(1);
     expect(proposeTopics([], 'de')).toEqual([]);
   });
+
+  it('should propose what a judgement is about, not the judgement, with different texts as examples', () => {
+    // A template answered many times (as surveys are): the same text must not fill the examples.
+    const texts = [
+      ...Array.from({ length: 5 }, () => 'Brilliant shop, the staff could not have been more helpful.'),
+      'Rude staff and a long queue, though the till was quick.',
+      'Helpful staff, though the queue was long.',
+      'Useless staff, nobody knew anything.',
+    ];
+    const found = proposeTopics(texts, 'en');
+    expect(found.map((c) => c.name)).toEqual(['Staff', 'Queue']);
+    expect(found[0].terms).toEqual(['staff']);
+    expect(found[0].examples).toEqual([texts[0], ...texts.slice(5, 7)]);
+  });
 });
 
 describe('topicImpact', () => {
