@@ -11,6 +11,12 @@ export const tableOf = (sourceId: string) => `ds_${sourceId.replace(/-/g, '_')}`
 /** Every source table's own columns: its rows' key, when and by which import each row came. */
 export const ROW_KEY = 'row_key';
 export const IMPORTED_AT = 'imported_at';
+
+/**
+ * Whether a source's id column holds numbers in SQL: a built-in source's Number id. An imported
+ * source's `row_key` is text even when its file's id column is numeric.
+ */
+export const numericId = (module: SmartModule) => module.idColumn !== ROW_KEY && module.columns.find((c) => c.column === module.idColumn)?.typeName === 'Number';
 export const IMPORT_ID = 'import_id';
 
 const SQL_TYPES: Record<TypeName, string> = { String: 'VARCHAR', Number: 'DOUBLE PRECISION', DateTime: 'TIMESTAMP' };

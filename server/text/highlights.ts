@@ -1,6 +1,6 @@
 import type { Db, Param } from '../db';
 import type { Claim } from '../identity/users';
-import { ROW_KEY } from '../datasources/tables';
+import { numericId } from '../datasources/tables';
 import { badRequest } from '../http/errors';
 import { readExpr, type SmartModule } from '../smartdata/schema';
 import { buildWhere } from '../smartdata/where';
@@ -53,7 +53,7 @@ export async function highlightsOf(db: Db, module: SmartModule, rowKeys: string[
  */
 function idsOf(module: SmartModule, rowKeys: string[]): Param[] {
   const keys = [...new Set(rowKeys)];
-  const numeric = module.idColumn !== ROW_KEY && module.columns.find((c) => c.column === module.idColumn)?.typeName === 'Number';
+  const numeric = numericId(module);
   // Built-in Number ids are INTEGER: a larger key is no row, and PostgreSQL would refuse to bind it.
   return numeric ? keys.filter((k) => /^-?\d{1,10}$/.test(k) && String(Number(k)) === k && Math.abs(Number(k)) <= 2 ** 31 - 1).map(Number) : keys;
 }

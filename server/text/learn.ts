@@ -52,8 +52,30 @@ export async function learnFromScores(db: Db, module: SmartModule, now: Date): P
     await saveModel(db, module.moduleId, model, now);
     models.push(model);
   }
+  await db.query('UPDATE text_backfills SET learned_rows = $2 WHERE source_id = $1', [module.moduleId, rows.length]);
   await rereadByNewPortalModels(db, module.moduleId, models.map((m) => m.lang), now);
   return models;
+}
+
+/**
+ * Learns again when a source's scored comments have at least doubled since it last learned (or
+ * first reach MIN_SCORED: a source that began small), up to MAX_READ, and has its history read by
+ * the new models. Asked at each sweep for a source whose pass is done; at most a handful of times
+ * in a source's life (500, 1,000, 2,000 ... 20,000). True when a model was learned.
+ */
+export async function learnAgainIfGrown(db: Db, module: SmartModule, learnedRows: number, now: Date): Promise<boolean> {
+  const text = textOf(module);
+  const scored = scaleOf(module);
+  if (!text || !scored || learnedRows >= MAX_READ) return false;
+  const w = buildWhere(module, [], null);
+  w.add(text.present);
+  w.add(`t.${scored.column.column} IS NOT NULL`);
+  const [row] = await db.analytics.query<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${module.table} t ${w.sql} LIMIT ${w.bind(MAX_READ)}) s`, w.params);
+  const n = Number(row.n);
+  if (n < Math.max(MIN_SCORED, 2 * learnedRows)) return false;
+  const models = await learnFromScores(db, module, now);
+  if (models.length) await requestPass(db, module.moduleId, now, true);
+  return models.length > 0;
 }
 
 /**

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Param } from '../db';
 import { syncSources } from '../datasources/registry';
+import { numericId } from '../datasources/tables';
 import type { SmartModule } from '../smartdata/schema';
 import { buildWhere } from '../smartdata/where';
 import { analyserFor, textOf, type Analyser } from './analyse';
 import { advancePass, claimPass, endPass, LEASE_MS, renewLease, requestPass, setTotal, type Pass } from './progress';
 import { modelsOf, saveAnalyses, type AnalysedRow } from './store';
-import { learnFromScores } from './learn';
+import { learnAgainIfGrown, learnFromScores } from './learn';
 import { seedStarterTopics } from './taxonomy';
 
 /** Rows a batch reads and writes in one short transaction: a sign-in's urgent writes get in between (server/db/priority.ts). */
@@ -38,10 +39,7 @@ function remaining(module: SmartModule, pass: Pass) {
 }
 
 /** The id of the last row done as its column holds it (the pass keeps it as text). */
-function afterValue(module: SmartModule, afterKey: string): Param {
-  const id = module.columns.find((c) => c.column === module.idColumn);
-  return id?.typeName === 'Number' ? Number(afterKey) : afterKey;
-}
+const afterValue = (module: SmartModule, afterKey: string): Param => (numericId(module) ? Number(afterKey) : afterKey);
 
 /** How often a long batch renews its lease while it reads (a tenth of the lease). */
 const RENEW_MS = LEASE_MS / 10;
@@ -113,11 +111,14 @@ async function runPass(db: Db, module: SmartModule, pass: Pass, worker: string, 
 /**
  * Every source with a verbatim has a pass (a new source, or one from before text analysis gets its
  * first); a source whose pass is done gets another when rows were written without analysis since
- * (feedback, recovery answers, cases, a seed): found with one count per source.
+ * (feedback, recovery answers, cases, a seed): found with one count per source; a source whose
+ * scored comments have doubled since it learned learns again (`learnAgainIfGrown`).
  */
 export async function askForPasses(db: Db, now: Date): Promise<void> {
   const modules = await syncSources(db);
-  const passes = new Map((await db.query<{ source_id: string; state: string; generation: number }>('SELECT source_id, state, generation FROM text_backfills')).map((r) => [r.source_id, r]));
+  const passes = new Map(
+    (await db.query<{ source_id: string; state: string; generation: number; learned_rows: number }>('SELECT source_id, state, generation, learned_rows FROM text_backfills')).map((r) => [r.source_id, r]),
+  );
   for (const module of modules.values()) {
     if (!textOf(module)) continue;
     const pass = passes.get(module.moduleId);
@@ -126,6 +127,8 @@ export async function askForPasses(db: Db, now: Date): Promise<void> {
       continue;
     }
     if (pass.state !== 'done' && pass.state !== 'failed') continue;
+    // Scores grown since the source learned: learn again, and read its history by the new model.
+    if (pass.state === 'done' && (await learnAgainIfGrown(db, module, Number(pass.learned_rows), now))) continue;
     const { w } = remaining(module, { sourceId: module.moduleId, generation: Number(pass.generation), state: 'done', afterKey: null, rowsDone: 0, rowsTotal: 0 });
     const [row] = await db.analytics.query<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${module.table} t ${w.sql} LIMIT 1) one`, w.params);
     if (Number(row.n) > 0) await requestPass(db, module.moduleId, now);

@@ -55,7 +55,8 @@ CREATE TABLE IF NOT EXISTS text_topics (
 
 -- A source's pass over its rows (the backfill), in a row so any process may show or resume it:
 -- `after_key` is the last row key done (keyset order of the source's id), `claimed_until` the lease
--- of the process working on it (one whose process stopped is taken over when it runs out).
+-- of the process working on it (one whose process stopped is taken over when it runs out);
+-- `learned_rows` the scored comments the source last learned its models from (0: never).
 CREATE TABLE IF NOT EXISTS text_backfills (
   source_id VARCHAR PRIMARY KEY,
   state VARCHAR NOT NULL,
@@ -68,5 +69,6 @@ CREATE TABLE IF NOT EXISTS text_backfills (
   message VARCHAR,
   started_at TIMESTAMP,
   updated_at TIMESTAMP NOT NULL,
-  finished_at TIMESTAMP
+  finished_at TIMESTAMP,
+  learned_rows INTEGER NOT NULL DEFAULT 0
 )

@@ -47,17 +47,21 @@ async function textAnalysis(source: string) {
 }
 const generation = async (id: string) => Number((await h.db.query<{ generation: number }>('SELECT generation FROM text_backfills WHERE source_id = $1', [id]))[0].generation);
 
+/** Rows `from`..`to` of a survey whose scores follow words the word lists do not know (the parcel locker pleases, the courier app does not). */
+const lockerRows = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, k) => {
+    const i = from + k;
+    return i % 2 ? [`r${i}`, `Used the parcel locker for order ${i}`, String(9 + (i % 4 === 1 ? 1 : 0))] : [`r${i}`, `Used the courier app for order ${i}`, String(i % 3)];
+  });
+const lockerFile = (rows: string[][]) => csv([['Response ID', 'Comment', 'How likely are you to recommend us?'], ...rows]);
+
 /**
- * A source whose scores follow words the word lists do not know (the parcel locker pleases, the
- * courier app does not): a model learned from it must read better than they do. 1,600 rows, so its
- * model is learned from more comments than the seeded responses'.
+ * A source of such answers: a model learned from it must read better than the word lists. 1,600
+ * rows by default, so its model is learned from more comments than the seeded responses'.
  */
-async function lockerFeedback(): Promise<string> {
-  const rows = Array.from({ length: 1600 }, (_, i) =>
-    i % 2 ? [`r${i}`, `Used the parcel locker for order ${i}`, String(9 + (i % 4 === 1 ? 1 : 0))] : [`r${i}`, `Used the courier app for order ${i}`, String(i % 3)],
-  );
-  const file = csv([['Response ID', 'Comment', 'How likely are you to recommend us?'], ...rows]);
-  const id = await sourceFrom('Locker feedback', file, (d) => {
+async function lockerFeedback(name = 'Locker feedback', rows = 1600): Promise<string> {
+  const file = lockerFile(lockerRows(0, rows));
+  const id = await sourceFrom(name, file, (d) => {
     d.columns.find((c) => c.name === 'Comment')!.role = 'verbatim';
   });
   await imported(id, file);
@@ -106,5 +110,34 @@ describe('a model learned from a source\'s scores', () => {
     expect((await modelsOf(h.db, later)).size).toBe(0);
     await expectReadBy(later, 'p1', 'The courier app again, order 77', model);
     expect(analyseSentiment('The courier app again, order 77', { lang: 'en', model }).label).toBe('negative');
+  });
+
+  it('is learned once a source that began small has enough scored comments, and again when they have doubled', async () => {
+    // 300 scored answers: too few to learn from; the word lists (or the portal's model) read them.
+    const id = await lockerFeedback('Small locker survey', 300);
+    await runPasses(h.db);
+    expect((await modelsOf(h.db, id)).size).toBe(0);
+
+    // 900 more: the pass over them learns first, and reads by the model.
+    await imported(id, lockerFile(lockerRows(300, 1200)));
+    await runPasses(h.db);
+    const first = (await modelsOf(h.db, id)).get('en')!;
+    expect(await englishModel(id)).toMatchObject({ from: 'own', sourceId: id, inUse: true, trainedOn: first.trainedOn });
+    await expectReadBy(id, 'r1100', 'Used the courier app for order 1100', first);
+
+    // Not learned again until they have doubled: 1,300 more, and the next sweep learns from 2,500
+    // and has the whole history read again by the new model.
+    const before = await generation(id);
+    await askForPasses(h.db, new Date());
+    expect(await generation(id)).toBe(before);
+    await imported(id, lockerFile(lockerRows(1200, 2500)));
+    await runPasses(h.db);
+    await askForPasses(h.db, new Date());
+    expect(await generation(id)).toBeGreaterThan(before);
+    await runPasses(h.db);
+    const second = (await modelsOf(h.db, id)).get('en')!;
+    expect(second.trainedOn).toBeGreaterThan(first.trainedOn);
+    expect(await englishModel(id)).toMatchObject({ from: 'own', trainedOn: second.trainedOn });
+    await expectReadBy(id, 'r0', 'Used the courier app for order 0', second);
   });
 });

@@ -7,6 +7,7 @@ import { askForPasses, runPasses } from '../../../server/text/worker';
 import { saveTopics } from '../../../server/text/taxonomy';
 import { LEASE_MS, progressOf, requestPass } from '../../../server/text/progress';
 import { surveyAt } from './survey-answers';
+import { csv, sourceImports } from './datasources-upload';
 
 let h: Harness;
 let user: string;
@@ -48,6 +49,22 @@ describe('a pass over the seeded responses', () => {
     await askForPasses(h.db, new Date());
     const states = await h.db.query<{ state: string }>('SELECT state FROM text_backfills');
     expect(states.every((s) => s.state === 'done')).toBe(true);
+  });
+});
+
+describe('a pass over an imported source', () => {
+  it('reads a file with numeric ids batch after batch (its row keys are text) to the end', async () => {
+    const admin = await h.signIn('portaladmin@demo.cx');
+    const { sourceFrom, imported } = sourceImports(() => ({ h, token: admin }));
+    // Ids 1..45 sort as text (1, 10, 11, ..., 2, 20, ...): batches continue after the last key read.
+    const file = csv([['Visit ID', 'Remark'], ...Array.from({ length: 45 }, (_, i) => [i + 1, i % 2 ? 'Lovely staff, thank you' : 'The queue was awful'])]);
+    const id = await sourceFrom('Store visits', file, (d) => {
+      d.columns.find((c) => c.name === 'Remark')!.role = 'verbatim';
+    });
+    await imported(id, file);
+    await runPasses(h.db, { batchRows: 10 });
+    expect(await progressOf(h.db, id)).toMatchObject({ state: 'done', rowsDone: 45, rowsTotal: 45, message: null });
+    expect(await analysed(id)).toBe(45);
   });
 });
 
