@@ -3,8 +3,8 @@ import type { SmartModule } from '../smartdata/schema';
 import { buildWhere } from '../smartdata/where';
 import { textOf } from './analyse';
 import { detectLang } from './sentiment/lang';
-import { modelSummaries, type ModelSummary } from './store';
-import type { Lang } from './types';
+import { modelSummaries } from './store';
+import type { Lang, ModelSummary } from './types';
 
 /** Comments read to tell which languages a source is written in (a page shows it while it polls). */
 const SAMPLE = 200;

@@ -1,5 +1,5 @@
 import type { Param, Queryable } from '../db';
-import type { Lang, LearnedModel, TextAnalysis, Topic } from './types';
+import type { Lang, LearnedModel, ModelSummary, TextAnalysis, Topic } from './types';
 import { MIN_HELD_OUT } from './sentiment/model';
 
 /**
@@ -132,22 +132,6 @@ const IS_PORTAL = `${inUse('m')} AND NOT EXISTS (SELECT 1 FROM text_models o WHE
  */
 export const portalModels = (q: Queryable) => modelsWhere(q, `WHERE ${IS_PORTAL}`, []);
 
-/** What a model is, without its parameters: the source it was learned from and its agreement on held-out rows. */
-export interface ModelSummary {
-  sourceId: string;
-  /** The source's name (its id when it has none any more). */
-  sourceName: string;
-  lang: Lang;
-  trainedOn: number;
-  heldOutRows: number;
-  accuracy: number;
-  macroF1: number;
-  /** The word lists alone on the same held-out rows. */
-  lexiconAccuracy: number;
-  lexiconMacroF1: number;
-  /** Whether it reads better than the word lists (else they read the source's comments). */
-  inUse: boolean;
-}
 
 /** The models a source may be read by: its own and the portal's, each once (the portal's may be its own). */
 export async function modelSummaries(q: Queryable, sourceId: string): Promise<{ own: Map<Lang, ModelSummary>; portal: Map<Lang, ModelSummary> }> {

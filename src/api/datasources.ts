@@ -34,6 +34,8 @@ export interface SourceColumn {
   claimType?: string;
   hierarchy?: Hierarchy;
   hidden: boolean;
+  /** Computed by the portal from the comments (Sentiment, Topic): shown, never edited. */
+  derived?: 'text' | 'topic';
 }
 
 export interface DataSource {

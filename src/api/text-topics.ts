@@ -1,9 +1,9 @@
 import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
-// The shapes the server computes (type-only: nothing of the server reaches the browser).
-import type { Topic, TopicCandidate } from '../../server/text/types';
+// The shapes the server computes and these pages read.
+import type { ModelSummary, Topic, TopicCandidate } from '../lib/text-analysis';
 
-export type { Topic, TopicCandidate } from '../../server/text/types';
+export type { Topic, TopicCandidate } from '../lib/text-analysis';
 
 /** A data source's topics (issue 49): the contract of /api/datasources/{id}/topics, as docs/api.md describes it. */
 
@@ -23,21 +23,8 @@ export interface TextAnalysisProgress {
 }
 
 /** A model learned from scored comments, as it reads a source: its own, or the portal's (learned from another source). */
-export interface SentimentModelUse {
-  lang: 'en' | 'de';
+export interface SentimentModelUse extends ModelSummary {
   from: 'own' | 'portal';
-  sourceId: string;
-  sourceName: string;
-  trainedOn: number;
-  heldOutRows: number;
-  /** Agreement with the scores on held-out rows, 0..1. */
-  accuracy: number;
-  macroF1: number;
-  /** The word lists alone on the same rows. */
-  lexiconAccuracy: number;
-  lexiconMacroF1: number;
-  /** False: it read no better than the word lists, which read the source's comments instead. */
-  inUse: boolean;
 }
 
 type Maybe<T> = Promise<T | BadRequest>;

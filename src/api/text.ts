@@ -2,9 +2,9 @@ import { request, type ApiTarget } from './client';
 import type { BadRequest } from './errors';
 import type { SmartFilter } from '../stores/filters';
 // The shapes the server computes (type-only: nothing of the server reaches the browser).
-import type { Sentiment, TopicHit } from '../../server/text/types';
+import type { Sentiment, TopicHit } from '../lib/text-analysis';
 
-export type { Sentiment, Span, TopicHit } from '../../server/text/types';
+export type { Sentiment, Span, TopicHit } from '../lib/text-analysis';
 
 /** Text analytics (issue 49): the highlights of displayed rows and the topic-impact tile's data. */
 

@@ -18,6 +18,8 @@ const SOURCE = {
   columns: [
     { key: 'Comment', name: 'Comment', typeName: 'String', role: 'verbatim', hidden: false },
     { key: 'Stars', name: 'Stars', typeName: 'Number', role: 'score', score: { kind: 'Rating', min: 1, max: 5 }, hidden: false },
+    { key: 'Sentiment', name: 'Sentiment', typeName: 'String', role: 'score', score: { kind: 'Sentiment' }, hidden: false, derived: 'text' },
+    { key: 'Topic', name: 'Topic', typeName: 'String', role: 'attribute', hidden: false, derived: 'topic' },
   ],
   dependents: { dashboards: [], favourites: 0, alerts: 0 },
 };
@@ -96,6 +98,9 @@ const sentTopics = (calls: Call[]) => JSON.parse(calls.filter((c) => c.method ==
 describe('<cx-datasources source-id> topics', () => {
   it('should show the analysis progress and the taxonomy as a tree with counts and net sentiment, accessibly', async () => {
     const { el } = await open();
+    // The columns computed from the comments are named, not offered for editing.
+    expect(all<HTMLInputElement>(el, 'table.columns tbody input:not([type])').map((i) => i.value)).toEqual(['Comment', 'Stars']);
+    expect(q(el, '.computed-columns')!.textContent).toBe('Computed from the comments (text analysis): Sentiment, Topic');
     const bar = q<HTMLProgressElement>(el, 'progress[aria-label="Comments analysed"]')!;
     expect([bar.value, bar.max]).toEqual([1200, 5000]);
     expect(bar.getAttribute('aria-valuetext')).toBe('1,200 of 5,000 rows read');
