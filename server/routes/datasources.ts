@@ -79,7 +79,7 @@ export const datasourceRoutes = new Hono<Env>()
     const { view, module } = await sourceOf(c);
     // How far the reading of its comments has come and which learned models read it (issue 49): null for a source without comments.
     const db = c.var.deps.db;
-    const textAnalysis = verbatimOf(module) ? { ...(await progressOf(db, view.id)), models: await sentimentReaders(db, module) } : null;
+    const textAnalysis = verbatimOf(module) ? { ...(await progressOf(db, view.id)), ...(await sentimentReaders(db, module)) } : null;
     return c.json({ ...view, dependents: await dependentsOf(c.var.deps.db, view.id), textAnalysis });
   })
   .patch('/:id', async (c) => {

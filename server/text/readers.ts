@@ -17,22 +17,25 @@ export interface SentimentReader extends ModelSummary {
 /**
  * Which learned model reads the source's comments, per language (as `analyserFor` picks it): each
  * language it has a model of, and those of a sample of its comments. An own model that does not
- * read better than the word lists is listed with `inUse` false (they read). Empty: word lists only.
+ * read better than the word lists is listed with `inUse` false (they read). `wordLists`: the
+ * languages of its comments that no model reads (none learned from scored comments in them).
  */
-export async function sentimentReaders(db: Db, module: SmartModule): Promise<SentimentReader[]> {
+export async function sentimentReaders(db: Db, module: SmartModule): Promise<{ models: SentimentReader[]; wordLists: Lang[] }> {
   const text = textOf(module);
-  if (!text) return [];
+  if (!text) return { models: [], wordLists: [] };
   const { own, portal } = await modelSummaries(db, module.moduleId);
   const w = buildWhere(module, [], null);
   w.add(text.present);
   const sample = await db.analytics.query<{ text: string }>(`SELECT ${text.expr} AS text FROM ${module.table} t ${w.sql} LIMIT ${w.bind(SAMPLE)}`, w.params);
   const langs = new Set<Lang>([...own.keys(), ...sample.map((r) => detectLang(r.text))]);
-  const readers: SentimentReader[] = [];
+  const models: SentimentReader[] = [];
+  const wordLists: Lang[] = [];
   for (const lang of [...langs].sort()) {
     const mine = own.get(lang);
     const theirs = portal.get(lang);
-    if (mine) readers.push({ ...mine, from: 'own' }); // read by it, or by the word lists when it lost to them (inUse)
-    else if (theirs) readers.push({ ...theirs, from: 'portal' });
+    if (mine) models.push({ ...mine, from: 'own' }); // read by it, or by the word lists when it lost to them (inUse)
+    else if (theirs) models.push({ ...theirs, from: 'portal' });
+    else wordLists.push(lang);
   }
-  return readers;
+  return { models, wordLists };
 }

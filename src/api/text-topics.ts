@@ -20,6 +20,8 @@ export interface TextAnalysisProgress {
   message?: string | null;
   /** The learned sentiment model that reads each language of the source's comments (empty or absent: word lists only). */
   models?: SentimentModelUse[];
+  /** The languages of its comments no learned model reads: the word lists alone read them. */
+  wordLists?: Array<'en' | 'de'>;
 }
 
 /** A model learned from scored comments, as it reads a source: its own, or the portal's (learned from another source). */

@@ -285,6 +285,14 @@ describe('<cx-datasources source-id> topics', () => {
 
     ({ el } = await open({ analysis: { state: 'done', rowsDone: 5000, rowsTotal: 5000, models: [] } }));
     expect(models(el)).toEqual(['Sentiment: word lists only (no scored comments to learn from)']);
+    fixtureCleanup();
+
+    // English read by a learned model, German by the word lists alone (no German model anywhere).
+    ({ el } = await open({ analysis: { state: 'done', rowsDone: 5000, rowsTotal: 5000, models: [portal], wordLists: ['de'] } }));
+    expect(models(el)).toEqual([
+      'Sentiment (English): read by the model learned from “Survey responses” (agrees with 78.8% of held-out scores, macro-F1 0.71)',
+      'Sentiment (German): word lists only (no model learned from scored comments in this language)',
+    ]);
   });
 
   it('should show no topics for a source without a verbatim', async () => {

@@ -7,7 +7,7 @@ export function TextProgress({ analysis }: { analysis: TextAnalysisProgress }) {
   const { t, lang } = useElement();
   const n = (value: number) => numberFormat(lang).format(value);
   const { state, rowsDone, rowsTotal } = analysis;
-  const models = <SentimentModels models={analysis.models ?? []} />;
+  const models = <SentimentModels models={analysis.models ?? []} wordLists={analysis.wordLists ?? []} />;
   if (state === 'failed') {
     return (
       <>
@@ -46,9 +46,9 @@ export function TextProgress({ analysis }: { analysis: TextAnalysisProgress }) {
  * scores on held-out rows beside the word lists': the source's own, one learned from another source,
  * or none (word lists; also where the source's own model read no better than they do).
  */
-function SentimentModels({ models }: { models: SentimentModelUse[] }) {
+function SentimentModels({ models, wordLists }: { models: SentimentModelUse[]; wordLists: ReadonlyArray<'en' | 'de'> }) {
   const { t, lang } = useElement();
-  if (!models.length) return <p className="sentiment-model">{t('textTopics.modelNone')}</p>;
+  if (!models.length && !wordLists.length) return <p className="sentiment-model">{t('textTopics.modelNone')}</p>;
   const percent = numberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const f1 = numberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
@@ -70,6 +70,11 @@ function SentimentModels({ models }: { models: SentimentModelUse[] }) {
           </p>
         );
       })}
+      {wordLists.map((l) => (
+        <p className="sentiment-model" key={l} data-lang={l}>
+          {t('textTopics.modelNoneIn', { language: t(`textTopics.commentLang.${l}`) })}
+        </p>
+      ))}
     </>
   );
 }
