@@ -18,6 +18,26 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
 }
 
 /**
+ * Runs `fn` in one transaction (opened by `begin`) on a connection of the pool's own; rolls back when
+ * it throws. A connection PostgreSQL ended cannot roll back: it is thrown away instead of returned.
+ */
+export async function inTransaction<T>(pool: pg.Pool, begin: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query(begin);
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    broken = await client.query('ROLLBACK').then(() => undefined, (e: Error) => e);
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
  * PostgreSQL through two connection pools, when DATABASE_URL is set: six connections for
  * `analytics` (reads that may take seconds) and four for everything else, so a sign-in, a
  * case action or a session check never waits behind the analytics (as on DuckDB).
@@ -35,22 +55,7 @@ export async function openPostgres(url: string): Promise<Db> {
     engine: 'postgres',
     query: root.query,
     analytics: heavy,
-    async tx(fn) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const result = await fn(queryable(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        // A connection PostgreSQL ended cannot roll back: it is thrown away instead of returned.
-        broken = await client.query('ROLLBACK').then(() => undefined, (e: Error) => e);
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    },
+    tx: (fn) => inTransaction(pool, 'BEGIN', (client) => fn(queryable(client))),
     async insertMany(table, columns, rows) {
       const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
       for (let start = 0; start < rows.length; start += perStatement) {
