@@ -9,6 +9,8 @@ import { refuseNul } from './http/validate';
 import { limitBody } from './http/body-limit';
 import { noStoreUnlessSet } from './http/no-store';
 import { apiCors, routedMethods, publicCors } from './http/cors';
+import { readAfterWrites } from './http/read-after';
+import { replicaHealth } from './replica/health';
 import { cacheControlFor, compressAnswers, REVALIDATE, STATIC } from './http/delivery';
 import { etag } from 'hono/etag';
 import { requireAuth, requireRoles } from './auth/middleware';
@@ -92,6 +94,10 @@ export function createApi(given: Deps): Hono<Env> {
   };
   api.use('/api/*', freshSources);
   api.use('/reporting/*', freshSources);
+  // With the analytics replica: reads go to it once it holds the caller's writes (issue 50).
+  const readAfter = readAfterWrites();
+  api.use('/api/*', readAfter);
+  api.use('/reporting/*', readAfter);
   // Error answers in the request's language (German when asked for; English otherwise).
   api.use('*', localiseErrors);
   api.use('/api/*', refuseNul);
@@ -113,6 +119,9 @@ export function createApi(given: Deps): Hono<Env> {
   api.get('/api/health', async (c) => {
     try {
       await deps.db.query('SELECT 1 AS ok');
+      // With the analytics replica: 503 until its copy is whole, and while it lags (issue 50).
+      const replica = replicaHealth(deps.db);
+      if (replica) return c.json(replica.body, replica.code);
       return c.json({ status: 'ok', engine: deps.db.engine });
     } catch {
       return c.json({ status: 'unavailable', message: 'The database does not answer.' }, 503);

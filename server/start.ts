@@ -7,6 +7,7 @@ import { openDb } from './db';
 import { migrate } from './db/migrate';
 import { recoverImports } from './datasources/imports/recover';
 import { prepareDatabase } from './setup/prepare';
+import { startReplicaWhenOn } from './replica';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/people';
 import { newSecret } from './auth/tokens';
 import { parseOrigins } from './http/cors';
@@ -58,6 +59,9 @@ if (db.writes) {
   await releaseClaims(db);
 }
 
+// The analytics replica (CX_REPLICA=on, PostgreSQL): copied in the background; /api/health answers 503 until it is whole.
+const replica = await startReplicaWhenOn(db, process.env);
+
 // Without JWT_SECRET, tokens are signed with a per-process key: a restart signs everyone out of
 // their access token, and the client's refresh token (stored server-side) gets them a new one.
 const secret = process.env.JWT_SECRET ?? newSecret();
@@ -103,6 +107,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await stopWebhooks();
     await stopText();
     await stopCaseClock();
+    await replica?.close();
     await db.close();
     process.exit(0);
   }));

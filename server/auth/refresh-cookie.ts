@@ -13,7 +13,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** Clients that are web pages of the portal: their refresh token goes into the cookie, not the body. */
 export const WEB_CLIENTS = ['cx-portal-web', 'cx-assistant'];
 
-const secure = (c: Context) => new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+export const secure = (c: Context) => new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 
 export function setRefreshCookie(c: Context, token: string, remember: boolean): void {
   setCookie(c, REFRESH_COOKIE, token, {

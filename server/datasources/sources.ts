@@ -7,6 +7,7 @@ import { checkShape, type DefinitionInput } from './input';
 import { definitionsChanged, reloadSources, sourcesOf } from './registry';
 import { createTableSql, moduleOf } from './tables';
 import { forgetSource } from '../text/store';
+import { sourceTableChanged } from '../replica/capture';
 
 /** Who opens a source's data viewer from the menu (the source's own roles decide whether it shows them rows). */
 const VIEWER_ROLES = 'PortalUser,GlobalAdmin,PortalAdmin';
@@ -78,6 +79,7 @@ async function insertSource(db: Db, module: SmartModule, reading: string, userId
       [id, module.name, definitionText(module), reading, userId, now],
     );
     await q.query(createTableSql(module));
+    await sourceTableChanged(db, q, module.table, 'created');
     // Its records, pivot and cards open from the menu, as the built-in sources' do.
     await q.query(
       `INSERT INTO nav_items (module_id, profile, nav_name, nav_url, nav_weight, module_template, accessible_to_roles, anonymous, hide_menu, hide_on_mobile, show_new_badge)
@@ -156,7 +158,10 @@ export async function deleteSource(db: Db, id: string): Promise<void> {
     // Claimed by an import since the check above: the import goes on, the source stays.
     const deleted = await q.query("DELETE FROM datasources WHERE source_id = $1 AND state <> 'importing' RETURNING source_id", [id]);
     if (!deleted.length) throw running;
-    if (module) await q.query(`DROP TABLE IF EXISTS ${module.table}`);
+    if (module) {
+      await q.query(`DROP TABLE IF EXISTS ${module.table}`);
+      await sourceTableChanged(db, q, module.table, 'dropped');
+    }
     await q.query('DELETE FROM datasource_imports WHERE source_id = $1', [id]);
     await forgetSource(q, id);
     await q.query("DELETE FROM nav_items WHERE module_id = $1 AND module_template = 'DataViewer'", [id]);

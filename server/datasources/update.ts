@@ -12,6 +12,7 @@ import { ROLES } from './roles';
 import { verbatimOf } from '../text/dimensions';
 import { requestPass } from '../text/progress';
 import { forgetAnalyses } from '../text/store';
+import { sourceTableChanged } from '../replica/capture';
 
 
 /** What `PATCH /api/datasources/{id}` takes: a new name, readers, and columns' names and roles. */
@@ -104,6 +105,7 @@ export async function updateSource(db: Db, module: SmartModule, row: SourceRow, 
       await q.query(`ALTER TABLE ${module.table} ADD COLUMN IF NOT EXISTS ${c.rawColumn} VARCHAR`);
       await q.query(`ALTER TABLE ${module.table} ADD COLUMN IF NOT EXISTS ${c.flagColumn} VARCHAR`);
     }
+    if (added.length) await sourceTableChanged(db, q, module.table, 'altered');
     await q.query("UPDATE nav_items SET nav_name = $2 WHERE module_id = $1 AND module_template = 'DataViewer'", [module.moduleId, name]);
     await q.query('UPDATE datasources SET name = $2, definition = $3, updated_at = CAST($4 AS TIMESTAMP) WHERE source_id = $1', [module.moduleId, name, definitionText(next), new Date()]);
     // Another column became the comment: what was read in the old one is forgotten, and the new one read.

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { normalizeRow, type Db, type Param, type Queryable, type Row } from './types';
+import { capturedToken, committed, readAfter } from './read-after';
 
 // Counts and sums arrive as numbers, timestamps (without zone) as UTC, like DuckDB's.
 pg.types.setTypeParser(20, (v) => Number(v)); // int8
@@ -7,6 +8,9 @@ pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
 pg.types.setTypeParser(1114, (v) => new Date(`${v.replace(' ', 'T')}Z`)); // timestamp
 
 const MAX_PARAMS = 60_000;
+
+/** An autocommitted statement that may write (a CTE may too). */
+const WRITES = /^\s*(INSERT|UPDATE|DELETE|WITH)\b/i;
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -51,11 +55,29 @@ export async function openPostgres(url: string): Promise<Db> {
   await pool.query('SELECT 1');
   const [root, heavy] = pools.map(queryable);
 
+  /**
+   * In a request on a process with a replica (read-after.ts), a transaction's token is read before
+   * COMMIT and recorded after it, so that the caller's next read waits for the replica to hold it.
+   * Elsewhere a transaction is as it was: no extra round trip.
+   */
+  async function tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+    if (!readAfter()) return inTransaction(pool, 'BEGIN', (client) => fn(queryable(client)));
+    let token: string | null = null;
+    const result = await inTransaction(pool, 'BEGIN', async (client) => {
+      const value = await fn(queryable(client));
+      token = await capturedToken(queryable(client));
+      return value;
+    });
+    if (token) committed(token);
+    return result;
+  }
+
   return {
     engine: 'postgres',
-    query: root.query,
+    // A request's autocommitted write runs as a transaction, so that its token is recorded too.
+    query: <T extends Row>(sql: string, params?: readonly Param[]) => (readAfter() && WRITES.test(sql) ? tx((q) => q.query<T>(sql, params)) : root.query<T>(sql, params)),
     analytics: heavy,
-    tx: (fn) => inTransaction(pool, 'BEGIN', (client) => fn(queryable(client))),
+    tx,
     async insertMany(table, columns, rows) {
       const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
       for (let start = 0; start < rows.length; start += perStatement) {

@@ -27,7 +27,8 @@ const sameHost = (c: Context, origin: string) => {
   }
 };
 
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-Ppm-Access', 'X-Ppm-MetaData'];
+// X-Cx-Read-After: the token of the caller's latest write (read-your-writes with the replica, server/http/read-after.ts).
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-Ppm-Access', 'X-Ppm-MetaData', 'X-Cx-Read-After'];
 /** Browsers keep a preflight's answer this long (Chromium caps it at 2 hours). */
 export const PREFLIGHT_MAX_AGE = 7200;
 
@@ -65,7 +66,7 @@ export function apiCors(origins: readonly string[], methods: () => string[], ope
     origin: (origin) => origin,
     allowMethods: () => methods(),
     allowHeaders: ALLOWED_HEADERS,
-    exposeHeaders: ['Content-Disposition'],
+    exposeHeaders: ['Content-Disposition', 'X-Cx-Read-After'],
     maxAge: PREFLIGHT_MAX_AGE,
   });
   return async (c, next) => {

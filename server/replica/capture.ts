@@ -137,10 +137,40 @@ export async function captureTable(q: Queryable, table: string, options: { bulkR
     return null;
   }
   await install(q, t);
+  await reloadAt(q, table);
   return t;
 }
 
-/** Removes a dropped table's capture functions (its triggers went with it), in the transaction that dropped it. */
+/**
+ * Logs a whole-table change (R) at this transaction's commit: the replica copies a new table (even
+ * while it is empty) or drops one PostgreSQL no longer has. The write counts as captured (its token).
+ */
+async function reloadAt(q: Queryable, table: string): Promise<void> {
+  await q.query("INSERT INTO cx_changes (tbl, op) VALUES ($1, 'R')", [table]);
+  await q.query("SELECT set_config('cx.captured', '1', true), pg_notify('cx_changes', pg_current_xact_id()::text)");
+}
+
+/** Removes a dropped table's capture functions (its triggers went with it) and tells the replica, in the transaction that dropped it. */
 export async function dropCapture(q: Queryable, table: string): Promise<void> {
   for (const { suffix } of EVENTS) await q.query(`DROP FUNCTION IF EXISTS ${functionName(table, suffix)}()`);
+  await reloadAt(q, table);
+}
+
+/** Whether change capture is installed in this database (cheap: the log table exists); false on DuckDB. */
+async function captureInstalled(db: Db, q: Queryable): Promise<boolean> {
+  if (db.engine !== 'postgres') return false;
+  const [row] = await q.query<{ installed: boolean }>("SELECT to_regclass('cx_changes') IS NOT NULL AS installed");
+  return row.installed;
+}
+
+/**
+ * A source's table was created, dropped or given columns in the transaction `q`: where capture is
+ * installed (a replica ran on this database), it is captured from its first write, its capture is
+ * removed, or the replica copies it again with its new columns. Nothing otherwise (DuckDB, CX_REPLICA off).
+ */
+export async function sourceTableChanged(db: Db, q: Queryable, table: string, change: 'created' | 'dropped' | 'altered'): Promise<void> {
+  if (!(await captureInstalled(db, q))) return;
+  if (change === 'created') await captureTable(q, table);
+  else if (change === 'dropped') await dropCapture(q, table);
+  else await reloadAt(q, table);
 }

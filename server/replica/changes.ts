@@ -38,9 +38,13 @@ export async function readChanges(client: ChangeClient, previous: ChangeCursor):
 function batchOf(rows: LogRow[], horizon: string, appliedBefore: ReadonlySet<string>): ChangeBatch {
   const h = BigInt(horizon);
   const appliedAbove = new Set<string>();
+  const xidsAbove = new Set<string>();
   const found = new Map<string, { keys: Map<string, string[]>; reload: boolean }>();
   for (const row of rows) {
-    if (BigInt(row.xid) >= h) appliedAbove.add(row.seq);
+    if (BigInt(row.xid) >= h) {
+      appliedAbove.add(row.seq);
+      xidsAbove.add(row.xid);
+    }
     if (appliedBefore.has(row.seq)) continue;
     const table = found.get(row.tbl) ?? { keys: new Map(), reload: false };
     found.set(row.tbl, table);
@@ -49,5 +53,5 @@ function batchOf(rows: LogRow[], horizon: string, appliedBefore: ReadonlySet<str
   }
   const tables: ChangeBatch['tables'] = new Map();
   for (const [name, t] of found) tables.set(name, { keys: t.reload ? [] : [...t.keys.values()], reload: t.reload });
-  return { horizon, tables, appliedAbove };
+  return { horizon, tables, appliedAbove, xidsAbove };
 }

@@ -15,6 +15,8 @@ export interface ChangeBatch {
   tables: Map<string, { keys: string[][]; reload: boolean }>;
   /** Seqs read whose xid >= horizon: pass them as appliedAbove to the next readChanges. */
   appliedAbove: Set<string>;
+  /** The xids of those rows: a write's token is covered once its batch is applied, before the horizon passes it. */
+  xidsAbove: Set<string>;
 }
 
 /** Where the replica stands, for health and the admin page. */

@@ -162,6 +162,19 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 }
 
+/**
+ * Per API base, the token of the latest write an answer reported (X-Cx-Read-After): sent with every
+ * later call there, so that a read after a write is answered from a copy that holds it (the server's
+ * analytics replica; an embedded element on another site gets no cookie, so the header carries it).
+ */
+const READ_AFTER = 'X-Cx-Read-After';
+const readAfter = new Map<string, string>();
+function noteReadAfter(apiBase: string, res: Response): void {
+  const token = res.headers.get(READ_AFTER);
+  const known = readAfter.get(apiBase);
+  if (token && /^\d{1,20}$/.test(token) && (!known || BigInt(token) > BigInt(known))) readAfter.set(apiBase, token);
+}
+
 async function ask<T>(method: string, path: string, options: RequestOptions): Promise<T | BadRequest> {
   const apiBase = options.target?.apiBase ?? $config.get().apiBase;
   const signedIn = !!$session.get();
@@ -169,6 +182,8 @@ async function ask<T>(method: string, path: string, options: RequestOptions): Pr
   const send = async (renew: boolean) => {
     // The server answers in the calling element's language, else the page's (its messages, the names of its content).
     const headers: Record<string, string> = { 'Accept-Language': options.target?.lang ?? $config.get().locale, ...options.headers };
+    const after = readAfter.get(apiBase);
+    if (after) headers[READ_AFTER] = after;
     if (!options.anonymous) {
       const token = await bearer(apiBase, renew);
       // Signed out while this call waited for its token: it is dropped, not sent to be refused.
@@ -197,6 +212,7 @@ async function ask<T>(method: string, path: string, options: RequestOptions): Pr
     res = await send(false);
     // A token from getToken may have ended early (revoked, a restart): ask for a new one once.
     if (res.status === 401 && !options.anonymous && $config.get().getToken && !$config.get().token) res = await send(true);
+    noteReadAfter(apiBase, res);
     body = await parse(res);
   } catch (error) {
     if (signal?.aborted) throw new ApiError(401, 'Signed out.', true);

@@ -163,6 +163,8 @@ describe('the origin allow-list', () => {
     expect(res.headers['access-control-allow-origin']).toBe(PARTNER);
     expect(res.headers['access-control-max-age']).toBe('7200');
     expect(res.headers['access-control-allow-headers']).toMatch(/Authorization/);
+    // An embedded element sends its latest write's token (read-your-writes with the replica, issue 50).
+    expect(res.headers['access-control-allow-headers']).toMatch(/X-Cx-Read-After/);
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
@@ -179,6 +181,7 @@ describe('the origin allow-list', () => {
     const save = await portal.call('PUT', '/api/alerts/nope', { token: access, body: {}, headers: { origin: PARTNER } });
     expect(save.headers['access-control-allow-origin']).toBe(PARTNER);
     expect(save.headers['access-control-expose-headers']).toMatch(/Content-Disposition/i);
+    expect(save.headers['access-control-expose-headers']).toMatch(/X-Cx-Read-After/i);
   });
 
   it('gives an unlisted origin no grant, preflight or not', async () => {

@@ -186,6 +186,26 @@ describe('the API client', () => {
     }
   });
 
+  it('sends back the latest write token an API base answered (X-Cx-Read-After), to that base only', async () => {
+    const sent: Array<[string, string | null]> = [];
+    const answers = ['41', '40', null];
+    setFetch(async (input, init) => {
+      const req = new Request(input instanceof Request ? input : String(input), init);
+      sent.push([new URL(req.url).host, req.headers.get('x-cx-read-after')]);
+      const token = answers.shift();
+      return new Response('{}', { headers: { 'content-type': 'application/json', ...(token ? { 'X-Cx-Read-After': token } : {}) } });
+    });
+    try {
+      const call = (apiBase: string) => request('GET', '/api/settings', { anonymous: true, target: { apiBase } });
+      for (let i = 0; i < 4; i++) await call('http://replicas.test');
+      await call('http://elsewhere.test');
+      // A lower token (an answer from a process behind) never replaces a higher one.
+      expect(sent).toEqual([['replicas.test', null], ['replicas.test', '41'], ['replicas.test', '41'], ['replicas.test', '41'], ['elsewhere.test', null]]);
+    } finally {
+      setFetch(appFetch);
+    }
+  });
+
   it('logs out to /signin on a lite host', () => {
     configure({ lite: true });
     visited.length = 0;

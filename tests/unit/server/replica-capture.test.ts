@@ -7,6 +7,7 @@ import { ENGINE, harness, type Harness } from './harness';
 import { surveyAt } from './survey-answers';
 import { csv, sourceImports } from './datasources-upload';
 import { captureTable, dropCapture, ensureCapture } from '../../../server/replica/capture';
+import { databaseUrl } from '../../../server/replica/loop';
 import { readChanges } from '../../../server/replica/changes';
 import { replicatedTables } from '../../../server/replica/tables';
 import type { ChangeBatch, ChangeCursor } from '../../../server/replica/types';
@@ -30,10 +31,8 @@ describe.skipIf(ENGINE !== 'postgres')('change capture on PostgreSQL', () => {
   beforeAll(async () => {
     h = await harness(50);
     admin = await h.signIn('portaladmin@demo.cx');
-    const [{ name }] = await h.db.query<{ name: string }>('SELECT current_database() AS name');
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    client = new pg.Client({ connectionString: url.toString() });
+    const url = await databaseUrl(h.db, process.env);
+    client = new pg.Client({ connectionString: url });
     await client.connect();
     await ensureCapture(h.db, { bulkRows: 20 });
     cursor = { horizon: null, appliedAbove: new Set() };
@@ -105,13 +104,16 @@ describe.skipIf(ENGINE !== 'postgres')('change capture on PostgreSQL', () => {
     expect((await poll()).tables.get('recovery_answers')).toEqual({ keys: [], reload: true });
   });
 
-  it('captures a new source’s table once captureTable ran on it', async () => {
+  it('captures a new source’s table from the transaction that creates it, and tells the replica of its drop', async () => {
     const { sourceFrom, imported } = sourceImports(() => ({ h, token: admin }));
     // A name that makes the longest table name (`ds_source-…`): its functions' names are cut and hashed.
     const id = await sourceFrom('2026 capture of a source whose name is long enough to cut', csv([['Response ID', 'Score'], ['a1', 7]]));
     const table = tableOf(id);
-    const captured = await h.db.tx((q) => captureTable(q, table));
+    // Made while capture is installed: captured at once, and copied whole (while still empty).
+    expect((await poll()).tables.get(table)).toEqual({ keys: [], reload: true });
+    const captured = await h.db.tx((q) => captureTable(q, table)); // again: idempotent
     expect(captured?.key).toEqual(['row_key']);
+    await poll();
     expect((await imported(id, csv([['Response ID', 'Score'], ['a1', 7], ['a2', 6]]))).rowsWritten).toBe(2);
     const rows = await h.db.query<{ row_key: string }>(`SELECT row_key FROM ${table} ORDER BY row_key`);
     expect(rows).toHaveLength(2);
@@ -129,5 +131,6 @@ describe.skipIf(ENGINE !== 'postgres')('change capture on PostgreSQL', () => {
       await dropCapture(q, table);
     });
     expect(await functions()).toEqual([]);
+    expect((await poll()).tables.get(table)).toEqual({ keys: [], reload: true });
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyBatch } from '../../../server/replica/apply';
+import { databaseUrl } from '../../../server/replica/loop';
 import { ensureCapture } from '../../../server/replica/capture';
 import { readChanges } from '../../../server/replica/changes';
 import { openReplica, replicaHorizon, type Replica } from '../../../server/replica/replica';
@@ -78,10 +79,8 @@ async function nextBatch() {
 describe.skipIf(ENGINE !== 'postgres')('the DuckDB replica of PostgreSQL', () => {
   beforeAll(async () => {
     h = await harness(3000);
-    const [{ name }] = await h.db.query<{ name: string }>('SELECT current_database() AS name');
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    const url = await databaseUrl(h.db, process.env);
+    pool = new pg.Pool({ connectionString: url, max: 2 });
     replica = await openReplica(':memory:');
     // A user source made before the capture starts, with rows: its ds_ table is replicated too.
     admin = await h.signIn('portaladmin@demo.cx');
