@@ -226,8 +226,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Two API processes behind HAProxy on PostgreSQL (needs the build, TEST_DATABASE_URL and haproxy).
-        test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 },
+        // Two API processes behind HAProxy on PostgreSQL (needs the build, TEST_DATABASE_URL and haproxy); one cluster at a time.
+        test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
       },
       {
         extends: true,

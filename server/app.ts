@@ -120,7 +120,7 @@ export function createApi(given: Deps): Hono<Env> {
     try {
       await deps.db.query('SELECT 1 AS ok');
       // With the analytics replica: 503 until its copy is whole, and while it lags (issue 50).
-      const replica = replicaHealth(deps.db);
+      const replica = await replicaHealth(deps.db);
       if (replica) return c.json(replica.body, replica.code);
       return c.json({ status: 'ok', engine: deps.db.engine });
     } catch {

@@ -1,6 +1,7 @@
 // npm run cluster: N API processes (CLUSTER_PROCESSES, default 2) on PostgreSQL behind HAProxy on
 // one port (PORT, default 8080). DATABASE_URL names the database, else a throwaway PostgreSQL
-// cluster is started (its data goes when the cluster stops). JWT_SECRET is required.
+// cluster is started (its data goes when the cluster stops). JWT_SECRET is required. Each process
+// keeps an analytics replica in .tmp/cluster/<name>/ (issue 50); CLUSTER_REPLICAS=off reads PostgreSQL only.
 import { startCluster, throwawayPostgres } from './launch';
 
 const processes = Number(process.env.CLUSTER_PROCESSES ?? 2);
@@ -11,6 +12,7 @@ if (!jwtSecret || jwtSecret.length < 32) {
 }
 const pg = process.env.DATABASE_URL ? undefined : throwawayPostgres();
 const port = Number(process.env.PORT ?? 8080);
+const replicas = process.env.CLUSTER_REPLICAS !== 'off';
 try {
   const cluster = await startCluster({
     processes,
@@ -20,8 +22,9 @@ try {
     jwtSecret,
     dir: '.tmp/cluster',
     log: console.log,
+    replicas,
   });
-  console.log(`CX portal on http://localhost:${port}/ : ${processes} API processes behind HAProxy on ${pg ? 'a throwaway PostgreSQL' : 'DATABASE_URL'}.`);
+  console.log(`CX portal on http://localhost:${port}/ : ${processes} API processes behind HAProxy on ${pg ? 'a throwaway PostgreSQL' : 'DATABASE_URL'}${replicas ? ', each with an analytics replica' : ''}.`);
   const stop = async () => {
     await cluster.stop();
     pg?.stop();

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { openDb } from '../db';
 import { migrate } from '../db/migrate';
 import { prepareDatabase } from '../setup/prepare';
@@ -21,6 +21,11 @@ export interface ClusterOptions {
   env?: NodeJS.ProcessEnv;
   /** Shown as each process starts; silent when unset. */
   log?: (line: string) => void;
+  /**
+   * Each process keeps an analytics replica (CX_REPLICA=on, issue 50) in `<dir>/<name>/replica.duckdb`,
+   * and HAProxy sends it traffic only once its copy is whole.
+   */
+  replicas?: boolean;
 }
 
 export interface ApiProcess {
@@ -34,19 +39,34 @@ export interface Cluster {
   processes: ApiProcess[];
   /** HAProxy's view of each process: 'UP' or 'DOWN'. */
   states: () => Promise<Record<string, string>>;
+  /** Starts process `name` again (after it died) on its port, with its environment; HAProxy takes it back once healthy. */
+  restart: (name: string) => ApiProcess;
   stop: () => Promise<void>;
 }
 
 /** Waits until `url` answers 200, or fails after `ms`. */
 export async function answers(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
+  await healthy(url, ms, ms);
+}
+
+/**
+ * Waits until the health check at `url` answers 200: up to `ms`, or up to `catchingUpMs` while it
+ * answers 503 catching-up (a replica copying PostgreSQL takes longer than a start).
+ */
+async function healthy(url: string, ms: number, catchingUpMs: number, child?: ChildProcess): Promise<void> {
+  const start = Date.now();
+  let catchingUp = false;
   for (;;) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`The API process for ${url} exited (${child.exitCode ?? child.signalCode}); its error is above.`);
     try {
-      if ((await fetch(url)).ok) return;
+      const res = await fetch(url);
+      if (res.ok) return;
+      catchingUp = ((await res.json().catch(() => ({}))) as { status?: string }).status === 'catching-up';
     } catch {
       // not listening yet
     }
-    if (Date.now() > until) throw new Error(`${url} did not answer within ${ms / 1000} s`);
+    const limit = catchingUp ? catchingUpMs : ms;
+    if (Date.now() - start > limit) throw new Error(`${url} did not answer 200 within ${limit / 1000} s${catchingUp ? ' (its replica was still catching up)' : ''}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -60,9 +80,15 @@ export function spawnServer(port: number, env: NodeJS.ProcessEnv): ChildProcess 
   });
 }
 
+/** How long a process's replica may take to copy PostgreSQL before the start gives up. */
+const CATCHING_UP_MS = 120_000;
+
 /** One API process on `port`, over the shared database and signing key. */
 function startProcess(name: string, port: number, options: ClusterOptions): ApiProcess {
+  const replica = options.replicas ? join(resolve(options.dir), name) : undefined;
+  if (replica) mkdirSync(replica, { recursive: true });
   const child = spawnServer(port, {
+    ...(replica ? { CX_REPLICA: 'on', CX_REPLICA_PATH: join(replica, 'replica.duckdb') } : {}),
     ...options.env,
     DATABASE_URL: options.databaseUrl,
     JWT_SECRET: options.jwtSecret,
@@ -95,7 +121,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   for (let i = 1; i <= n; i++) started.push(startProcess(`p${i}`, await freePort(), options));
   const stopProcesses = () => started.forEach((p) => p.child.exitCode === null && p.child.kill('SIGTERM'));
   try {
-    await Promise.all(started.map((p) => answers(`http://127.0.0.1:${p.port}/api/health`, 60_000)));
+    await Promise.all(started.map((p) => healthy(`http://127.0.0.1:${p.port}/api/health`, 60_000, CATCHING_UP_MS, p.child)));
   } catch (error) {
     stopProcesses();
     throw error;
@@ -110,6 +136,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     base,
     processes: started,
     states: () => serverStates(haproxy.socket),
+    restart: (name) => {
+      const p = started.find((s) => s.name === name);
+      if (!p) throw new Error(`No API process ${name}: ${started.map((s) => s.name).join(', ')}`);
+      if (p.child.exitCode === null && p.child.signalCode === null) throw new Error(`API process ${name} is still running (pid ${p.child.pid})`);
+      p.child = startProcess(name, p.port, options).child;
+      return p;
+    },
     stop: async () => {
       haproxy.child.kill('SIGTERM');
       stopProcesses();

@@ -76,6 +76,6 @@ export async function applyBatch(pool: pg.Pool, replica: Replica, batch: ChangeB
       for (let start = 0; start < keys.length; start += KEYS_PER_READ) await deleteKeys(q, table, keys.slice(start, start + KEYS_PER_READ));
       if (rows.length) await insertRows(q, table, rows);
     }
-    await setHorizon(q, batch.horizon);
+    await setHorizon(q, batch.horizon, { seqs: batch.appliedAbove, xids: batch.xidsAbove });
   });
 }

@@ -29,6 +29,9 @@ const LOG_DDL = [
   'CREATE INDEX IF NOT EXISTS cx_changes_xid ON cx_changes (xid)',
   // One row: the pruning floor (design §1) and the bulk threshold the triggers read.
   'CREATE TABLE IF NOT EXISTS cx_replica_meta (id INT PRIMARY KEY, floor_xid XID8, bulk_rows INT NOT NULL)',
+  // Each replica's heartbeat (peers.ts): the pruner keeps what the live ones still need; health asks whether a peer is fresh.
+  `CREATE TABLE IF NOT EXISTS cx_replicas (replica_id TEXT PRIMARY KEY, horizon XID8, fresh_as_of TIMESTAMPTZ, lag_ms INT, state TEXT,
+     seen_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
 ];
 
 /** Creating, replacing and pruning the capture take turns across processes. */

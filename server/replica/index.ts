@@ -4,6 +4,8 @@ import type { ReplicaStatus } from './types';
 
 /** The running replica of one PostgreSQL Db (issue 50): what routing, read-your-writes and health ask of it. */
 export interface ReplicaService {
+  /** This replica's name in cx_replicas (CX_REPLICA_ID, or host:port). */
+  id: string;
   /** Where it stands: catching-up (snapshot or first poll not done) | ok | lagging, horizon, lagMs, copied, total. */
   status(): ReplicaStatus;
   /** The replica's read connection(s) when its state is 'ok', else null (read PostgreSQL). */

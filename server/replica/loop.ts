@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Db } from '../db';
@@ -5,6 +6,8 @@ import { applyBatch } from './apply';
 import { readChanges } from './changes';
 import type { ReplicaService } from './index';
 import { listenForChanges } from './listen';
+import { startPeers, replicaIdOf } from './peers';
+import { restoreReplica } from './restore';
 import { openReplica, setHorizon, type Replica } from './replica';
 import { snapshot } from './snapshot';
 import { describeTable, ident, replicatedTables } from './tables';
@@ -27,6 +30,9 @@ export function replicaSettings(env: NodeJS.ProcessEnv) {
     // One file per process (two processes on a host keep a copy each); in memory without DATA_DIR.
     path: env.CX_REPLICA_PATH || (env.DATA_DIR ? join(env.DATA_DIR, `replica-${env.PORT ?? 8080}.duckdb`) : ':memory:'),
     memoryLimit: env.CX_REPLICA_MEMORY || undefined,
+    id: replicaIdOf(env),
+    heartbeatMs: millis(env, 'CX_REPLICA_HEARTBEAT_MS', 1000),
+    pruneMs: millis(env, 'CX_REPLICA_PRUNE_MS', 60_000),
   };
 }
 
@@ -38,6 +44,22 @@ export async function databaseUrl(db: Db, env: NodeJS.ProcessEnv): Promise<strin
   const url = new URL(base);
   url.pathname = `/${encodeURIComponent(name)}`;
   return url.toString();
+}
+
+/**
+ * The kept replica file, or a new one where it cannot be opened (damaged: it is deleted, and the
+ * replica copies PostgreSQL again). A file another process holds open is not touched.
+ */
+async function openKept(path: string, memoryLimit: string | undefined): Promise<Replica> {
+  try {
+    return await openReplica(path, { memoryLimit });
+  } catch (error) {
+    const message = (error as Error).message;
+    if (path === ':memory:' || /lock|CX_REPLICA_MEMORY/i.test(message)) throw error;
+    console.warn(`The replica file ${path} could not be opened (${message}); it is deleted and PostgreSQL is copied again.`);
+    await Promise.all([rm(path, { force: true }), rm(`${path}.wal`, { force: true })]);
+    return openReplica(path, { memoryLimit });
+  }
 }
 
 /** A token is an xid8 as text; anything else (a header's junk) is covered by nothing. */
@@ -58,13 +80,20 @@ export async function startLoop(db: Db, env: NodeJS.ProcessEnv): Promise<Replica
   // Two connections: one reads the change log, one the changed rows (each in a snapshot of its own).
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', (error) => console.warn(`The replica's PostgreSQL connection closed (${error.message}); the next poll reconnects.`));
-  const replica: Replica = await openReplica(settings.path, { memoryLimit: settings.memoryLimit });
+  const replica: Replica = await openKept(settings.path, settings.memoryLimit);
+  // A kept file of this database at a horizon the log still reaches replays from there (design §3).
+  const kept = await restoreReplica(db, replica);
 
   let closed = false;
   let ready = false; // the snapshot and the first poll after it are applied
-  let cursor: ChangeCursor | null = null; // set by the snapshot
-  let storedHorizon: string | null = null;
-  let coveredAbove = new Set<string>(); // xids applied although at or above the horizon
+  let cursor: ChangeCursor | null = kept && { horizon: kept.horizon, appliedAbove: kept.above.seqs }; // set by the snapshot or the kept file
+  let storedHorizon: string | null = kept?.horizon ?? null;
+  let coveredAbove = kept?.above.xids ?? new Set<string>(); // xids applied although at or above the horizon
+  // Tables the kept file lacks or holds with other columns: copied whole by the first poll.
+  let reloadFirst = kept?.reload ?? [];
+  let snapshotHorizon: string | null = null; // the snapshot in progress reads from here (the heartbeat keeps the log for it)
+  let snapshots = 0;
+  let snapshotting: Promise<void> | null = null;
   let freshAsOf: number | null = null;
   let progress = { copied: 0, total: 0 };
   let running: Promise<void> | null = null;
@@ -106,9 +135,11 @@ export async function startLoop(db: Db, env: NodeJS.ProcessEnv): Promise<Replica
       client.release(error as Error);
       throw error;
     }
+    for (const name of reloadFirst) batch.tables.set(name, { keys: [], reload: true });
     await adopt(batch);
     if (batch.tables.size) await applyBatch(pool, replica, batch);
-    else if (batch.horizon !== storedHorizon) await replica.db.tx((q) => setHorizon(q, batch.horizon));
+    else if (batch.horizon !== storedHorizon) await replica.db.tx((q) => setHorizon(q, batch.horizon, { seqs: batch.appliedAbove, xids: batch.xidsAbove }));
+    reloadFirst = [];
     storedHorizon = batch.horizon;
     cursor = { horizon: batch.horizon, appliedAbove: batch.appliedAbove };
     coveredAbove = batch.xidsAbove;
@@ -121,6 +152,7 @@ export async function startLoop(db: Db, env: NodeJS.ProcessEnv): Promise<Replica
   async function run(): Promise<void> {
     do {
       again = false;
+      if (cursor === null) break; // a new snapshot is coming
       const started = Date.now();
       try {
         await pollOnce();
@@ -146,8 +178,13 @@ export async function startLoop(db: Db, env: NodeJS.ProcessEnv): Promise<Replica
       try {
         const tables = await replicatedTables(db);
         progress = { copied: 0, total: tables.length };
-        const horizon = await snapshot(pool, replica, tables, (copied, total) => (progress = { copied, total }));
+        snapshots += 1;
+        const horizon = await snapshot(pool, replica, tables, (copied, total, h) => {
+          progress = { copied, total };
+          snapshotHorizon = h;
+        });
         storedHorizon = horizon;
+        snapshotHorizon = null;
         cursor = { horizon, appliedAbove: new Set() };
         kick();
         return;
@@ -159,17 +196,44 @@ export async function startLoop(db: Db, env: NodeJS.ProcessEnv): Promise<Replica
     }
   }
 
-  const starting = takeSnapshot();
+  /** The log was pruned past this replica's horizon (it was taken for dead): it copies PostgreSQL again. */
+  function resnapshot(): void {
+    if (closed || snapshotting) return;
+    console.warn("The change log was pruned past the replica's horizon; it copies PostgreSQL again.");
+    ready = false;
+    cursor = null;
+    snapshotting = (async () => {
+      await running;
+      // A poll that was running has set them again.
+      ready = false;
+      cursor = null;
+      await takeSnapshot();
+    })().finally(() => (snapshotting = null));
+  }
+
+  const status = (): ReplicaStatus => {
+    const lagMs = freshAsOf === null || !ready ? null : Date.now() - freshAsOf;
+    const state = !ready ? 'catching-up' : lagMs! > settings.maxLagMs ? 'lagging' : 'ok';
+    return { state, horizon: cursor?.horizon ?? null, lagMs, ...progress, snapshots };
+  };
+
+  if (kept) kick();
+  else snapshotting = takeSnapshot().finally(() => (snapshotting = null));
   const stopListening = listenForChanges(url, kick);
   const timer = setInterval(kick, settings.pollMs);
   timer.unref();
+  const stopPeers = startPeers(db, {
+    ...settings,
+    status,
+    horizon: () => cursor?.horizon ?? snapshotHorizon,
+    onFloor: (floor) => {
+      if (floor !== null && cursor !== null && !snapshotting && BigInt(cursor.horizon!) < BigInt(floor)) resnapshot();
+    },
+  });
 
   return {
-    status(): ReplicaStatus {
-      const lagMs = freshAsOf === null ? null : Date.now() - freshAsOf;
-      const state = !ready ? 'catching-up' : lagMs! > settings.maxLagMs ? 'lagging' : 'ok';
-      return { state, horizon: cursor?.horizon ?? null, lagMs, ...progress };
-    },
+    id: settings.id,
+    status,
     reader: () => (ready && Date.now() - freshAsOf! <= settings.maxLagMs ? replica.db.analytics : null),
     covers,
     waitFor(token, ms) {
@@ -194,7 +258,8 @@ export async function startLoop(db: Db, env: NodeJS.ProcessEnv): Promise<Replica
       clearInterval(timer);
       for (const w of waiters) w.done(false);
       await stopListening();
-      await starting;
+      await stopPeers();
+      await snapshotting;
       await running;
       await pool.end();
       await replica.db.close();

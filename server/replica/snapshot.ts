@@ -89,12 +89,12 @@ export async function swapIn(q: Queryable, table: string): Promise<void> {
  * DuckDB transaction swaps them all in with the snapshot's horizon, so readers see the old copy or
  * the new one, never a mix. The horizon it stands at.
  */
-export async function snapshot(pool: pg.Pool, replica: Replica, tables: ReplicatedTable[], progress?: (copied: number, total: number) => void): Promise<string> {
+export async function snapshot(pool: pg.Pool, replica: Replica, tables: ReplicatedTable[], progress?: (copied: number, total: number, horizon: string) => void): Promise<string> {
   const horizon = await inSnapshot(pool, async (client, h) => {
-    progress?.(0, tables.length);
+    progress?.(0, tables.length, h);
     for (const [i, table] of tables.entries()) {
       await copyTable(client, replica.db, table, nextName(table.name));
-      progress?.(i + 1, tables.length);
+      progress?.(i + 1, tables.length, h);
     }
     return h;
   });

@@ -26,6 +26,8 @@ export interface ReplicaStatus {
   lagMs: number | null;
   copied: number;
   total: number;
+  /** Full copies this process took (0 after a restart that replayed its kept file). */
+  snapshots: number;
 }
 
 /** What readChanges needs from the previous call. */

@@ -12,12 +12,12 @@ import { ensureCapture } from '../../../server/replica/capture';
 import { readChanges } from '../../../server/replica/changes';
 import { openReplica, replicaHorizon, type Replica } from '../../../server/replica/replica';
 import { snapshot } from '../../../server/replica/snapshot';
-import { ident } from '../../../server/replica/tables';
 import type { ChangeCursor, ReplicatedTable } from '../../../server/replica/types';
 import { Random } from '../../../server/seed/random';
 import type { Row } from '../../../server/db';
 import { csv, sourceImports } from './datasources-upload';
 import { ENGINE, harness, type Harness } from './harness';
+import { plain, rowsOf } from './replica-rows';
 import { surveyAt } from './survey-answers';
 
 let h: Harness;
@@ -33,25 +33,6 @@ const HEADER = ['Response ID', 'Visited', 'How likely are you to recommend us?',
 /** A file for the user source: ids `prefix0..`, day-first dates, a quoted comma and line break. */
 const visits = (prefix: string, n: number) =>
   csv([HEADER, ...Array.from({ length: n }, (_, i) => [`${prefix}${i}`, `${String(10 + (i % 18)).padStart(2, '0')}-02-2015 11.35`, i % 11, ['North', 'South'][i % 2], `Visit ${i}, "fine"\nthanks`])]);
-
-/** A value as both engines should give it: numbers to 1e-9, times as ISO, JSON parsed. */
-function plain(value: unknown, sqlType: string): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number') return Math.round(value * 1e9) / 1e9;
-  if (/^jsonb?$/.test(sqlType) && typeof value === 'string') return JSON.parse(value);
-  return value;
-}
-
-/** The table's rows on one engine, sorted by key in JS (the engines collate text differently). */
-async function rowsOf(query: (sql: string) => Promise<Row[]>, table: ReplicatedTable): Promise<unknown[][]> {
-  // A date is read as text on both: the drivers turn it into a Date at different midnights.
-  const columns = table.columns.map((c) => (c.sqlType === 'date' ? `CAST(${ident(c.name)} AS VARCHAR) AS ${ident(c.name)}` : ident(c.name)));
-  const rows = await query(`SELECT ${columns.join(', ')} FROM ${ident(table.name)}`);
-  const keyOf = (r: Row) => JSON.stringify(table.key.map((k) => r[k]));
-  return rows
-    .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0))
-    .map((r) => table.columns.map((c) => plain(r[c.name], c.sqlType)));
-}
 
 /** Every replicated table equal on both engines; the row counts compared. */
 async function expectEqual(): Promise<Record<string, number>> {

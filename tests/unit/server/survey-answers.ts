@@ -12,8 +12,9 @@ export async function surveyAt(h: Harness, store: string) {
   expect(saved.status).toBe(200);
   expect((await h.call('POST', `/api/surveys/${created.shortcode}/publish`, { token, body: { version: saved.body.version } })).status).toBe(200);
   const q = (kind: string) => (questions as Array<{ id: string; kind: string }>).find((x) => x.kind === kind)!.id;
-  return async (nps: number, comment: string) => {
-    const sent = await h.call('POST', `/api/survey/${created.shortcode}/responses`, { body: { answers: { [q('nps')]: nps, [q('stars')]: 3, [q('text')]: comment }, locale: 'en' } });
+  // `headers`: e.g. an X-Forwarded-For of its own, a respondent of its own behind a load balancer.
+  return async (nps: number, comment: string, headers?: Record<string, string>) => {
+    const sent = await h.call('POST', `/api/survey/${created.shortcode}/responses`, { body: { answers: { [q('nps')]: nps, [q('stars')]: 3, [q('text')]: comment }, locale: 'en' }, headers });
     expect(sent.status).toBe(201);
     const [row] = await h.db.query<{ id: number }>('SELECT max(id) AS id FROM responses WHERE store = $1', [store]);
     return Number(row.id);
