@@ -121,7 +121,8 @@ describe('<cx-webhooks>', () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(JSON.parse(post!.body)).toEqual({ name: 'Case desk', url: 'https://hooks.example.com/cx', events: ['case.opened', 'case.closed'], format: 'slack', enabled: true });
     // The secret's panel takes focus so that it is read out and not missed.
-    expect(focused(el)?.classList.contains('secret-once')).toBe(true);
+    // Focus moves in the effect after the panel renders: waited for, not assumed at once.
+    await expect.poll(() => focused(el)?.classList.contains('secret-once')).toBe(true);
     const write = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: write }, configurable: true });
     button(el, 'Copy')!.click();
