@@ -30,10 +30,10 @@ function throughput(texts: string[], analyse: (t: string) => unknown): number {
   return texts.length / ((performance.now() - started) / 1000);
 }
 
-function report(name: string, rows: ScoredComment[], lang: Lang, afinn: AfinnTable | null): LearnedModel {
+async function report(name: string, rows: ScoredComment[], lang: Lang, afinn: AfinnTable | null): Promise<LearnedModel> {
   const started = performance.now();
-  const model = trainModel(rows, lang);
-  const withoutLexicon = trainModel(rows, lang, { lexiconFeature: false });
+  const model = await trainModel(rows, lang);
+  const withoutLexicon = await trainModel(rows, lang, { lexiconFeature: false });
   const seconds = (performance.now() - started) / 2000;
   const heldOut = rows.filter((r) => isHeldOut(r.text));
   console.log(`\n${name}: ${rows.length.toLocaleString('en')} scored comments, ${new Set(rows.map((r) => r.text)).size} distinct; trained on ${model.trainedOn.toLocaleString('en')} in ${seconds.toFixed(1)} s; held out ${heldOut.length.toLocaleString('en')} rows (${new Set(heldOut.map((r) => r.text)).size} distinct texts)`);
@@ -52,7 +52,7 @@ const started = performance.now();
 const comments = await seededComments(ROWS, ANCHOR);
 console.log(`generated ${ROWS.toLocaleString('en')} seeded responses, ${comments.length.toLocaleString('en')} with a comment, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 const texts = comments.map((c) => c.text);
-const model = report('Seeded responses (NPS)', comments, 'en', afinn);
+const model = await report('Seeded responses (NPS)', comments, 'en', afinn);
 
 // Best of two alternating passes each: the first pass of a run pays for optimising and collecting.
 const lexiconRates: number[] = [];
@@ -67,8 +67,8 @@ console.log(`  lexicon          ${Math.round(lexiconRate).toLocaleString('en')} 
 console.log(`  learned model    ${Math.round(modelRate).toLocaleString('en')} comments/s -> 1,000,000 in ${(1e6 / modelRate).toFixed(0)} s`);
 
 const reviews = await seededReviews(Math.max(400, Math.round(ROWS / 10)), ANCHOR);
-report('Seeded reviews (stars), English', reviews.filter((r) => r.lang === 'en'), 'en', afinn);
-report('Seeded reviews (stars), German', reviews.filter((r) => r.lang === 'de'), 'de', null);
+await report('Seeded reviews (stars), English', reviews.filter((r) => r.lang === 'en'), 'en', afinn);
+await report('Seeded reviews (stars), German', reviews.filter((r) => r.lang === 'de'), 'de', null);
 
 if (await enableAfinnFallback()) {
   const heldOut = comments.filter((c) => isHeldOut(c.text));

@@ -32,6 +32,8 @@ export interface ApiProcess {
   name: string;
   port: number;
   child: ChildProcess;
+  /** Its analytics replica's file, when the cluster runs with replicas. */
+  replicaPath?: string;
 }
 
 export interface Cluster {
@@ -87,8 +89,9 @@ const CATCHING_UP_MS = 120_000;
 function startProcess(name: string, port: number, options: ClusterOptions): ApiProcess {
   const replica = options.replicas ? join(resolve(options.dir), name) : undefined;
   if (replica) mkdirSync(replica, { recursive: true });
+  const replicaPath = replica && join(replica, 'replica.duckdb');
   const child = spawnServer(port, {
-    ...(replica ? { CX_REPLICA: 'on', CX_REPLICA_PATH: join(replica, 'replica.duckdb') } : {}),
+    ...(replicaPath ? { CX_REPLICA: 'on', CX_REPLICA_PATH: replicaPath } : {}),
     ...options.env,
     DATABASE_URL: options.databaseUrl,
     JWT_SECRET: options.jwtSecret,
@@ -97,7 +100,7 @@ function startProcess(name: string, port: number, options: ClusterOptions): ApiP
     // E-mailed links name the balancer's port, the one users reach, not this process's own.
     PUBLIC_ORIGIN: options.env?.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? localOrigin(options.port),
   });
-  return { name, port, child };
+  return { name, port, child, replicaPath };
 }
 
 /**

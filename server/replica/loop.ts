@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -34,6 +35,15 @@ export function replicaSettings(env: NodeJS.ProcessEnv) {
     heartbeatMs: millis(env, 'CX_REPLICA_HEARTBEAT_MS', 1000),
     pruneMs: millis(env, 'CX_REPLICA_PRUNE_MS', 60_000),
   };
+}
+
+/**
+ * With CX_REPLICA_TEST=1, a file `<replica file>.hold` pauses the polls (the cluster test's way to
+ * make a replica fall behind, or keep a restarted one catching up, for as long as it needs).
+ */
+function holdFile(env: NodeJS.ProcessEnv, path: string): (() => boolean) {
+  if (env.CX_REPLICA_TEST !== '1' || path === ':memory:') return () => false;
+  return () => existsSync(`${path}.hold`);
 }
 
 /** The URL of the database `db` is connected to: DATABASE_URL's server, with db's own database name. */
@@ -76,6 +86,7 @@ const RETRY_MS = 1000;
  */
 export async function startLoop(db: Db, env: NodeJS.ProcessEnv): Promise<ReplicaService> {
   const settings = replicaSettings(env);
+  const held = holdFile(env, settings.path);
   const url = await databaseUrl(db, env);
   // Two connections: one reads the change log, one the changed rows (each in a snapshot of its own).
   const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -152,7 +163,7 @@ export async function startLoop(db: Db, env: NodeJS.ProcessEnv): Promise<Replica
   async function run(): Promise<void> {
     do {
       again = false;
-      if (cursor === null) break; // a new snapshot is coming
+      if (cursor === null || held()) break; // a new snapshot is coming, or a test holds the polls
       const started = Date.now();
       try {
         await pollOnce();
@@ -164,13 +175,18 @@ export async function startLoop(db: Db, env: NodeJS.ProcessEnv): Promise<Replica
         if (!closed) warnOnce('The replica could not apply the latest changes; it tries again at the next poll', error);
       }
     } while (again && !closed);
-    running = null;
   }
 
   const kick = () => {
     if (closed || cursor === null) return;
     if (running) again = true;
-    else running = run();
+    // Cleared once run() has settled: a run that ends without awaiting (held) must not leave it set.
+    // A kick between the end of run() and this is not lost (it set `again`).
+    else
+      running = run().finally(() => {
+        running = null;
+        if (again && !held()) kick();
+      });
   };
 
   async function takeSnapshot(): Promise<void> {

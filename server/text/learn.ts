@@ -1,3 +1,4 @@
+import { mapInSlices } from './breathe';
 import type { Db } from '../db';
 import { scoreOf } from '../smartdata/column-roles';
 import type { Column, SmartModule } from '../smartdata/schema';
@@ -39,16 +40,16 @@ export async function learnFromScores(db: Db, module: SmartModule, now: Date): P
     w.params,
   );
   const byLang = new Map<Lang, ScoredComment[]>();
-  for (const r of rows) {
-    const lang = detectLang(r.text);
-    const list = byLang.get(lang) ?? [];
-    if (!list.length) byLang.set(lang, list);
+  const langs = await mapInSlices(rows, (r) => detectLang(r.text));
+  rows.forEach((r, i) => {
+    const list = byLang.get(langs[i]) ?? [];
+    if (!list.length) byLang.set(langs[i], list);
     list.push({ text: r.text, score: Number(r.score), scale: scored.scale });
-  }
+  });
   const models: LearnedModel[] = [];
   for (const [lang, comments] of byLang) {
     if (comments.length < MIN_SCORED) continue;
-    const model = trainModel(comments, lang);
+    const model = await trainModel(comments, lang);
     await saveModel(db, module.moduleId, model, now);
     models.push(model);
   }

@@ -3,7 +3,7 @@
 // a write seen everywhere within 2 s, and a killed process that HAProxy takes back only once its
 // replica has caught up.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCluster, type ApiProcess, type Cluster } from '../../server/cluster/launch';
@@ -124,6 +124,19 @@ async function newestIs(p: ApiProcess, id: number, token: string | null = null) 
   return Object.values(page.body.data[0] ?? {}).includes(id);
 }
 
+/** Holds `p`'s replica polls (CX_REPLICA_TEST=1: a file beside its replica), or lets them go on. */
+const hold = (p: ApiProcess, on: boolean) => (on ? writeFileSync(`${p.replicaPath}.hold`, '') : rmSync(`${p.replicaPath}.hold`, { force: true }));
+
+/** p1's /api/health in one word: '200', its status (catching-up, lagging) or 'refused'. */
+async function healthOf(p: ApiProcess) {
+  try {
+    const res = await fetch(`${direct(p)}/api/health`);
+    return res.ok ? '200' : (((await res.json()) as { status: string }).status ?? String(res.status));
+  } catch {
+    return 'refused';
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 beforeAll(async () => {
@@ -189,6 +202,30 @@ describe('two processes with analytics replicas behind HAProxy', () => {
     expect(Math.max(...times)).toBeLessThanOrEqual(2000);
   });
 
+  it('takes a replica that falls behind out of HAProxy, answers its reads from PostgreSQL meanwhile, and takes it back once it is fresh', async () => {
+    const [p1, p2] = cluster.processes;
+    await vi.waitFor(async () => expect((await cluster.states()).p1).toBe('UP'), { timeout: 10_000, interval: 100 });
+    hold(p1, true);
+    try {
+      const answer = await answersAt(direct(p2));
+      const { id } = await answer({});
+      const heldAt = Date.now();
+      await vi.waitFor(async () => expect(await healthOf(p1)).toBe('lagging'), { timeout: 10_000, interval: 50 });
+      const lagging = Date.now() - heldAt;
+      await vi.waitFor(async () => expect((await cluster.states()).p1).toBe('DOWN'), { timeout: 10_000, interval: 50 });
+      console.log(`replica cluster: p1's polls held; /api/health said lagging after ${lagging} ms, HAProxy took it out after ${Date.now() - heldAt} ms`);
+      // Still asked directly, it answers from PostgreSQL, with the write its replica has not applied.
+      const page = await read(p1, '/api/dataviewer/data/responses/default', { skip: 0, top: 1, orderByOperator: 'DESC' }, null);
+      expect(header(page, 'x-cx-read-from')).toBe('primary');
+      expect(Object.values(page.body.data[0])).toContain(id);
+    } finally {
+      hold(p1, false);
+    }
+    await vi.waitFor(async () => expect(await healthOf(p1)).toBe('200'), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect((await cluster.states()).p1).toBe('UP'), { timeout: 10_000, interval: 50 });
+    await expectEqualToPostgres(p1, null);
+  });
+
   it('takes a killed process back only once its replica has caught up, and it then answers as PostgreSQL does', async () => {
     const [p1] = cluster.processes;
     p1.child.kill('SIGKILL');
@@ -200,23 +237,28 @@ describe('two processes with analytics replicas behind HAProxy', () => {
       else await answer({});
     }
 
-    const health = async () => {
-      try {
-        const res = await fetch(`${direct(p1)}/api/health`);
-        return res.ok ? '200' : (((await res.json()) as { status: string }).status ?? String(res.status));
-      } catch {
-        return 'refused';
-      }
-    };
+    // Its polls are held until it has been seen catching up (the copy of the demo's data takes
+    // a few hundred ms: too short to be sure a sample falls in it).
+    hold(p1, true);
     const restartedAt = Date.now();
     cluster.restart('p1');
     const samples: Array<{ at: number; state: string; health: string }> = [];
-    while (Date.now() - restartedAt < 120_000) {
-      const [states, said] = await Promise.all([cluster.states(), health()]);
-      samples.push({ at: Date.now() - restartedAt, state: states.p1, health: said });
-      if (states.p1 === 'UP') break;
-      // Closer samples until its first 200: on the demo's data the copy takes a few hundred ms.
-      await sleep(said === '200' ? 50 : 10);
+    let heldUntil: number | null = null;
+    try {
+      while (Date.now() - restartedAt < 120_000) {
+        const [states, said] = await Promise.all([cluster.states(), healthOf(p1)]);
+        samples.push({ at: Date.now() - restartedAt, state: states.p1, health: said });
+        if (states.p1 === 'UP') break;
+        // Seen catching up for a second (HAProxy checks every 500 ms): the polls go on.
+        const first = samples.find((s) => s.health === 'catching-up');
+        if (heldUntil === null && first && Date.now() - restartedAt - first.at >= 1000) {
+          hold(p1, false);
+          heldUntil = Date.now() - restartedAt;
+        }
+        await sleep(50);
+      }
+    } finally {
+      hold(p1, false);
     }
     const firstOk = samples.findIndex((s) => s.health === '200');
     const firstUp = samples.findIndex((s) => s.state === 'UP');
@@ -224,9 +266,9 @@ describe('two processes with analytics replicas behind HAProxy', () => {
     console.log(
       `replica cluster: p1 restarted; refused until ${samples.findLast((s) => s.health === 'refused')?.at ?? 0} ms, ` +
         `catching-up in ${catchingUp.length} samples (${catchingUp[0]?.at ?? '-'}-${catchingUp.at(-1)?.at ?? '-'} ms), ` +
-        `first 200 at ${samples[firstOk]?.at ?? '-'} ms, UP in HAProxy at ${samples[firstUp]?.at ?? '-'} ms`,
+        `polls held until ${heldUntil ?? '-'} ms, first 200 at ${samples[firstOk]?.at ?? '-'} ms, UP in HAProxy at ${samples[firstUp]?.at ?? '-'} ms`,
     );
-    expect(catchingUp.length).toBeGreaterThan(0);
+    expect(heldUntil).not.toBeNull();
     expect(catchingUp.filter((s) => s.state === 'UP')).toEqual([]);
     expect(firstOk).toBeGreaterThanOrEqual(0);
     expect(firstUp).toBeGreaterThan(firstOk);

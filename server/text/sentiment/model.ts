@@ -4,6 +4,7 @@ import { RULES, isNegator } from './rules';
 import type { LexiconReading } from './score';
 import { readWithLexicon } from './score';
 import { isClauseBreak } from './tokenise';
+import { breather, mapInSlices } from '../breathe';
 
 export const MODEL_KIND = 'softmax-words-bigrams-lexicon/1';
 /** Training is linear in rows; past this a stride sample of the rows is as good and bounded in time. */
@@ -99,8 +100,12 @@ function vocabulary(examples: Example[]): Set<string> {
   return new Set(kept.slice(0, MAX_FEATURES).map(([f]) => f));
 }
 
-/** Multinomial logistic regression by Adagrad, labels weighted against imbalance, in a fixed order. */
-function fit(examples: Example[], useLexicon: boolean): Layer {
+/**
+ * Multinomial logistic regression by Adagrad, labels weighted against imbalance, in a fixed order.
+ * It takes seconds on a large source, so it gives the event loop turns (the order is unchanged).
+ */
+async function fit(examples: Example[], useLexicon: boolean): Promise<Layer> {
+  const breathe = breather();
   const vocab = vocabulary(examples);
   const counts = LABELS.map((_, c) => examples.filter((e) => e.label === c).length);
   const classWeight = counts.map((n) => (n ? Math.min(5, examples.length / (3 * n)) : 0));
@@ -131,6 +136,7 @@ function fit(examples: Example[], useLexicon: boolean): Layer {
         if (lexicon) step(lexicon, c, g * e.lexicon);
         for (const f of features) step((params.weights[f] ??= [0, 0, 0]), c, g);
       }
+      await breathe();
     }
   }
   const round = (w: number[]) => w.map((v) => Math.round(v * 10_000) / 10_000 || 0);
@@ -148,13 +154,13 @@ const BLENDS = [0, 0.25, 0.5, 0.75, 1];
  * rows (distinct texts kept from training), the larger share on a tie. Where a source's comments are
  * few templates (the seed), words learn the templates and the lexicon reads new ones better.
  */
-function chooseBlend(training: Example[], validation: Example[], useLexicon: boolean, calibration: Layer): number {
+async function chooseBlend(training: Example[], validation: Example[], useLexicon: boolean, calibration: Layer): Promise<number> {
   if (!validation.length) return 1;
-  const words = fit(training, useLexicon);
+  const words = await fit(training, useLexicon);
   const gold = validation.map((e) => LABELS[e.label]);
   let best = { blend: 1, f1: -1 };
   for (const blend of BLENDS) {
-    const predicted = validation.map((e) => labelOfProbabilities(mix(layerProbabilities(words, e.features, e.lexicon), layerProbabilities(calibration, [], e.lexicon), blend)));
+    const predicted = await mapInSlices(validation, (e) => labelOfProbabilities(mix(layerProbabilities(words, e.features, e.lexicon), layerProbabilities(calibration, [], e.lexicon), blend)));
     const { macroF1 } = agreement(gold, predicted);
     if (macroF1 >= best.f1) best = { blend, f1: macroF1 };
   }
@@ -166,25 +172,25 @@ function chooseBlend(training: Example[], validation: Example[], useLexicon: boo
  * comments, and measured against the scores of the fifth it never saw (beside the lexicon alone
  * on the same rows). Deterministic: the same rows give the same model.
  */
-export function trainModel(rows: ScoredComment[], lang: Lang, options: TrainOptions = {}): LearnedModel {
+export async function trainModel(rows: ScoredComment[], lang: Lang, options: TrainOptions = {}): Promise<LearnedModel> {
   const usable = rows.filter((r) => r.text && r.text.trim() && Number.isFinite(r.score));
   const read = (r: ScoredComment) => ({ row: r, reading: readWithLexicon(r.text, lang) });
   const training = usable.filter((r) => !isHeldOut(r.text));
   const stride = Math.max(1, Math.ceil(training.length / MAX_TRAINING_ROWS));
-  const examples = training.filter((_, i) => i % stride === 0).map(read).map(({ row, reading }) => ({
+  const examples = (await mapInSlices(training.filter((_, i) => i % stride === 0), read)).map(({ row, reading }) => ({
     features: featuresOf(reading),
     lexicon: reading.score,
     label: LABELS.indexOf(labelOfScore(row)),
   }));
   const useLexicon = options.lexiconFeature !== false;
-  const calibration = fit(examples.map((e) => ({ ...e, features: [] })), true);
+  const calibration = await fit(examples.map((e) => ({ ...e, features: [] })), true);
   const validating = examples.map((e, i) => isValidation(training[i * stride].text));
-  const blend = useLexicon ? chooseBlend(examples.filter((_, i) => !validating[i]), examples.filter((_, i) => validating[i]), useLexicon, calibration) : 1;
-  const params: ModelParams = { ...fit(examples, useLexicon), calibration, blend };
+  const blend = useLexicon ? await chooseBlend(examples.filter((_, i) => !validating[i]), examples.filter((_, i) => validating[i]), useLexicon, calibration) : 1;
+  const params: ModelParams = { ...(await fit(examples, useLexicon)), calibration, blend };
   const model: LearnedModel = { kind: MODEL_KIND, lang, trainedOn: examples.length, heldOut: { rows: 0, accuracy: 0, macroF1: 0 }, params };
-  const heldOut = usable.filter((r) => isHeldOut(r.text)).map(read);
+  const heldOut = await mapInSlices(usable.filter((r) => isHeldOut(r.text)), read);
   const gold = heldOut.map(({ row }) => labelOfScore(row));
-  const fromModel = agreement(gold, heldOut.map(({ reading }) => labelOfProbabilities(predictProbabilities(model, reading))));
+  const fromModel = agreement(gold, await mapInSlices(heldOut, ({ reading }) => labelOfProbabilities(predictProbabilities(model, reading))));
   const fromLexicon = agreement(gold, heldOut.map(({ reading }) => lexiconLabel(reading.score)));
   model.heldOut = { ...fromModel, lexicon: { accuracy: fromLexicon.accuracy, macroF1: fromLexicon.macroF1 } };
   return model;

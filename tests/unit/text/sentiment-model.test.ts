@@ -16,9 +16,9 @@ describe('sentiment: a model learned from scored comments', () => {
   });
 
   for (const lang of ['en', 'de'] as const) {
-    it(`${lang}: is measured on held-out rows, survives JSON, and is the same when trained again`, () => {
+    it(`${lang}: is measured on held-out rows, survives JSON, and is the same when trained again`, async () => {
       const rows = scored(lang);
-      const model = trainModel(rows, lang);
+      const model = await trainModel(rows, lang);
       const { heldOut } = model;
       process.stdout.write(`learned from labelled-${lang}: trained on ${model.trainedOn}, held out ${heldOut.rows}: accuracy ${heldOut.accuracy}, macro-F1 ${heldOut.macroF1} (lexicon alone ${heldOut.lexicon?.accuracy}, ${heldOut.lexicon?.macroF1})\n`);
       expect(model.trainedOn + heldOut.rows).toBe(rows.length);
@@ -27,12 +27,12 @@ describe('sentiment: a model learned from scored comments', () => {
       const majority = Math.max(...['negative', 'neutral', 'positive'].map((l) => rows.filter((r) => labelOfScore(r) === l).length)) / rows.length;
       expect(heldOut.accuracy).toBeGreaterThan(majority);
       const stored = JSON.parse(JSON.stringify(model));
-      expect(trainModel(rows, lang)).toEqual(stored);
+      expect(await trainModel(rows, lang)).toEqual(stored);
       for (const { text } of rows.slice(0, 20)) expect(analyseSentiment(text, { model: stored })).toEqual(analyseSentiment(text, { model }));
     });
   }
 
-  it('learns what the lexicon does not know, and reads unscored comments with it', () => {
+  it('learns what the lexicon does not know, and reads unscored comments with it', async () => {
     // A source whose customers call a late delivery "a blue parcel": no lexicon knows that.
     const rows: ScoredComment[] = [];
     for (let i = 0; i < 60; i++) {
@@ -40,7 +40,7 @@ describe('sentiment: a model learned from scored comments', () => {
       rows.push({ text: `Order ${i} came as a green parcel`, score: 5, scale: 'stars' });
       rows.push({ text: `Order ${i} came as a grey parcel`, score: 3, scale: 'stars' });
     }
-    const model = trainModel(rows, 'en');
+    const model = await trainModel(rows, 'en');
     expect(analyseSentiment('My order came as a blue parcel again').label).toBe('neutral');
     const read = analyseSentiment('My order came as a blue parcel again', { model });
     expect(read.label).toBe('negative');
