@@ -1,10 +1,10 @@
 import type { Claim } from '../identity/users';
 import { columnByKey, type SmartModule } from '../smartdata/schema';
-import type { Db, Param } from '../db';
+import type { Db, Param, Row } from '../db';
 import type { SmartFilter } from '../smartdata/where';
 import { MAX_TOP, MAX_TREND_POINTS, OTHERS_KEY, type CategoryOptions, type CompareWith, type ContentEntry, type DataRow, type MeasureKey, type Series, type TrendBucket, type VisualQuery } from '../../src/api/visual-types';
 import { COUNT, measureOf, num } from './measures';
-import { bounds, categoryLabel, dimension, periodScan, type PeriodScan } from './scan';
+import { bounds, categoryLabel, categoryOf, dimension, groupedQuery, NO_GROUPING, periodScan, type Grouping, type PeriodScan } from './scan';
 import { commentsSeries } from './comments';
 import type { FeedRequest } from '../../src/api/review-types';
 import { rowsOf } from '../smartdata/rows';
@@ -25,7 +25,16 @@ export interface SeriesInput {
   roles: readonly string[];
 }
 
-type QueryOf<K extends VisualQuery['kind']> = Extract<VisualQuery, { kind: K }>;
+export type QueryOf<K extends VisualQuery['kind']> = Extract<VisualQuery, { kind: K }>;
+
+/**
+ * A tile's first query's rows (and a stacked breakdown's category values), read already together
+ * with other tiles' in one scan (server/dashboards/one-scan.ts); shaped and ordered as that query's.
+ */
+export interface Given {
+  rows: Row[];
+  categories?: Map<string, number | null>;
+}
 
 /** A measure's name as the answer shows it, in the request's language. */
 const measureName = (input: SeriesInput, measure: MeasureKey) => measureOf(input.module, measure).label(input.lang ?? 'en');
@@ -50,11 +59,14 @@ function shell(scan: PeriodScan, key: string, filterKey: string, counts: { cur: 
 /** Record counts of both periods from rows that partition them. */
 const countsOf = (rows: ReadonlyArray<{ [k: string]: unknown; n?: unknown; pn?: unknown }>) => ({ cur: rows.reduce((t, r) => t + Number(r.n), 0), prev: rows.reduce((t, r) => t + Number(r.pn), 0) });
 
+/** The record counts of both periods, as `n` and `pn`. */
+const counted = (scan: PeriodScan): Array<[string, string]> => [['n', COUNT.sql(scan.current)], ['pn', COUNT.sql(scan.previous)]];
+
 /** One value for each period (gauges, hero numbers). */
-async function kpi(input: SeriesInput, q: QueryOf<'kpi'>): Promise<Series> {
+async function kpi(input: SeriesInput, q: QueryOf<'kpi'>, given?: Given): Promise<Series> {
   const scan = scanOf(input, q.compare);
   const m = measureIn(input, scan, q.measure);
-  const [row] = await rowsOf(input.db, input.module).query(
+  const [row] = given?.rows ?? await rowsOf(input.db, input.module).query(
     `SELECT ${m.sql(scan.current)} AS cur, ${m.sql(scan.previous)} AS prev, ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
      FROM ${input.module.table} ${scan.where.sql}`,
     scan.where.params,
@@ -72,13 +84,14 @@ export function bucketFor(days: number): TrendBucket {
 /** Days in each bucket, at least (a month: 28): how many buckets a period has, at most. */
 const BUCKET_DAYS: Record<TrendBucket, number> = { day: 1, week: 7, month: 28 };
 
+type TrendRow = { s: string; b: string; v: unknown; p?: unknown; n: unknown; pn: unknown };
+
 /**
- * The measure per time bucket in the current period, one line per value of `seriesKey` (or one
- * line). With `compare`, each bucket also holds the compared period's value (ValForDelta): its rows
- * moved forward onto the current period's dates (by the periods' distance, or a year).
+ * A trend's time bucket (grouped by the bucket's start, shown as its text; a compared period's rows
+ * moved onto the current one's dates): the one place it is computed, so that a stored bucket may
+ * stand in. A 400 when the period has more buckets than a trend draws.
  */
-async function trend(input: SeriesInput, q: QueryOf<'trend'>): Promise<Series> {
-  const scan = scanOf(input, q.compare);
+export function trendBucket(input: SeriesInput, q: QueryOf<'trend'>, scan: PeriodScan): Grouping {
   const { current, previous } = scan.periods;
   const days = (current.end.getTime() - current.start.getTime()) / 86_400_000;
   const bucket = q.bucket ?? bucketFor(days);
@@ -86,16 +99,27 @@ async function trend(input: SeriesInput, q: QueryOf<'trend'>): Promise<Series> {
   const points = Math.ceil(days / BUCKET_DAYS[bucket]) + 1;
   if (points > MAX_TREND_POINTS) throw badRequest(`A trend of this period by ${bucket} has ${points} points, and it draws at most ${MAX_TREND_POINTS}: choose a shorter period or a longer time step.`);
   const date = columnByKey(input.module, input.module.dateKey)!.column;
-  const series = q.seriesKey ? dimension(input.module, q.seriesKey) : null;
-  const m = measureIn(input, scan, q.measure);
   // A whole number of seconds computed here (no caller's text), so it may stand in the SQL.
   const shift = q.compare === 'lastYear' ? "INTERVAL '1 year'" : `INTERVAL '${Math.round((current.start.getTime() - previous.start.getTime()) / 1000)} seconds'`;
   const day = q.compare ? `CASE WHEN ${scan.current} THEN ${date} ELSE ${date} + ${shift} END` : date;
+  // Cast to text once per bucket, not per row: the cast costs more than the aggregates.
+  return { key: `date_trunc('${bucket}', ${day})`, label: (k) => `CAST(${k} AS VARCHAR)` };
+}
+
+/**
+ * The measure per time bucket in the current period, one line per value of `seriesKey` (or one
+ * line). With `compare`, each bucket also holds the compared period's value (ValForDelta): its rows
+ * moved forward onto the current period's dates (by the periods' distance, or a year).
+ */
+async function trend(input: SeriesInput, q: QueryOf<'trend'>, given?: Given): Promise<Series> {
+  const scan = scanOf(input, q.compare);
+  const b = trendBucket(input, q, scan);
+  const series = q.seriesKey ? dimension(input.module, q.seriesKey) : null;
+  const m = measureIn(input, scan, q.measure);
   // One scan of both periods: the buckets come from the current one, the record counts from both.
-  const rows = await rowsOf(input.db, input.module).query<{ s: string; b: string; v: unknown; p?: unknown; n: unknown; pn: unknown }>(
-    `SELECT ${series ? categoryLabel(series.column) : "''"} AS s, CAST(date_trunc('${bucket}', ${day}) AS VARCHAR) AS b, ${m.sql(scan.current)} AS v,
-            ${q.compare ? `${m.sql(scan.previous)} AS p,` : ''} ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
-     FROM ${input.module.table} ${scan.where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
+  const values: Array<[string, string]> = [['v', m.sql(scan.current)], ...(q.compare ? [['p', m.sql(scan.previous)] as [string, string]] : []), ...counted(scan)];
+  const rows = (given?.rows as TrendRow[] | undefined) ?? await rowsOf(input.db, input.module).query<TrendRow>(
+    groupedQuery(input.module.table, scan.where.sql, [['s', series ? categoryOf(series.column) : NO_GROUPING], ['b', b]], values),
     scan.where.params,
   );
   const single = series ? '' : measureName(input, q.measure);
@@ -144,39 +168,41 @@ type BreakdownRow = { a: string; s: string; v: unknown; p: unknown; n: unknown; 
  * into the share of each series value (stacked bars: rows are categories, stacks are series).
  * Sorted, cut to the top N and the rest as "Others" as the query asks.
  */
-async function breakdown(input: SeriesInput, q: QueryOf<'breakdown'>): Promise<Series> {
+async function breakdown(input: SeriesInput, q: QueryOf<'breakdown'>, given?: Given): Promise<Series> {
   const scan = scanOf(input, q.compare);
   const axis = dimension(input.module, q.axisKey);
   const series = q.seriesKey ? dimension(input.module, q.seriesKey) : null;
   const m = measureIn(input, scan, q.measure);
-  const values = `${m.sql(scan.current)} AS v, ${m.sql(scan.previous)} AS p, ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn`;
-  const rowsIn = (where: { sql: string; params: Param[] }, category: string) =>
+  const values: Array<[string, string]> = [['v', m.sql(scan.current)], ['p', m.sql(scan.previous)], ...counted(scan)];
+  const rowsIn = (where: { sql: string; params: Param[] }, category: Grouping) =>
     rowsOf(input.db, input.module).query<BreakdownRow>(
-      `SELECT ${category} AS a, ${series ? categoryLabel(series.column) : "''"} AS s, ${values}
-       FROM ${input.module.table} ${where.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
+      groupedQuery(input.module.table, where.sql, [['a', category], ['s', series ? categoryOf(series.column) : NO_GROUPING]], values),
       where.params,
     );
-  const rows = await rowsIn(scan.where, categoryLabel(axis.column));
+  const rows = (given?.rows as BreakdownRow[] | undefined) ?? await rowsIn(scan.where, categoryOf(axis.column));
   const byAxis = new Map<string, BreakdownRow[]>();
   for (const r of rows) byAxis.set(r.a, [...(byAxis.get(r.a) ?? []), r]);
   const categories = [...byAxis.keys()];
   // A stacked category's value is the measure over all of it: one more scan, only when the order needs it.
-  const stackValue = series && (q.top || (q.sort && q.sort !== 'name')) ? await categoryValues(input, scan, axis.column, m.sql(scan.current)) : null;
+  const stackValue = stackOrdered(q) ? (given?.categories ?? await categoryValues(input, scan, axis.column, m.sql(scan.current))) : null;
   const valueOf = (a: string) => (stackValue ? (stackValue.get(a) ?? null) : num(byAxis.get(a)![0].v));
   const { kept, rest } = arrange(categories, valueOf, q);
   const groups: Array<[string, BreakdownRow[], string?]> = kept.map((a) => [a, byAxis.get(a)!]);
   if (q.others && rest.length) {
-    groups.push([localiseName(input.lang ?? 'en', 'Others'), await rowsIn(outside(scan, axis.column, kept), "''"), OTHERS_KEY]);
+    groups.push([localiseName(input.lang ?? 'en', 'Others'), await rowsIn(outside(scan, axis.column, kept), NO_GROUPING), OTHERS_KEY]);
   }
   const content = groups.map(([a, group, key]) => breakdownEntry(a, group, q.measure, !!series, key));
   // The groups partition the rows, so their counts add up to the periods' counts: no second scan.
   return { ...shell(scan, q.measure, axis.key, countsOf(rows), content), seriesFilterKey: series?.key };
 }
 
+/** Whether a breakdown is stacked and ordered by its categories' values: each category's value over all of it is read too. */
+export const stackOrdered = (q: QueryOf<'breakdown'>) => !!q.seriesKey && !!(q.top || (q.sort && q.sort !== 'name'));
+
 /** The current value of the measure for each category (stacked breakdowns' order). */
 async function categoryValues(input: SeriesInput, scan: PeriodScan, column: string, value: string): Promise<Map<string, number | null>> {
   const rows = await rowsOf(input.db, input.module).query<{ a: string; v: unknown }>(
-    `SELECT ${categoryLabel(column)} AS a, ${value} AS v FROM ${input.module.table} ${scan.where.sql} GROUP BY 1`,
+    groupedQuery(input.module.table, scan.where.sql, [['a', categoryOf(column)]], [['v', value]]),
     scan.where.params,
   );
   return new Map(rows.map((r) => [r.a, num(r.v)]));
@@ -205,22 +231,19 @@ function breakdownEntry(a: string, group: BreakdownRow[], measure: MeasureKey, s
  * Rows of `rowKey` with one data entry per measure, each with its compared period's value (delta
  * tables); sorted by the first measure, cut to the top N and the rest as "Others" as the query asks.
  */
-async function table(input: SeriesInput, q: QueryOf<'table'>): Promise<Series> {
+async function table(input: SeriesInput, q: QueryOf<'table'>, given?: Given): Promise<Series> {
   const scan = scanOf(input, q.compare);
   const row = dimension(input.module, q.rowKey);
   const measures = q.measures.map((k) => measureIn(input, scan, k));
-  const select = measures.flatMap((m, i) => [`${m.sql(scan.current)} AS c${i}`, `${m.sql(scan.previous)} AS p${i}`]).join(', ');
-  const rowsIn = (where: { sql: string; params: Param[] }, name: string, group: string) =>
-    rowsOf(input.db, input.module).query(
-      `SELECT ${name} AS r, ${select}, ${COUNT.sql(scan.current)} AS n, ${COUNT.sql(scan.previous)} AS pn
-       FROM ${input.module.table} ${where.sql} ${group}`,
-      where.params,
-    );
-  const rows = await rowsIn(scan.where, categoryLabel(row.column), 'GROUP BY 1 ORDER BY 1');
+  const values = [...measures.flatMap((m, i): Array<[string, string]> => [[`c${i}`, m.sql(scan.current)], [`p${i}`, m.sql(scan.previous)]]), ...counted(scan)];
+  // The "Others" row is one aggregate over the rows outside the kept ones: no dimension.
+  const rowsIn = (where: { sql: string; params: Param[] }, dims: Array<[string, Grouping]>) =>
+    rowsOf(input.db, input.module).query(groupedQuery(input.module.table, where.sql, dims, values), where.params);
+  const rows = given?.rows ?? await rowsIn(scan.where, [['r', categoryOf(row.column)]]);
   const { kept, rest } = arrange(rows, (r) => num(r.c0), q);
   const shown = [...kept];
   if (q.others && rest.length) {
-    const [others] = await rowsIn(outside(scan, row.column, kept.map((r) => String(r.r))), "''", '');
+    const [others] = await rowsIn(outside(scan, row.column, kept.map((r) => String(r.r))), []);
     shown.push({ ...others, r: localiseName(input.lang ?? 'en', 'Others'), key: OTHERS_KEY });
   }
   const names = q.measures.map((k) => measureName(input, k));
@@ -232,17 +255,17 @@ async function table(input: SeriesInput, q: QueryOf<'table'>): Promise<Series> {
   return shell(scan, 'table', row.key, countsOf(rows), content);
 }
 
-/** The named series a visual's query gives: `data`, plus one per tab for lists with tabs. */
-export async function seriesFor(input: SeriesInput, query: VisualQuery): Promise<Record<string, Series>> {
+/** The named series a visual's query gives: `data`, plus one per tab for lists with tabs; from `given` rows when read already. */
+export async function seriesFor(input: SeriesInput, query: VisualQuery, given?: Given): Promise<Record<string, Series>> {
   switch (query.kind) {
     case 'kpi':
-      return { data: await kpi(input, query) };
+      return { data: await kpi(input, query, given) };
     case 'trend':
-      return { data: await trend(input, query) };
+      return { data: await trend(input, query, given) };
     case 'breakdown':
-      return { data: await breakdown(input, query) };
+      return { data: await breakdown(input, query, given) };
     case 'table':
-      return { data: await table(input, query) };
+      return { data: await table(input, query, given) };
     case 'comments':
       return commentsSeries(input, query);
     case 'review':

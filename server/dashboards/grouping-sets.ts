@@ -1,0 +1,120 @@
+import type { Queryable, Row } from '../db';
+import type { MeasureKey } from '../../src/api/visual-types';
+import { COUNT, type Measure } from './measures';
+import type { Grouping, PeriodScan } from './scan';
+
+/** PostgreSQL's GROUPING() takes at most 31 columns (its answer is an integer with a bit for each). */
+const MAX_DIMENSIONS = 31;
+
+/** A grouping set's rows in the answer, and each row's dimension and measure values. */
+export interface SetRows {
+  /** The rows of the set of these dimensions (as added), sorted by their labels in that order. */
+  rows(dims: readonly Grouping[]): Row[];
+  dim(row: Row, dim: Grouping): unknown;
+  cur(row: Row, measure: MeasureKey): unknown;
+  prev(row: Row, measure: MeasureKey): unknown;
+}
+
+/** The dimensions' indices in order, each once (grouping by a column twice sorts as grouping by it once). */
+const once = (indices: number[]) => indices.filter((d, i) => indices.indexOf(d) === i);
+const sameMembers = (a: number[], b: number[]) => a.length === b.length && a.every((d) => b.includes(d));
+
+/**
+ * Many GROUP BYs over one scan's rows in one query: GROUP BY GROUPING SETS, each row told back to its
+ * set by GROUPING(), every measure computed once for both periods, and the record counts `n`/`pn`.
+ * Rows are grouped by each dimension's key and labelled after (server/dashboards/scan.ts Grouping).
+ * Every label is text (categories, bucket days), so one ORDER BY sorts each set's rows by its own
+ * dimensions' labels, as a query of that set alone would.
+ */
+export class GroupingSets {
+  /** The dimensions' keys (SQL text: a dimension's identity) and labels. */
+  private readonly dims: string[] = [];
+  private readonly labels: Array<Grouping['label']> = [];
+  /** Each set as its dimensions' indices, in the order its rows are sorted by. */
+  private readonly sets: number[][] = [];
+  private readonly measures = new Map<MeasureKey, { cur: string; prev: string }>();
+
+  /** `measure` binds a measure's values (a share's) to the scan's query. */
+  constructor(
+    private readonly scan: PeriodScan,
+    private readonly measure: (key: MeasureKey) => Measure,
+  ) {}
+
+  get empty(): boolean {
+    return this.sets.length === 0;
+  }
+
+  /** Whether these sets can join: GROUPING() can still tell them apart, and none is a set already here sorted in another order. */
+  fits(sets: readonly Grouping[][]): boolean {
+    if (new Set([...this.dims, ...sets.flat().map((d) => d.key)]).size > MAX_DIMENSIONS) return false;
+    return sets.every((s) => {
+      if (s.some((d) => !this.dims.includes(d.key))) return true;
+      const wanted = this.indices(s);
+      return this.sets.every((t) => !sameMembers(t, wanted) || t.every((d, i) => d === wanted[i]));
+    });
+  }
+
+  /** A set's dimensions' indices, in order. */
+  private indices(set: readonly Grouping[]): number[] {
+    return once(set.map((d) => this.dims.indexOf(d.key)));
+  }
+
+  /** Adds sets (dimensions in the order their rows sort by) and measures; `fits` first. */
+  add(sets: readonly Grouping[][], measures: readonly MeasureKey[]): void {
+    for (const s of sets) {
+      for (const d of s) {
+        if (this.dims.includes(d.key)) continue;
+        this.dims.push(d.key);
+        this.labels.push(d.label);
+      }
+      const indices = this.indices(s);
+      if (!this.sets.some((t) => sameMembers(t, indices))) this.sets.push(indices);
+    }
+    for (const key of measures) {
+      if (this.measures.has(key)) continue;
+      // Bound once per measure (a share's value), when it is known to be read.
+      const m = this.measure(key);
+      this.measures.set(key, { cur: m.sql(this.scan.current), prev: m.sql(this.scan.previous) });
+    }
+  }
+
+  /** GROUPING()'s answer for a set: a bit for each dimension left out, the first dimension the highest. */
+  private groupingOf(set: number[]): number {
+    return this.dims.reduce((g, _, i) => (set.includes(i) ? g : g + 2 ** (this.dims.length - 1 - i)), 0);
+  }
+
+  /** Runs the one query on `table` (through `q`, as the tiles' own queries read) and splits its rows by set. */
+  async read(q: Queryable, table: string): Promise<SetRows> {
+    const { where, current, previous } = this.scan;
+    const name = (i: number) => `cx_d${i}`;
+    const keys = [...this.measures.keys()];
+    const values = keys.flatMap((k, i) => [`${this.measures.get(k)!.cur} AS cx_c${i}`, `${this.measures.get(k)!.prev} AS cx_p${i}`]);
+    const names = this.dims.map((_, i) => name(i)).join(', ');
+    // Labelled once per group, a level above the GROUP BY; the ORDER BY a level above that, as its
+    // CASEs read the FROM's columns (on PostgreSQL), which must be the labels.
+    const labelled = ['cx_g', ...this.labels.map((label, i) => `${label(name(i))} AS ${name(i)}`), ...keys.flatMap((_, i) => [`cx_c${i}`, `cx_p${i}`]), 'n', 'pn'].join(', ');
+    const grouped = this.dims.length > 0;
+    // Each set's rows sorted by its own dimensions: a CASE per position picks the set's dimension there.
+    const longest = Math.max(...this.sets.map((s) => s.length));
+    const order = Array.from({ length: longest }, (_, k) => `CASE cx_g ${this.sets.filter((s) => s.length > k).map((s) => `WHEN ${this.groupingOf(s)} THEN ${name(s[k])}`).join(' ')} END`);
+    const rows = await q.query(
+      `SELECT * FROM (SELECT ${labelled} FROM (
+         SELECT ${grouped ? `GROUPING(${names}) AS cx_g, ${names}` : '0 AS cx_g'}, ${[...values, `${COUNT.sql(current)} AS n`, `${COUNT.sql(previous)} AS pn`].join(', ')}
+         FROM (SELECT *${this.dims.map((d, i) => `, ${d} AS ${name(i)}`).join('')} FROM ${table} ${where.sql}) cx_rows
+         ${grouped ? `GROUP BY GROUPING SETS (${this.sets.map((s) => `(${s.map(name).join(', ')})`).join(', ')})` : ''}
+       ) cx_groups) cx_sets ORDER BY ${['cx_g', ...order].join(', ')}`,
+      where.params,
+    );
+    const bySet = new Map<number, Row[]>();
+    for (const r of rows) {
+      const g = Number(r.cx_g);
+      bySet.set(g, bySet.get(g) ?? []).get(g)!.push(r);
+    }
+    return {
+      rows: (dims) => bySet.get(this.groupingOf(this.indices(dims))) ?? [],
+      dim: (row, d) => row[name(this.dims.indexOf(d.key))],
+      cur: (row, key) => row[`cx_c${keys.indexOf(key)}`],
+      prev: (row, key) => row[`cx_p${keys.indexOf(key)}`],
+    };
+  }
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededDb } from './harness';
+import type { Db, Queryable } from '../../../server/db';
+import { syncSources, moduleById } from '../../../server/datasources/registry';
+import { SEEDED_DASHBOARDS } from '../../../server/seed/dashboards';
+import { dashboardItems } from '../../../server/dashboards/one-scan';
+import { visualItem } from '../../../server/dashboards/visual-item';
+import type { SeriesInput } from '../../../server/dashboards/series';
+import { recordCount } from '../../../server/smartdata/counts';
+import { periodsFor, withPeriod } from '../../../server/smartdata/periods';
+import type { SmartFilter } from '../../../server/smartdata/where';
+import type { Claim } from '../../../server/identity/users';
+import type { VisualDefinition, VisualQuery } from '../../../src/api/visual-types';
+
+/** Issue 50: a dashboard's tiles over the same rows answered by one scan, the same as each tile on its own. */
+
+let db: Db;
+let now: Date;
+beforeAll(async () => {
+  ({ db, clock: { now } } = await seededDb(3000));
+  await syncSources(db);
+});
+afterAll(() => db.close());
+
+/** A copy of `db` that counts the queries made through it (the analytics connections too). */
+function counting(of: Db): { db: Db; count: () => number } {
+  let n = 0;
+  const counted = (q: Queryable): Queryable['query'] => (sql, params) => {
+    n++;
+    return q.query(sql, params);
+  };
+  const analytics: Queryable = { ...of.analytics, query: counted(of.analytics) };
+  const db = new Proxy(of, { get: (t, p) => (p === 'query' ? counted(t) : p === 'analytics' ? analytics : Reflect.get(t, p)) });
+  return { db, count: () => n };
+}
+
+const input = (module: SeriesInput['module'], filters: SmartFilter[], claims: Claim[] | null = null, on = db): SeriesInput => ({ db: on, module, filters, claims, now, roles: ['GlobalAdmin'], lang: 'en' });
+
+/** The answer as before issue 50: the record count on its own, then every tile on its own. */
+async function perTile(i: SeriesInput, definitions: VisualDefinition[]) {
+  const current = periodsFor(i.filters, i.module.dateKey, i.now).current;
+  const [total, ...visuals] = await Promise.all([recordCount(i.db, i.module, withPeriod(i.filters, i.module.dateKey, current), i.claims), ...definitions.map((d) => visualItem(i, d))]);
+  return { total, visuals };
+}
+
+/** Numbers rounded to 12 significant digits: sums over the same rows in another order may differ in the last bits. */
+const rounded = (x: unknown) => JSON.parse(JSON.stringify(x), (_, v) => (typeof v === 'number' ? Number(v.toPrecision(12)) : v));
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const between = (dateKey: string, days: number) => ({ filterKey: dateKey, filterDataType: 'DateTime', filterValue: `${day(new Date(now.getTime() - (days - 1) * 86_400_000))}T00:00:00Z`, filterValueUpperBound: `${day(now)}T23:59:59Z` });
+
+/** Filter sets to draw a dashboard of `module` with: none (the last 7 days), 90 days, a year (months), a region, and a region's manager's claims. */
+function filterSets(module: SeriesInput['module']): Array<{ name: string; filters: SmartFilter[]; claims?: Claim[] }> {
+  const region = module.columns.some((c) => c.key === 'Region');
+  return [
+    { name: 'no filter', filters: [] },
+    { name: '90 days', filters: [between(module.dateKey, 90)] },
+    { name: 'a year', filters: [between(module.dateKey, 365)] },
+    ...(region
+      ? [
+          { name: 'region North, 90 days', filters: [between(module.dateKey, 90), { filterKey: 'Region', filterValue: 'North' }] },
+          { name: "North's claims, 90 days", filters: [between(module.dateKey, 90)], claims: [['Region', 'North']] as Claim[] },
+        ]
+      : []),
+  ];
+}
+
+const tile = (name: string, Query: VisualQuery, more: Partial<VisualDefinition['templateBindings']> = {}): VisualDefinition => ({ name, width: 6, height: 3, template: 'Line', templateBindings: { Query, ...more } });
+
+/** Tiles beyond the seeded ones: compared periods, buckets, top N with "Others", sorts, shares, own filters, a set asked in two orders. */
+const EXTRA: VisualDefinition[] = [
+  tile('kpi-last-year', { kind: 'kpi', measure: 'nps', compare: 'lastYear' }),
+  tile('trend-last-year', { kind: 'trend', measure: 'nps', seriesKey: 'Region', compare: 'lastYear' }),
+  tile('trend-previous', { kind: 'trend', measure: 'responses', compare: 'previous' }, { ExtraSeries: { dataMonths: { kind: 'trend', measure: 'stars', bucket: 'month' } } }),
+  tile('stack-top', { kind: 'breakdown', measure: 'responses', axisKey: 'Channel', seriesKey: 'NPSGroup', top: 2, others: true }),
+  tile('stack-sorted', { kind: 'breakdown', measure: 'nps', axisKey: 'Segment', seriesKey: 'Region', sort: 'value-asc' }),
+  tile('share', { kind: 'breakdown', measure: 'share:Channel=Online', axisKey: 'Region', sort: 'value-desc', top: 2, others: true }),
+  tile('share-kpi', { kind: 'kpi', measure: 'share:NPSGroup=Promoter' }),
+  tile('table-last-year', { kind: 'table', rowKey: 'Store', measures: ['responses', 'nps', 'average:Spend'], top: 5, others: true, compare: 'lastYear' }),
+  tile('detractors', { kind: 'breakdown', measure: 'responses', axisKey: 'Channel' }, { Filters: [{ filterKey: 'NPSGroup', filterValue: 'Detractor' }] }),
+  tile('detractor-trend', { kind: 'trend', measure: 'responses', seriesKey: 'Channel' }, { Filters: [{ filterKey: 'NPSGroup', filterValue: 'Detractor' }] }),
+  tile('same-twice', { kind: 'breakdown', measure: 'responses', axisKey: 'Channel', seriesKey: 'Channel' }),
+  tile('other-order', { kind: 'breakdown', measure: 'stars', axisKey: 'NPSGroup', seriesKey: 'Channel' }),
+  tile('sentiment', { kind: 'breakdown', measure: 'netSentiment', axisKey: 'Sentiment' }),
+];
+
+describe('a dashboard in one scan', () => {
+  const dashboards = [...SEEDED_DASHBOARDS.map((d) => ({ name: d.id, moduleId: d.moduleId, definitions: d.definition.definitions as VisualDefinition[] })), { name: 'extra tiles', moduleId: 'responses', definitions: EXTRA }];
+  for (const d of dashboards) {
+    it(`answers the dashboard "${d.name}" as its tiles do on their own, under several filter sets`, async () => {
+      const module = moduleById(db, d.moduleId, ['GlobalAdmin']);
+      for (const set of filterSets(module)) {
+        const i = input(module, set.filters, set.claims);
+        const [together, apart] = await Promise.all([dashboardItems(i, d.definitions), perTile(i, d.definitions)]);
+        expect(rounded(together), set.name).toEqual(rounded(apart));
+      }
+    });
+  }
+
+  it('refuses a tile it cannot draw as the tile does on its own (its 400 and message)', async () => {
+    const module = moduleById(db, 'responses', ['GlobalAdmin']);
+    const bad = [tile('ok', { kind: 'kpi', measure: 'nps' }), tile('bad', { kind: 'kpi', measure: 'average:Channel' })];
+    const i = input(module, []);
+    const [together, apart] = await Promise.allSettled([dashboardItems(i, bad), perTile(i, bad)]);
+    expect(together.status).toBe('rejected');
+    expect(apart.status).toBe('rejected');
+    const reason = (r: PromiseSettledResult<unknown>) => (r as PromiseRejectedResult).reason as { status: number; message: string };
+    expect(reason(together).status).toBe(400);
+    expect(reason(together).message).toBe(reason(apart).message);
+  });
+
+  it('reads the Overview with one query for its kpi, trend, breakdown and table tiles and the record count; the comments read as before', async () => {
+    const module = moduleById(db, 'responses', ['GlobalAdmin']);
+    const overview = SEEDED_DASHBOARDS.find((d) => d.id === 'overview')!.definition.definitions as VisualDefinition[];
+    const comments = overview.filter((d) => d.templateBindings.Query.kind === 'comments');
+    const [together, apart, alone] = [counting(db), counting(db), counting(db)];
+    await dashboardItems(input(module, [], null, together.db), overview);
+    await perTile(input(module, [], null, apart.db), overview);
+    await Promise.all(comments.map((d) => visualItem(input(module, [], null, alone.db), d)));
+    expect(together.count()).toBe(1 + alone.count());
+    expect(together.count()).toBeLessThan(apart.count());
+  });
+});
