@@ -91,7 +91,8 @@ const stopCaseClock = startCaseClock(db, publicOrigin, Number(process.env.CASE_C
 // Webhook deliveries are sent every 5 s (WEBHOOK_INTERVAL_MS); each process claims its own.
 const stopWebhooks = startWebhookWorker(db, Number(process.env.WEBHOOK_INTERVAL_MS ?? WEBHOOK_INTERVAL_MS));
 // Comments are read in the background (sentiment, topics): passes asked for, and a sweep every minute (TEXT_SWEEP_MS).
-const stopText = startTextWorker(db, Number(process.env.TEXT_SWEEP_MS ?? SWEEP_MS));
+// TEXT_WORKER=off leaves them to the other processes (or, in a benchmark, measures the engine alone).
+const stopText = process.env.TEXT_WORKER === 'off' ? async () => undefined : startTextWorker(db, Number(process.env.TEXT_SWEEP_MS ?? SWEEP_MS));
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`CX portal on http://localhost:${info.port}/  (demo pages: http://localhost:${info.port}/demo/)`);
   if (prepared.setupNeeded) console.log(`Database: ${db.engine}. No user yet: open http://localhost:${info.port}/setup to create the first administrator.`);

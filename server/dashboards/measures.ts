@@ -12,9 +12,20 @@ export interface Measure {
   name: string;
   /** Its name as an answer shows it, in the request's language. */
   label: (lang: Lang) => string;
-  /** An SQL aggregate over the rows where `cond` holds, so one scan gives both periods side by side. */
-  sql: (cond: string) => string;
+  /**
+   * An SQL aggregate over the rows where `cond` holds, so one scan gives both periods side by side;
+   * without `cond`, over all the rows of its group (a query that groups by period too).
+   */
+  sql: (cond?: string) => string;
+  /** Its value over no rows, when not NULL (a count's 0). */
+  empty?: number;
 }
+
+/** A FILTER clause of the conditions given, or none. */
+const filter = (...conds: Array<string | undefined>) => {
+  const all = conds.filter((c) => c !== undefined);
+  return all.length ? ` FILTER (WHERE ${all.join(' AND ')})` : '';
+};
 
 /** Binds a value to the query the measure's SQL goes into: its placeholder. */
 export type Bind = (value: Param) => string;
@@ -24,11 +35,17 @@ const READS: Record<'nps' | 'stars' | 'netSentiment', ScoreKind[]> = { nps: ['NP
 
 const named = (name: string, sql: Measure['sql']): Measure => ({ name, label: (lang) => localiseName(lang, name), sql });
 
-export const COUNT: Measure = named('Responses', (c) => `count(*) FILTER (WHERE ${c})`);
+export const COUNT: Measure = { ...named('Responses', (c) => `count(*)${filter(c)}`), empty: 0 };
+
+/**
+ * A net score from -1 to 1 over the rows where `col` is not NULL: +1 for the rows where `plus` holds,
+ * -1 where `minus` does. One sum rather than two counts: an aggregate fewer per row and period.
+ */
+const netSql = (col: string, plus: string, minus: string) => (c?: string) =>
+  `CAST(sum(CASE WHEN ${plus} THEN 1 WHEN ${minus} THEN -1 ELSE 0 END)${filter(c)} AS DOUBLE PRECISION) / NULLIF(count(${col})${filter(c)}, 0)`;
 
 /** NPS as a fraction from -1 to 1 over the rows that have an answer: promoters 9-10, detractors 0-6. */
-export const npsSql = (col: string) => (c: string) =>
-  `CAST(count(*) FILTER (WHERE ${col} >= 9 AND ${c}) - count(*) FILTER (WHERE ${col} <= 6 AND ${c}) AS DOUBLE PRECISION) / NULLIF(count(${col}) FILTER (WHERE ${c}), 0)`;
+export const npsSql = (col: string) => netSql(col, `${col} >= 9`, `${col} <= 6`);
 
 const POSITIVE = "('positive', 'positiv')";
 const NEGATIVE = "('negative', 'negativ')";
@@ -44,7 +61,7 @@ function average(module: SmartModule, key: string): Measure {
   return {
     name: `Average ${col.name}`,
     label: (lang) => localiseMeasureName(lang, 'average', col.name),
-    sql: (c) => `CAST(avg(${col.column}) FILTER (WHERE ${c}) AS DOUBLE PRECISION)`,
+    sql: (c) => `CAST(avg(${col.column})${filter(c)} AS DOUBLE PRECISION)`,
   };
 }
 
@@ -63,7 +80,7 @@ function share(module: SmartModule, key: string, value: string, bind: Bind | und
   return {
     name: `${value} share`,
     label: (lang) => localiseMeasureName(lang, 'share', value),
-    sql: (c) => `CAST(count(*) FILTER (WHERE ${categoryLabel(col.column)} = ${bound()} AND ${c}) AS DOUBLE PRECISION) / NULLIF(count(*) FILTER (WHERE ${c}), 0)`,
+    sql: (c) => `CAST(count(*)${filter(`${categoryLabel(col.column)} = ${bound()}`, c)} AS DOUBLE PRECISION) / NULLIF(count(*)${filter(c)}, 0)`,
   };
 }
 
@@ -84,12 +101,9 @@ export function measureOf(module: SmartModule, key: MeasureKey, bind?: Bind): Me
   const col = scoreOf(module, kinds);
   if (!col) throw badRequest(`The data source "${module.moduleId}" has no ${kinds.join(' or ')} score for the measure "${key}".`);
   if (key === 'nps') return named('NPS', npsSql(col.column));
-  if (key === 'stars') return named(`Average ${col.name.toLowerCase()}`, (c) => `CAST(avg(${col.column}) FILTER (WHERE ${c}) AS DOUBLE PRECISION)`);
+  if (key === 'stars') return named(`Average ${col.name.toLowerCase()}`, (c) => `CAST(avg(${col.column})${filter(c)} AS DOUBLE PRECISION)`);
   const label = `lower(${col.column})`;
-  return named(
-    'Net sentiment',
-    (c) => `CAST(count(*) FILTER (WHERE ${label} IN ${POSITIVE} AND ${c}) - count(*) FILTER (WHERE ${label} IN ${NEGATIVE} AND ${c}) AS DOUBLE PRECISION) / NULLIF(count(${col.column}) FILTER (WHERE ${c}), 0)`,
-  );
+  return named('Net sentiment', netSql(col.column, `${label} IN ${POSITIVE}`, `${label} IN ${NEGATIVE}`));
 }
 
 /** A SQL number (or null) as a JS number. */

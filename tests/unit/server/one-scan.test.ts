@@ -56,6 +56,8 @@ function filterSets(module: SeriesInput['module']): Array<{ name: string; filter
     { name: 'no filter', filters: [] },
     { name: '90 days', filters: [between(module.dateKey, 90)] },
     { name: 'a year', filters: [between(module.dateKey, 365)] },
+    // No row in either period: every set empty, the record count and kpis still answered.
+    { name: 'no rows', filters: [{ filterKey: module.dateKey, filterDataType: 'DateTime', filterValue: '1990-01-01T00:00:00Z', filterValueUpperBound: '1990-01-31T23:59:59Z' }] },
     ...(region
       ? [
           { name: 'region North, 90 days', filters: [between(module.dateKey, 90), { filterKey: 'Region', filterValue: 'North' }] },
