@@ -28,7 +28,7 @@ export async function seededComments(records: number, anchor: Date): Promise<Sco
   await seedResponses(capturingDb(captured), records, anchor);
   const nps = RESPONSE_COLUMNS.indexOf('nps');
   const verbatim = RESPONSE_COLUMNS.indexOf('verbatim');
-  return (captured.responses_load ?? []).filter((r) => typeof r[verbatim] === 'string').map((r) => ({ text: String(r[verbatim]), score: Number(r[nps]), scale: 'nps' }));
+  return (captured.responses ?? []).filter((r) => typeof r[verbatim] === 'string').map((r) => ({ text: String(r[verbatim]), score: Number(r[nps]), scale: 'nps' }));
 }
 
 /** The seeded public reviews (stars, English and German). */

@@ -10,6 +10,7 @@ import { seedEditorSurveys } from './editor-surveys';
 import { BUILTIN_SOURCES } from '../datasources/builtin';
 
 export const DEFAULT_RECORDS = 20_000;
+export const MAX_SEEDED_REVIEWS = 1_000_000;
 
 export interface SeedOptions {
   records?: number;
@@ -34,8 +35,9 @@ export async function seed(db: Db, { records = DEFAULT_RECORDS, anchor = new Dat
   await seedPeople(db, anchor);
   await seedResponses(db, records, anchor, onProgress);
   await seedCases(db, anchor);
-  // A public review for about every tenth survey response (at least 400, so a small seed has a feed).
-  await seedReviews(db, Math.max(400, Math.round(records / 10)), anchor);
+  // A public review for about every tenth survey response (at least 400, so a small seed has a feed;
+  // at most a million, as ten million responses give: a store's reviews are a feed, not a data set).
+  await seedReviews(db, Math.min(MAX_SEEDED_REVIEWS, Math.max(400, Math.round(records / 10))), anchor);
   await seedSurveys(db, anchor);
   await seedEditorSurveys(db, anchor);
 }

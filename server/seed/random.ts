@@ -1,6 +1,7 @@
 /** A small seeded PRNG (mulberry32): the same seed gives the same sequence on every machine. */
 export class Random {
-  private state: number;
+  /** Where the sequence stands: setting a state saved earlier replays the draws from there. */
+  state: number;
 
   constructor(seed: number) {
     this.state = seed >>> 0;

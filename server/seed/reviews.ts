@@ -6,6 +6,7 @@ import { WORKERS } from './cases';
 import { Random } from './random';
 
 const DAY = 86_400_000;
+const BATCH = 100_000;
 
 /** Review texts by stars, in the seed's two languages. */
 const TEXTS: Record<'en' | 'de', Record<number, string[]>> = {
@@ -41,10 +42,17 @@ export async function seedReviews(db: Db, count: number, now: Date): Promise<voi
   const random = new Random(23);
   const span = 730 * DAY;
   const posted = Array.from({ length: count }, () => new Date(now.getTime() - Math.floor(random.next() * span))).sort((a, b) => a.getTime() - b.getTime());
-  const reviews: Param[][] = [];
-  const cases: Param[][] = [];
-  const history: Param[][] = [];
-  posted.forEach((at, i) => {
+  let reviews: Param[][] = [];
+  let cases: Param[][] = [];
+  let history: Param[][] = [];
+  // Loaded a batch at a time: a million reviews' rows at once held gigabytes.
+  const flush = async () => {
+    await db.insertMany('reviews', ['id', 'provider', 'external_id', 'store', 'region', 'country', 'stars', 'author_name', 'review_text', 'lang', 'posted_at', 'reply_text', 'replied_at', 'replied_by'], reviews);
+    await db.insertMany('cases', CASE_COLUMNS, cases);
+    await db.insertMany('case_history', ['history_id', 'pfo_id', 'action_type', 'action_name', 'from_state', 'to_state', 'comment', 'properties', 'user_id', 'user_name', 'actioned_at', 'version'], history);
+    [reviews, cases, history] = [[], [], []];
+  };
+  for (const [i, at] of posted.entries()) {
     const id = i + 1;
     const store = random.pick(stores);
     let roll = random.next();
@@ -68,8 +76,6 @@ export async function seedReviews(db: Db, count: number, now: Date): Promise<voi
       history.push([`${pfo}-h1`, pfo, 0, 'Reply', 'New', 'Resolved', reply, '{}', worker.id, worker.name, repliedAt, 1]);
     }
     cases.push(CASE_COLUMNS.map((c) => values[c] ?? null));
-  });
-  await db.insertMany('reviews', ['id', 'provider', 'external_id', 'store', 'region', 'country', 'stars', 'author_name', 'review_text', 'lang', 'posted_at', 'reply_text', 'replied_at', 'replied_by'], reviews);
-  await db.insertMany('cases', CASE_COLUMNS, cases);
-  await db.insertMany('case_history', ['history_id', 'pfo_id', 'action_type', 'action_name', 'from_state', 'to_state', 'comment', 'properties', 'user_id', 'user_name', 'actioned_at', 'version'], history);
+    if (cases.length === BATCH || id === count) await flush();
+  }
 }
