@@ -10,7 +10,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiClient, freePort, seedFresh, startPortal } from './setup';
+import { apiClient, BENCH_ANCHOR, PIVOT_CALL, WINDOW_90, freePort, seedFresh, startPortal } from './setup';
 import { median, ms, p95 } from './stats';
 import { startCluster, throwawayPostgres } from '../server/cluster/launch';
 import { openDb } from '../server/db';
@@ -26,7 +26,6 @@ const WARM_UPS = 3;
 const PROCESSES = Number(process.env.CLUSTER_PROCESSES ?? 2);
 const DATA_DIR = '.tmp/bench-cluster';
 const JWT_SECRET = 'bench-cluster-secret-of-forty-characters!';
-const ANCHOR = new Date('2026-11-20T00:00:00Z');
 // The engine measured alone: no cache, and no background reading of the seed's comments (at 1M a
 // backfill of about 8 minutes would share the cores with the calls timed).
 const ENGINE = { CX_QUERY_CACHE_MS: '0', TEXT_WORKER: 'off' };
@@ -38,17 +37,16 @@ const overview = seeded('overview');
 // The issue's 12-tile dashboard, as a CX team would build it: the Overview's tiles (comments and topic
 // impact among them) and the first four of Drivers'.
 const TWELVE = [...overview.definition.definitions, ...seeded('drivers').definition.definitions.slice(0, 4)];
-const window90 = [{ filterKey: 'ResponseDate', filterValue: '2026-08-22', filterValueUpperBound: '2026-11-20T23:59:59', filterDataType: 'DateTime' }];
 const USER = 'portaladmin@demo.cx';
 
 /** The calls timed; `twelve` is the id of the 12-tile dashboard made on that target. */
 const callsFor = (twelve: string): Record<string, { path: string; body: unknown }> => ({
-  'pivot: Region > Store x Channel': { path: '/api/dataviewer/analytics/data/responses/default', body: { smartFilters: [], measureKeys: ['AvgNPS', 'InternalRecordCount'], rowDimensions: ['Region', 'Store'], columnDimensions: ['Channel'] } },
-  'filters: Core, 90 days': { path: '/api/smartdata/filters/responses', body: { smartFilters: window90, smartDataTags: ['Core'] } },
+  'pivot: Region > Store x Channel': PIVOT_CALL,
+  'filters: Core, 90 days': { path: '/api/smartdata/filters/responses', body: { smartFilters: WINDOW_90, smartDataTags: ['Core'] } },
   'filters: Core, all dates': { path: '/api/smartdata/filters/responses', body: { smartFilters: [], smartDataTags: ['Core'] } },
-  [`dashboard ${dashboard.id}: ${tiles(dashboard)} tiles, 90 days`]: { path: `/api/dataviz/visuals/${dashboard.id}/Default`, body: { smartFilters: window90 } },
-  [`dashboard of ${TWELVE.length} tiles, 90 days`]: { path: `/api/dataviz/visuals/${twelve}/Default`, body: { smartFilters: window90 } },
-  [`dashboard ${overview.id}: ${tiles(overview)} tiles, 90 days`]: { path: `/api/dataviz/visuals/${overview.id}/Default`, body: { smartFilters: window90 } },
+  [`dashboard ${dashboard.id}: ${tiles(dashboard)} tiles, 90 days`]: { path: `/api/dataviz/visuals/${dashboard.id}/Default`, body: { smartFilters: WINDOW_90 } },
+  [`dashboard of ${TWELVE.length} tiles, 90 days`]: { path: `/api/dataviz/visuals/${twelve}/Default`, body: { smartFilters: WINDOW_90 } },
+  [`dashboard ${overview.id}: ${tiles(overview)} tiles, 90 days`]: { path: `/api/dataviz/visuals/${overview.id}/Default`, body: { smartFilters: WINDOW_90 } },
 });
 
 /** Makes the 12-tile dashboard at `base` through the dashboard builder; its id. */
@@ -90,7 +88,7 @@ async function seedPostgres(url: string) {
   await migrate(db);
   let shown = 0;
   const onProgress = (n: number) => n - shown >= 100_000 && console.log(`\nPostgreSQL: ${(shown = n).toLocaleString('en')} seeded after ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  await seed(db, { records: RECORDS, anchor: ANCHOR, onProgress });
+  await seed(db, { records: RECORDS, anchor: BENCH_ANCHOR, onProgress });
   // As a database in service stands: visible and analysed, and no autovacuum competing with the timings.
   await db.query('VACUUM ANALYZE');
   await db.close();
@@ -122,7 +120,7 @@ const url = process.env.DATABASE_URL ?? pg!.url;
 const results: Record<string, Figures> = {};
 try {
   // Both seeds at once: DuckDB's runs in its own threads, PostgreSQL's mostly in the server.
-  await Promise.all([seedFresh(DATA_DIR, RECORDS, ANCHOR), seedPostgres(url)]);
+  await Promise.all([seedFresh(DATA_DIR, RECORDS, BENCH_ANCHOR), seedPostgres(url)]);
   console.log(`${RECORDS.toLocaleString('en')} responses, ${SAMPLES} sequential calls of each after ${WARM_UPS} warm-ups, query cache off:`);
   const portal = await startPortal(DATA_DIR, ENGINE);
   try {

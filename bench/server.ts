@@ -5,7 +5,7 @@
 // directly in this process (the engine floor, bench/floor.ts), their samples alternating, and the
 // ratio; then the throughput of 50 concurrent clients and the server's peak resident memory under
 // them. It prints figures; no test asserts on them.
-import { apiClient, rssMb, seedFresh, startPortal } from './setup';
+import { apiClient, BENCH_ANCHOR, PIVOT_CALL, WINDOW_90, rssMb, seedFresh, startPortal } from './setup';
 import { openFloor } from './floor';
 import { alternate, median, ms, p95 } from './stats';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -17,19 +17,17 @@ const CLIENTS = 50;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const DATA_DIR = '.tmp/bench-server';
 const FLOOR_DIR = '.tmp/bench-server-floor';
-const ANCHOR = new Date('2026-11-20T00:00:00Z');
 
-const window90 = [{ filterKey: 'ResponseDate', filterValue: '2026-08-22', filterValueUpperBound: '2026-11-20T23:59:59', filterDataType: 'DateTime' }];
 const records = (skip: number) => ({ path: '/api/dataviewer/data/responses/default', body: { skip, top: 100, orderByFields: ['ResponseDate'], orderByOperator: 'DESC', smartFilters: [] } });
 const CALLS: Record<string, { path: string; body: unknown }> = {
-  'filters: 6 dimensions, 90 days': { path: '/api/smartdata/filters/responses', body: { smartFilters: window90, smartDataTags: ['Core'] } },
-  'pivot: Region > Store x Channel': { path: '/api/dataviewer/analytics/data/responses/default', body: { smartFilters: [], measureKeys: ['AvgNPS', 'InternalRecordCount'], rowDimensions: ['Region', 'Store'], columnDimensions: ['Channel'] } },
+  'filters: 6 dimensions, 90 days': { path: '/api/smartdata/filters/responses', body: { smartFilters: WINDOW_90, smartDataTags: ['Core'] } },
+  'pivot: Region > Store x Channel': PIVOT_CALL,
   'records block at the start': records(0),
   'records block in the middle': records(Math.floor(RECORDS / 2)),
   'records block at the end': records(RECORDS - 100),
 };
 
-await seedFresh(DATA_DIR, RECORDS, ANCHOR);
+await seedFresh(DATA_DIR, RECORDS, BENCH_ANCHOR);
 // The floor runs on a byte-for-byte copy of the file (DuckDB lets one process open a file), so that
 // its samples can alternate with the server's: both see the machine as it is at that moment.
 rmSync(FLOOR_DIR, { recursive: true, force: true });

@@ -75,3 +75,10 @@ export const rssMb = (pid: number) => {
     return 0;
   }
 };
+
+/** The day the server benches' seeds end on (their 90-day windows end there too). */
+export const BENCH_ANCHOR = new Date('2026-11-20T00:00:00Z');
+/** The 90 days up to BENCH_ANCHOR, as a smart filter. */
+export const WINDOW_90 = [{ filterKey: 'ResponseDate', filterValue: '2026-08-22', filterValueUpperBound: '2026-11-20T23:59:59', filterDataType: 'DateTime' }];
+/** The pivot the server benches time: Region > Store by Channel, average NPS and count. */
+export const PIVOT_CALL = { path: '/api/dataviewer/analytics/data/responses/default', body: { smartFilters: [], measureKeys: ['AvgNPS', 'InternalRecordCount'], rowDimensions: ['Region', 'Store'], columnDimensions: ['Channel'] } };

@@ -3,7 +3,7 @@ import { seriesFor, type SeriesInput } from './series';
 import { reviewTile } from '../reviews/tiles';
 
 /** How a query's series are read: on their own (`seriesFor`), or from rows read with other tiles' (server/dashboards/one-scan.ts). */
-export type SeriesReader = (input: SeriesInput, query: VisualQuery) => Promise<Record<string, Series>>;
+type SeriesReader = (input: SeriesInput, query: VisualQuery) => Promise<Record<string, Series>>;
 
 /** Computes a visual's block from its definition: header texts plus its named series, under the caller's filters and claims. */
 export async function visualItem(caller: SeriesInput, def: VisualDefinition, read: SeriesReader = seriesFor): Promise<VisualItem> {

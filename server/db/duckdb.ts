@@ -271,7 +271,7 @@ async function insertCsv(c: DuckDBConnection, table: string, columns: Array<[nam
     }
     // Plain types are parsed as they are read; any other is read as text and cast by the INSERT.
     const types = columns.map(([name, type]) => `'${name}': '${PARSED.test(type) ? type : 'VARCHAR'}'`).join(', ');
-    await c.run(`INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT * FROM read_csv('${file}', header = false, auto_detect = false, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = {${types}})`);
+    await c.run(`INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT * FROM read_csv('${file.replaceAll("'", "''")}', header = false, auto_detect = false, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = {${types}})`);
   } finally {
     rmSync(file, { force: true });
   }

@@ -25,6 +25,8 @@ export interface ReadAfter {
   readReplica: boolean;
   /** Asks the replica to poll now: a commit here wrote captured rows. */
   kick: () => void;
+  /** Set once the answer is sent: work the request started and left running (an import) is background work from then on. */
+  ended?: boolean;
 }
 
 const requests = new AsyncLocalStorage<ReadAfter>();
@@ -33,7 +35,10 @@ const requests = new AsyncLocalStorage<ReadAfter>();
 export const withReadAfter = <T>(state: ReadAfter, fn: () => T): T => requests.run(state, fn);
 
 /** The current request's state; undefined outside a request or without a replica (nothing to track). */
-export const readAfter = (): ReadAfter | undefined => requests.getStore();
+export const readAfter = (): ReadAfter | undefined => {
+  const state = requests.getStore();
+  return state && !state.ended ? state : undefined;
+};
 
 /** A token as the header and cookie carry it: a transaction id, digits only. */
 export const TOKEN = /^[0-9]{1,20}$/;
@@ -52,7 +57,7 @@ export const lastLocalToken = () => lastLocal;
 /** A transaction that wrote captured rows committed: the request returns its token, and the replica polls now. */
 export function committed(token: string): void {
   lastLocal = laterToken(lastLocal, token);
-  const state = requests.getStore();
+  const state = readAfter();
   if (!state) return;
   state.wrote = laterToken(state.wrote, token);
   state.kick();
@@ -87,7 +92,7 @@ function routeOf(state: ReadAfter): Promise<Queryable | null> {
  * not hold yet (a source made or changed a moment ago) is asked of `primary` instead.
  */
 export function replicaOr(primary: Queryable): Queryable | undefined {
-  const state = requests.getStore();
+  const state = readAfter();
   if (!state) return undefined;
   const read = async <T>(ask: (q: Queryable) => Promise<T>): Promise<T> => {
     const replica = await routeOf(state);

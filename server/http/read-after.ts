@@ -51,7 +51,11 @@ export function readAfterWrites(env: NodeJS.ProcessEnv = process.env): Middlewar
       return holds ? replica.reader() : null;
     };
     const state: ReadAfter = { token: tokenOf(c, given), wrote: null, route, readReplica: false, kick: () => replica.kick() };
-    await withReadAfter(state, next);
+    try {
+      await withReadAfter(state, next);
+    } finally {
+      state.ended = true;
+    }
     if (state.wrote) {
       const latest = laterToken(state.token, state.wrote)!;
       c.header(READ_AFTER_HEADER, latest);

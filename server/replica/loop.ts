@@ -1,3 +1,4 @@
+import { TOKEN } from '../db/read-after';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -72,8 +73,6 @@ async function openKept(path: string, memoryLimit: string | undefined): Promise<
   }
 }
 
-/** A token is an xid8 as text; anything else (a header's junk) is covered by nothing. */
-const XID = /^\d{1,20}$/;
 
 /** How long a failed snapshot waits before it is tried again. */
 const RETRY_MS = 1000;
@@ -119,7 +118,7 @@ export async function startLoop(db: Db, env: NodeJS.ProcessEnv): Promise<Replica
   };
 
   const covers = (token: string) =>
-    XID.test(token) && cursor !== null && (BigInt(token) < BigInt(cursor.horizon!) || coveredAbove.has(token));
+    TOKEN.test(token) && cursor !== null && (BigInt(token) < BigInt(cursor.horizon!) || coveredAbove.has(token));
 
   /** Tables the log names that the replica does not hold yet (a new source), or that were dropped or reshaped: reloaded, or dropped. */
   async function adopt(batch: ChangeBatch): Promise<void> {

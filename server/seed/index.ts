@@ -10,7 +10,7 @@ import { seedEditorSurveys } from './editor-surveys';
 import { BUILTIN_SOURCES } from '../datasources/builtin';
 
 export const DEFAULT_RECORDS = 20_000;
-export const MAX_SEEDED_REVIEWS = 1_000_000;
+const MAX_SEEDED_REVIEWS = 1_000_000;
 
 export interface SeedOptions {
   records?: number;

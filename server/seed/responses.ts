@@ -1,3 +1,4 @@
+import { turn } from '../text/breathe';
 import type { Db, Param } from '../db';
 import { Random } from './random';
 import { CHANNELS, DRIVERS, FIRST_NAMES, LAST_NAMES, PROFANITY, REGIONS, SEGMENTS, STORE_KINDS, VERBATIMS } from './vocabulary';
@@ -128,7 +129,7 @@ export async function seedResponses(db: Db, count: number, anchor: Date, onProgr
       random.state = order.stateOf(n);
       rows.push(makeRow(random, n, stores, end, anchor.getTime()).row);
       // A pause now and then lets the load of the batch before go on to its next step.
-      if (n % 5_000 === 0) await new Promise(setImmediate);
+      if (n % 5_000 === 0) await turn();
     }
     await loading;
     onProgress?.(from);

@@ -1,9 +1,10 @@
+import { categoryLabel } from '../dashboards/scan';
 import type { Db } from '../db';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
 import { columnByKey, isMultiValued, type Column, type SmartModule } from './schema';
 import { withPlainTotals } from './multi-totals';
-import { buildWhere, BLANK } from './where';
+import { buildWhere } from './where';
 import type { AnalyticsData, AnalyticsQuery, Cells, MeasureInfo, PivotRow } from '../../src/api/types';
 import { rowsOf } from './rows';
 import { dimensionsOf, levelsOf, scoreOf } from './column-roles';
@@ -217,7 +218,7 @@ async function pivotOf(db: Db, module: SmartModule, q: AnalyticsQuery, claims: C
   }
   const dims = [...r, ...c];
   const grouping = dims.length ? `GROUPING(${dims.join(', ')})` : '0';
-  const label = (col: Column) => `COALESCE(NULLIF(CAST(${col.column} AS VARCHAR), ''), '${BLANK}')`;
+  const label = (col: Column) => categoryLabel(col.column);
   const groupingSets = `GROUP BY GROUPING SETS (${sets.map((set) => `(${set.join(', ')})`).join(', ')})`;
   const sqls = measures.map((m, i) => measureSql(m, fields[i], i));
   const parts = sqls.map((m) => m.parts);

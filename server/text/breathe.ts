@@ -1,7 +1,8 @@
 /** How long synchronous work runs before it gives the event loop a turn. */
 const SLICE_MS = 10;
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A turn of the event loop: requests and timers waiting are served before the caller goes on. */
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * A check to call inside a long loop (learning a model reads tens of thousands of comments for
@@ -24,7 +25,8 @@ export async function mapInSlices<T, U>(items: readonly T[], fn: (item: T, index
   const out: U[] = [];
   for (let i = 0; i < items.length; i++) {
     out.push(fn(items[i], i));
-    await breathe();
+    const pause = breathe();
+    if (pause) await pause;
   }
   return out;
 }

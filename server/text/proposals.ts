@@ -1,3 +1,4 @@
+import { turn } from './breathe';
 import type { Db } from '../db';
 import type { Claim } from '../identity/users';
 import { badRequest, tooManyRequests } from '../http/errors';
@@ -43,7 +44,7 @@ async function propose(db: Db, module: SmartModule, claims: Claim[] | null): Pro
   const found: Array<TopicCandidate & { share: number }> = [];
   for (const [lang, list] of byLang) {
     found.push(...proposeTopics(list, lang).map((c) => ({ ...c, lang, share: c.count / list.length })));
-    await new Promise<void>((resolve) => setImmediate(resolve)); // requests are answered between languages
+    await turn(); // requests are answered between languages
   }
   return found
     .sort((a, b) => b.share - a.share || a.name.localeCompare(b.name))

@@ -1,3 +1,4 @@
+import { turn } from './breathe';
 import { randomUUID } from 'node:crypto';
 import type { Db, Param } from '../db';
 import { syncSources } from '../datasources/registry';
@@ -26,7 +27,6 @@ export interface PassOptions {
   stopping?: () => boolean;
 }
 
-const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The condition of rows the pass still has to read: a comment, and no analysis of this generation. */
 function remaining(module: SmartModule, pass: Pass) {
@@ -57,7 +57,7 @@ async function analyseAll(analyse: Analyser, rows: Array<{ k: string; text: stri
       await renew();
       renewed = Date.now();
     }
-    await nextTick();
+    await turn();
   }
   return out;
 }
@@ -103,7 +103,7 @@ async function runPass(db: Db, module: SmartModule, pass: Pass, worker: string, 
     });
     if (!kept) return analysed;
     analysed += rows.length;
-    await nextTick();
+    await turn();
   }
   return analysed;
 }

@@ -136,7 +136,8 @@ async function fit(examples: Example[], useLexicon: boolean): Promise<Layer> {
         if (lexicon) step(lexicon, c, g * e.lexicon);
         for (const f of features) step((params.weights[f] ??= [0, 0, 0]), c, g);
       }
-      await breathe();
+      const pause = breathe();
+      if (pause) await pause; // awaited only when due: an await per example would cost a microtask each
     }
   }
   const round = (w: number[]) => w.map((v) => Math.round(v * 10_000) / 10_000 || 0);
