@@ -104,7 +104,8 @@ export async function endUnfinished(db: Db, sourceId: string, importId: string, 
 /** Asks a running import to stop (it stops at its next batch, in whichever process runs it). */
 export async function cancelImport(db: Db, sourceId: string, importId: string, now: Date): Promise<void> {
   const rows = await db.query(
-    `UPDATE datasource_imports SET state = 'cancelled', cancel_requested = TRUE, message = $1, finished_at = CAST($2 AS TIMESTAMP)
+    // Nothing of a cancelled import is kept: its count says so at once, not after its run stops.
+    `UPDATE datasource_imports SET state = 'cancelled', cancel_requested = TRUE, rows_written = 0, message = $1, finished_at = CAST($2 AS TIMESTAMP)
      WHERE import_id = $3 AND source_id = $4 AND state = 'running' RETURNING import_id`,
     [CANCELLED, now, importId, sourceId],
   );
