@@ -57,7 +57,10 @@ test('an analyst filters Overview to negative comments about a topic, sees the t
   await expect(negative).toBeVisible();
   const aboutTopic = marks.filter({ has: page.locator('.cx-hl-reason', { hasText: `(${topic})` }) }).first();
   await expect(aboutTopic).toBeVisible();
-  // The reason shows to the keyboard as to the mouse.
-  await aboutTopic.focus();
-  expect((await aboutTopic.locator('.cx-hl-reason').boundingBox())!.width).toBeGreaterThan(20);
+  // The reason shows to the keyboard as to the mouse. The grid may still redraw with the last filter's
+  // rows (a redraw replaces the focused mark), so focusing and measuring are retried together.
+  await expect(async () => {
+    await aboutTopic.focus();
+    expect((await aboutTopic.locator('.cx-hl-reason').boundingBox())?.width ?? 0).toBeGreaterThan(20);
+  }).toPass({ timeout: 10_000 });
 });
