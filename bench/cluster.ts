@@ -10,7 +10,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiClient, BENCH_ANCHOR, PIVOT_CALL, WINDOW_90, freePort, seedFresh, startPortal } from './setup';
+import { apiClient, BENCH_ANCHOR, PIVOT_CALL, WINDOW_90, freePort, seedFresh, settled, startPortal } from './setup';
 import { median, ms, p95 } from './stats';
 import { startCluster, throwawayPostgres } from '../server/cluster/launch';
 import { openDb } from '../server/db';
@@ -63,11 +63,24 @@ async function makeTwelve(base: string, token: string): Promise<string> {
 
 type Figures = Record<string, { p50: number; p95: number }>;
 
-/** p50/p95 of each call against `base`, sequential, after the warm-ups. */
-async function measure(label: string, base: string): Promise<Figures> {
+/**
+ * p50/p95 of each call against `base`, sequential, after the warm-ups: every call once on each
+ * process (`processes`, straight to its port), then until they are idle (what the first calls
+ * started in the background, rollups being made, is done; the time is printed), then each call's
+ * warm-ups.
+ */
+async function measure(label: string, base: string, processes: Array<{ port: number; pid: number }>): Promise<Figures> {
   const { post, token } = await apiClient(base, USER);
   const out: Figures = {};
-  for (const [name, { path, body }] of Object.entries(callsFor(await makeTwelve(base, token)))) {
+  const calls = Object.entries(callsFor(await makeTwelve(base, token)));
+  for (const { port } of processes) {
+    for (const [name, { path, body }] of calls) {
+      const res = await call(`http://127.0.0.1:${port}`, 'POST', path, { token, body });
+      if (res.status !== 200) throw new Error(`${name} on port ${port}: ${res.status} ${res.text}`);
+    }
+  }
+  console.log(`  ${label.padEnd(28)} idle ${(await settled(processes.map((p) => p.pid))) / 1000} s after the first calls`);
+  for (const [name, { path, body }] of calls) {
     for (let i = 0; i < WARM_UPS; i++) await post(path, body);
     const times: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
@@ -109,7 +122,7 @@ async function clusterRun(label: string, url: string, replicas: boolean) {
       await new Promise((r) => setTimeout(r, 200));
     }
     if (replicas) console.log(`${label}: every replica fresh ${((Date.now() - started) / 1000).toFixed(1)} s after the start; ${(await health()).join('; ')}`);
-    return { figures: await measure(label, cluster.base), startMs };
+    return { figures: await measure(label, cluster.base, cluster.processes.map((p) => ({ port: p.port, pid: p.child.pid! }))), startMs };
   } finally {
     await cluster.stop();
   }
@@ -124,7 +137,7 @@ try {
   console.log(`${RECORDS.toLocaleString('en')} responses, ${SAMPLES} sequential calls of each after ${WARM_UPS} warm-ups, query cache off:`);
   const portal = await startPortal(DATA_DIR, ENGINE);
   try {
-    results['(a) one process, DuckDB'] = await measure('(a) one process, DuckDB', portal.base);
+    results['(a) one process, DuckDB'] = await measure('(a) one process, DuckDB', portal.base, [{ port: Number(new URL(portal.base).port), pid: portal.pid }]);
   } finally {
     portal.stop();
   }

@@ -82,3 +82,31 @@ export const BENCH_ANCHOR = new Date('2026-11-20T00:00:00Z');
 export const WINDOW_90 = [{ filterKey: 'ResponseDate', filterValue: '2026-08-22', filterValueUpperBound: '2026-11-20T23:59:59', filterDataType: 'DateTime' }];
 /** The pivot the server benches time: Region > Store by Channel, average NPS and count. */
 export const PIVOT_CALL = { path: '/api/dataviewer/analytics/data/responses/default', body: { smartFilters: [], measureKeys: ['AvgNPS', 'InternalRecordCount'], rowDimensions: ['Region', 'Store'], columnDimensions: ['Channel'] } };
+
+/** CPU time a process has used, from /proc (Linux), in clock ticks; 0 when it cannot be read. */
+const cpuTicks = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * Waits until the processes are idle (under a tenth of a core for a second; at most `limitMs`): the
+ * work the first calls started in the background (rollups being made, server/rollups/) is done
+ * before the calls are timed. The time waited, in ms.
+ */
+export async function settled(pids: readonly number[], limitMs = 120_000): Promise<number> {
+  const started = Date.now();
+  let before = pids.map(cpuTicks);
+  while (Date.now() - started < limitMs) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = pids.map(cpuTicks);
+    const busy = now.some((t, i) => t - before[i] > 10);
+    before = now;
+    if (!busy) break;
+  }
+  return Date.now() - started;
+}

@@ -2,6 +2,7 @@ import type { Queryable, Row } from '../db';
 import type { MeasureKey } from '../../src/api/visual-types';
 import type { Measure } from './measures';
 import type { Grouping, PeriodScan } from './scan';
+import type { Part, Rollups } from '../rollups/store';
 
 /** PostgreSQL's GROUPING() takes at most 31 columns (its answer is an integer with a bit for each). */
 const MAX_DIMENSIONS = 31;
@@ -27,9 +28,10 @@ const sameMembers = (a: number[], b: number[]) => a.length === b.length && a.eve
  * dimensions' labels, as a query of that set alone would.
  */
 export class GroupingSets {
-  /** The dimensions' keys (SQL text: a dimension's identity) and labels. */
+  /** The dimensions' keys (SQL text: a dimension's identity), labels and the columns they read. */
   private readonly dims: string[] = [];
   private readonly labels: Array<Grouping['label']> = [];
+  private readonly reads: string[][] = [];
   /** Each set as its dimensions' indices, in the order its rows are sorted by. */
   private readonly sets: number[][] = [];
   private readonly measures = new Map<MeasureKey, Measure>();
@@ -66,6 +68,7 @@ export class GroupingSets {
         if (this.dims.includes(d.key)) continue;
         this.dims.push(d.key);
         this.labels.push(d.label);
+        this.reads.push(d.reads);
       }
       const indices = this.indices(s);
       if (!this.sets.some((t) => sameMembers(t, indices))) this.sets.push(indices);
@@ -89,21 +92,10 @@ export class GroupingSets {
    */
   async read(q: Queryable, table: string): Promise<SetRows> {
     const { where, current } = this.scan;
-    const key = (i: number) => `cx_k${i}`;
-    const name = (i: number) => `cx_d${i}`;
-    const keys = [...this.measures.keys()];
-    const measures = keys.map((k) => this.measures.get(k)!);
+    const measures = [...this.measures.values()];
     const dims = this.dims.map((_, i) => key(i));
-    // A side's value, or the measure's over no rows (a count's 0) when the group has none of that period.
-    const side = (column: string, period: string, empty?: number) =>
-      empty === undefined ? `max(${column}) FILTER (WHERE ${period})` : `COALESCE(max(${column}) FILTER (WHERE ${period}), ${empty})`;
-    const sides = [
-      ...measures.flatMap((m, i) => [`${side(`cx_m${i}`, 'cx_pc', m.empty)} AS cx_c${i}`, `${side(`cx_m${i}`, 'NOT cx_pc', m.empty)} AS cx_p${i}`]),
-      `${side('cx_n', 'cx_pc', 0)} AS n`,
-      `${side('cx_n', 'NOT cx_pc', 0)} AS pn`,
-    ];
     // Labelled once per group; the ORDER BY a level above, as its CASEs read the FROM's columns (on PostgreSQL), which must be the labels.
-    const labelled = ['cx_g', ...this.labels.map((label, i) => `${label(key(i))} AS ${name(i)}`), ...sides];
+    const labelled = ['cx_g', ...this.labels.map((label, i) => `${label(key(i))} AS ${name(i)}`), ...sidesOf(measures)];
     const inner = [dims.length ? `GROUPING(${dims.join(', ')}) AS cx_g` : '0 AS cx_g', 'cx_pc', ...dims, ...measures.map((m, i) => `${m.sql()} AS cx_m${i}`), 'count(*) AS cx_n'];
     // Each set's rows sorted by its own dimensions: a CASE per position picks the set's dimension there.
     const longest = Math.max(...this.sets.map((s) => s.length));
@@ -121,13 +113,76 @@ export class GroupingSets {
       const g = Number(r.cx_g);
       bySet.set(g, bySet.get(g) ?? []).get(g)!.push(r);
     }
+    return this.answer(bySet);
+  }
+
+  /**
+   * The same answer from rollups (server/rollups/): a query per set over its own rollup, kept by
+   * day and by the columns the set, the WHERE (`columns`) and the measures read; null when a measure
+   * cannot be summed from one, or a set's rollup is not ready (it is then made for a later call).
+   */
+  async readRolled(rollups: Rollups, source: { table: string; date: string; columns: string[]; stored: (column: string) => boolean }): Promise<SetRows | null> {
+    const measures = [...this.measures.values()];
+    if (measures.some((m) => !m.rolled)) return null;
+    const parts: Part[] = [];
+    const partIndex = (p: Part) => {
+      const i = parts.findIndex((q) => q.sql === p.sql && q.again === p.again);
+      return i >= 0 ? i : parts.push(p) - 1;
+    };
+    const partsOf = measures.map((m) => m.rolled!.parts.map(partIndex));
+    const kept = (set: number[]) => [...new Set([...source.columns, ...measures.flatMap((m) => m.rolled!.columns), ...set.flatMap((i) => this.reads[i])])].filter((c) => c !== source.date).sort();
+    if (!this.sets.every((set) => kept(set).every(source.stored))) return null;
+    const plans = this.sets.map((set) => ({ set, rollup: rollups.ready({ source: source.table, date: source.date, columns: kept(set), parts }) }));
+    if (plans.some((p) => !p.rollup)) return null;
+    const { where, current } = this.scan;
+    const answers = await Promise.all(
+      plans.map(({ set, rollup }) => {
+        const values = measures.map((m, i) => `${m.rolled!.sql((j) => rollup!.part(partsOf[i][j]), rollup!.count)} AS cx_m${i}`);
+        const keys = set.map(key);
+        const grouped = keys.length ? ` GROUP BY ${keys.join(', ')}` : '';
+        const sorted = set.length ? ` ORDER BY ${set.map(name).join(', ')}` : '';
+        return rollups.query(
+          `SELECT * FROM (SELECT ${[...set.map((i) => `${this.labels[i](key(i))} AS ${name(i)}`), ...sidesOf(measures)].join(', ')} FROM (
+             SELECT ${['cx_pc', ...keys, ...values, `sum(${rollup!.count}) AS cx_n`].join(', ')}
+             FROM (SELECT *${set.map((i) => `, ${this.dims[i]} AS ${key(i)}`).join('')}, ${current} AS cx_pc FROM ${rollup!.table} ${where.sql}) cx_rows
+             GROUP BY ${['cx_pc', ...keys].join(', ')}
+           ) cx_groups${grouped}) cx_sets${sorted}`,
+          where.params,
+        );
+      }),
+    );
+    return this.answer(new Map(plans.map(({ set }, i) => [this.groupingOf(set), answers[i]])));
+  }
+
+  /** The answer's accessors over its rows by set (GROUPING()'s value). */
+  private answer(bySet: Map<number, Row[]>): SetRows {
+    const keys = [...this.measures.keys()];
+    const measures = [...this.measures.values()];
     // With no rows at all, the () set's one row still: every measure over no rows.
     const none = (): Row => ({ ...Object.fromEntries(measures.flatMap((m, i) => [[`cx_c${i}`, m.empty ?? null], [`cx_p${i}`, m.empty ?? null]])), n: 0, pn: 0 });
     return {
-      rows: (set) => bySet.get(this.groupingOf(this.indices(set))) ?? (set.length ? [] : [none()]),
+      rows: (set) => {
+        const rows = bySet.get(this.groupingOf(this.indices(set)));
+        return rows?.length ? rows : set.length ? [] : [none()];
+      },
       dim: (row, d) => row[name(this.dims.indexOf(d.key))],
       cur: (row, key) => row[`cx_c${keys.indexOf(key)}`],
       prev: (row, key) => row[`cx_p${keys.indexOf(key)}`],
     };
   }
+}
+
+const key = (i: number) => `cx_k${i}`;
+const name = (i: number) => `cx_d${i}`;
+
+/** Each measure's value in the current (`cx_c<i>`) and compared (`cx_p<i>`) period, and the record counts `n`/`pn`, from groups of `cx_m<i>` split by `cx_pc`. */
+function sidesOf(measures: readonly Measure[]): string[] {
+  // A side's value, or the measure's over no rows (a count's 0) when the group has none of that period.
+  const side = (column: string, period: string, empty?: number) =>
+    empty === undefined ? `max(${column}) FILTER (WHERE ${period})` : `COALESCE(max(${column}) FILTER (WHERE ${period}), ${empty})`;
+  return [
+    ...measures.flatMap((m, i) => [`${side(`cx_m${i}`, 'cx_pc', m.empty)} AS cx_c${i}`, `${side(`cx_m${i}`, 'NOT cx_pc', m.empty)} AS cx_p${i}`]),
+    `${side('cx_n', 'cx_pc', 0)} AS n`,
+    `${side('cx_n', 'NOT cx_pc', 0)} AS pn`,
+  ];
 }

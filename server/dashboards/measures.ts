@@ -1,11 +1,12 @@
 import type { MeasureKey } from '../../src/api/visual-types';
 import type { Param } from '../db';
 import { badRequest } from '../http/errors';
-import { columnByKey, type SmartModule } from '../smartdata/schema';
+import { columnByKey, type Column, type SmartModule } from '../smartdata/schema';
 import { localiseMeasureName, localiseName, type Lang } from '../i18n';
 import { categoryLabel, dimension } from './scan';
 import type { ScoreKind } from '../datasources/roles';
 import { scoreOf } from '../smartdata/column-roles';
+import type { Part } from '../rollups/store';
 
 export interface Measure {
   /** Its name in English (starter dashboards' titles). */
@@ -19,7 +20,23 @@ export interface Measure {
   sql: (cond?: string) => string;
   /** Its value over no rows, when not NULL (a count's 0). */
   empty?: number;
+  /** How it is read from a rollup's groups (server/rollups/), where it can be. */
+  rolled?: Rolled;
 }
+
+/**
+ * A measure as sums over a rollup's groups: the aggregates it keeps per group (`parts`), the
+ * columns it must keep (a share's dimension), and the measure over the groups' `part(i)` columns
+ * and their row counts `n`. Integer sums are exact, so the answer equals the rows' own.
+ */
+export interface Rolled {
+  parts: Part[];
+  columns: string[];
+  sql: (part: (i: number) => string, n: string) => string;
+}
+
+/** A ratio of two sums over a rollup's groups, as the rows' own ratio reads. */
+const ratio = (top: string, bottom: string) => `CAST(${top} AS DOUBLE PRECISION) / NULLIF(${bottom}, 0)`;
 
 /** A FILTER clause of the conditions given, or none. */
 const filter = (...conds: Array<string | undefined>) => {
@@ -35,7 +52,7 @@ const READS: Record<'nps' | 'stars' | 'netSentiment', ScoreKind[]> = { nps: ['NP
 
 const named = (name: string, sql: Measure['sql']): Measure => ({ name, label: (lang) => localiseName(lang, name), sql });
 
-export const COUNT: Measure = { ...named('Responses', (c) => `count(*)${filter(c)}`), empty: 0 };
+export const COUNT: Measure = { ...named('Responses', (c) => `count(*)${filter(c)}`), empty: 0, rolled: { parts: [], columns: [], sql: (_, n) => `sum(${n})` } };
 
 /**
  * A net score from -1 to 1 over the rows where `col` is not NULL: +1 for the rows where `plus` holds,
@@ -46,6 +63,17 @@ const netSql = (col: string, plus: string, minus: string) => (c?: string) =>
 
 /** NPS as a fraction from -1 to 1 over the rows that have an answer: promoters 9-10, detractors 0-6. */
 export const npsSql = (col: string) => netSql(col, `${col} >= 9`, `${col} <= 6`);
+
+/** NPS over a rollup: its net count and its answers, summed. */
+const npsRolled = (col: string): Rolled => ({
+  parts: [{ sql: `sum(CASE WHEN ${col} >= 9 THEN 1 WHEN ${col} <= 6 THEN -1 ELSE 0 END)`, again: 'sum' }, { sql: `count(${col})`, again: 'sum' }],
+  columns: [],
+  sql: (part) => ratio(`sum(${part(0)})`, `sum(${part(1)})`),
+});
+
+/** An average over a rollup, of a column of whole numbers only (other sums may round differently by the order they add in). */
+const averageRolled = (col: Column): Rolled | undefined =>
+  col.whole ? { parts: [{ sql: `sum(${col.column})`, again: 'sum' }, { sql: `count(${col.column})`, again: 'sum' }], columns: [], sql: (part) => ratio(`sum(${part(0)})`, `sum(${part(1)})`) } : undefined;
 
 const POSITIVE = "('positive', 'positiv')";
 const NEGATIVE = "('negative', 'negativ')";
@@ -62,6 +90,7 @@ function average(module: SmartModule, key: string): Measure {
     name: `Average ${col.name}`,
     label: (lang) => localiseMeasureName(lang, 'average', col.name),
     sql: (c) => `CAST(avg(${col.column})${filter(c)} AS DOUBLE PRECISION)`,
+    rolled: averageRolled(col),
   };
 }
 
@@ -81,6 +110,7 @@ function share(module: SmartModule, key: string, value: string, bind: Bind | und
     name: `${value} share`,
     label: (lang) => localiseMeasureName(lang, 'share', value),
     sql: (c) => `CAST(count(*)${filter(`${categoryLabel(col.column)} = ${bound()}`, c)} AS DOUBLE PRECISION) / NULLIF(count(*)${filter(c)}, 0)`,
+    rolled: { parts: [], columns: [col.column], sql: (_, n) => ratio(`COALESCE(sum(${n})${filter(`${categoryLabel(col.column)} = ${bound()}`)}, 0)`, `sum(${n})`) },
   };
 }
 
@@ -100,8 +130,8 @@ export function measureOf(module: SmartModule, key: MeasureKey, bind?: Bind): Me
   const kinds = READS[key as keyof typeof READS];
   const col = scoreOf(module, kinds);
   if (!col) throw badRequest(`The data source "${module.moduleId}" has no ${kinds.join(' or ')} score for the measure "${key}".`);
-  if (key === 'nps') return named('NPS', npsSql(col.column));
-  if (key === 'stars') return named(`Average ${col.name.toLowerCase()}`, (c) => `CAST(avg(${col.column})${filter(c)} AS DOUBLE PRECISION)`);
+  if (key === 'nps') return { ...named('NPS', npsSql(col.column)), rolled: npsRolled(col.column) };
+  if (key === 'stars') return { ...named(`Average ${col.name.toLowerCase()}`, (c) => `CAST(avg(${col.column})${filter(c)} AS DOUBLE PRECISION)`), rolled: averageRolled(col) };
   const label = `lower(${col.column})`;
   return named('Net sentiment', netSql(col.column, `${label} IN ${POSITIVE}`, `${label} IN ${NEGATIVE}`));
 }

@@ -6,6 +6,7 @@ import { categoryOf, dimension, periodScan, type Grouping, type PeriodScan } fro
 import { seriesFor, stackOrdered, trendBucket, type Given, type QueryOf, type SeriesInput } from './series';
 import { GroupingSets, type SetRows } from './grouping-sets';
 import { visualItem } from './visual-item';
+import { rollupSource } from '../rollups/plan';
 
 /**
  * A whole dashboard's tiles with one query per group of tiles that read the same rows (the same
@@ -105,13 +106,26 @@ export async function dashboardItems(caller: SeriesInput, definitions: readonly 
       }
     }
   }
-  for (const group of groups.values()) if (!group.sets.empty) group.answer = group.sets.read(rowsOf(caller.db, caller.module), caller.module.table);
+  for (const group of groups.values()) if (!group.sets.empty) group.answer = readGroup(caller, group);
   const read = async (input: SeriesInput, q: VisualQuery) => {
     const p = planned.get(q);
     return seriesFor(input, q, p ? p.plan.given(await p.group.answer!) : undefined);
   };
   const [at, ...visuals] = await Promise.all([base.answer!, ...definitions.map((d) => visualItem(caller, d, read))]);
   return { total: Number(at.rows([])[0].n), visuals };
+}
+
+/**
+ * A group's answer: from rollups of the rows by day where the engine keeps them and the group's
+ * WHERE allows (server/rollups/), else from the rows. A rollup dropped as it was read (made again
+ * after a write) leaves the rows to answer.
+ */
+async function readGroup(caller: SeriesInput, group: Group): Promise<SetRows> {
+  const q = rowsOf(caller.db, caller.module);
+  const { module, filters, claims } = group.input;
+  const at = await rollupSource(q, module, filters, claims, group.scan.periods);
+  const rolled = at && (await group.sets.readRolled(at.rollups, at.source).catch(() => null));
+  return rolled ?? group.sets.read(q, module.table);
 }
 
 /** A plan, or none when the query is one its tile must refuse (it then refuses it on its own, in its own words). */

@@ -54,13 +54,15 @@ export function dimension(module: SmartModule, key: string): Column {
 export interface Grouping {
   key: string;
   label: (key: string) => string;
+  /** The columns `key` reads (a rollup must keep them, server/rollups/). */
+  reads: string[];
 }
 
 /** No dimension: every row in one group, shown as ''. */
-export const NO_GROUPING: Grouping = { key: "''", label: (k) => k };
+export const NO_GROUPING: Grouping = { key: "''", label: (k) => k, reads: [] };
 
 /** A category: NULL and '' are one group (NULL), shown as '[Blank]' (the client's ShowBlank rule drops them). */
-export const categoryOf = (column: string): Grouping => ({ key: `NULLIF(CAST(${column} AS VARCHAR), '')`, label: (k) => `COALESCE(${k}, '${BLANK}')` });
+export const categoryOf = (column: string): Grouping => ({ key: `NULLIF(CAST(${column} AS VARCHAR), '')`, label: (k) => `COALESCE(${k}, '${BLANK}')`, reads: [column] });
 
 /** A category label as SQL text, per row (a filter's or a share's comparison). */
 export const categoryLabel = (column: string) => {

@@ -103,7 +103,7 @@ export function trendBucket(input: SeriesInput, q: QueryOf<'trend'>, scan: Perio
   const shift = q.compare === 'lastYear' ? "INTERVAL '1 year'" : `INTERVAL '${Math.round((current.start.getTime() - previous.start.getTime()) / 1000)} seconds'`;
   const day = q.compare ? `CASE WHEN ${scan.current} THEN ${date} ELSE ${date} + ${shift} END` : date;
   // Cast to text once per bucket, not per row: the cast costs more than the aggregates.
-  return { key: `date_trunc('${bucket}', ${day})`, label: (k) => `CAST(${k} AS VARCHAR)` };
+  return { key: `date_trunc('${bucket}', ${day})`, label: (k) => `CAST(${k} AS VARCHAR)`, reads: [date] };
 }
 
 /**

@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { csvOf } from './csv-rows';
 import { type Db, type Param, type Queryable, type Row } from './types';
 import { isUrgent } from './priority';
+import { TableWrites } from './table-writes';
+import { Rollups, rollupOptions } from '../rollups/store';
 
 const POOL_SIZE = 4;
 
@@ -159,6 +161,9 @@ export async function openDuckDb(path: string): Promise<Db> {
   const other = pool(light);
   const inWriter: Lend = (fn) => fn(writer);
   const connections = [...heavy, ...light, writer];
+  const tables = new TableWrites();
+  await writer.run(Rollups.ATTACH);
+  const rollups = new Rollups((sql, params) => analytics((c) => queryable(c).query(sql, params)), (t) => tables.of(t), rollupOptions());
 
   // DuckDB has one writer and optimistic conflicts: two connections upserting the same key both
   // insert and one fails (duplicate key). Writes therefore take turns here; reads stay parallel.
@@ -193,22 +198,28 @@ export async function openDuckDb(path: string): Promise<Db> {
   return {
     engine: 'duckdb',
     query: (sql, params) =>
-      isRead(sql) ? other((c) => queryable(c).query(sql, params)) : inTurn(() => inWriter((c) => queryable(c).query(sql, params))),
+      isRead(sql) ? other((c) => queryable(c).query(sql, params)) : inTurn(() => tables.around(() => tables.statement(sql), () => inWriter((c) => queryable(c).query(sql, params)))),
     analytics: {
       query: (sql, params) => analytics((c) => queryable(c).query(sql, params)),
       stream: <T extends Row>(sql: string, params: readonly Param[], rows: number) => whileLent(analytics, (c) => streamRows(c, sql, params, rows)) as AsyncGenerator<T[]>,
+      rollups: async () => rollups,
     },
     writes: () => written,
     tx: (fn) =>
       inTurn(() => inWriter(async (c) => {
+        // The statements' tables are counted once the transaction has ended (committed or not).
+        const statements: string[] = [];
+        const q = queryable(c);
         await c.run('BEGIN TRANSACTION');
         try {
-          const result = await fn(queryable(c));
+          const result = await fn({ query: (sql, params) => (statements.push(sql), q.query(sql, params)) });
           await c.run('COMMIT');
           return result;
         } catch (error) {
           await c.run('ROLLBACK');
           throw error;
+        } finally {
+          for (const sql of statements) tables.statement(sql);
         }
       })),
     insertMany: (table, columns, rows) => {
@@ -216,7 +227,7 @@ export async function openDuckDb(path: string): Promise<Db> {
       // responses took 15 s in the calls alone. The text is made now, before the write's turn, so
       // that the caller goes on (a seed makes its next rows) while it is written and read.
       const csv = rows.length >= CSV_ROWS ? [...csvOf(rows)] : null;
-      return inTurn(() => inWriter(async (c) => {
+      return inTurn(() => tables.around(() => tables.table(table), () => inWriter(async (c) => {
         const reader = await c.runAndReadAll('SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $1', [table]);
         const types = new Map(reader.getRowObjects().map((r) => [String(r.column_name), String(r.data_type)]));
         const unknown = columns.filter((name) => !types.has(name));
@@ -240,9 +251,10 @@ export async function openDuckDb(path: string): Promise<Db> {
         } finally {
           await c.run('DROP TABLE IF EXISTS temp.insert_stage');
         }
-      }));
+      })));
     },
     async close() {
+      await rollups.close();
       for (const c of connections) {
         for (const statement of statements.get(c)?.values() ?? []) statement.destroySync();
         statements.delete(c);

@@ -1,7 +1,7 @@
 import type { Db, Param, Queryable, Row } from './types';
+import { writtenTable } from './table-writes';
 
 const TABLES = /\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/gi;
-const WRITTEN = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|COPY)\s+([a-z_][a-z0-9_]*)/i;
 
 export interface QueryCacheOptions {
   /** How long an answer is served from memory: the most another process's write can take to show. */
@@ -31,7 +31,7 @@ export function withQueryCache(db: Db, { ttlMs = 5000, maxEntries = 500, maxRows
   const read = new Set<string>();
   /** Empties the cache when `sql` writes to a table a cached answer read; tells whether it did. */
   const forget = (sql: string) => {
-    const table = WRITTEN.exec(sql)?.[1]?.toLowerCase();
+    const table = writtenTable(sql);
     if (!table || !read.has(table)) return false;
     entries.clear();
     return true;
@@ -67,6 +67,7 @@ export function withQueryCache(db: Db, { ttlMs = 5000, maxEntries = 500, maxRows
     },
     // A stream is read once, never kept: each caller gets the engine's own answer.
     stream: db.analytics.stream?.bind(db.analytics),
+    rollups: db.analytics.rollups,
   };
 
   return {

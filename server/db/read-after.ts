@@ -110,6 +110,13 @@ export function replicaOr(primary: Queryable): Queryable | undefined {
   const streaming = state.routed?.settled?.stream ? state.routed.settled : undefined;
   return {
     query: <T extends Row>(sql: string, params?: readonly Param[]) => read((q) => q.query<T>(sql, params)),
+    // The replica's rollups once routed there; PostgreSQL keeps none.
+    rollups: async () => {
+      const replica = await routeOf(state);
+      const rollups = await replica?.rollups?.();
+      if (rollups) state.readReplica = true;
+      return rollups;
+    },
     ...(streaming ? { stream: <T extends Row>(sql: string, params: readonly Param[], rows: number) => ((state.readReplica = true), streaming.stream!<T>(sql, params, rows)) } : {}),
   };
 }

@@ -1,3 +1,5 @@
+import type { Rollups } from '../rollups/store';
+
 /** A row as plain JSON-friendly values: numbers (never BigInt), strings, booleans, Dates, null. */
 export type Row = Record<string, unknown>;
 
@@ -12,6 +14,11 @@ export interface Queryable {
    * engine streams: DuckDB's analytics). Ending the loop early gives the connection back.
    */
   stream?<T extends Row = Row>(sql: string, params: readonly Param[], rows: number): AsyncGenerator<T[]>;
+  /**
+   * Per-day partial aggregates of this engine's large tables (DuckDB's analytics, server/rollups/);
+   * asked, since a request's reads may first have to be routed (to its replica, or to PostgreSQL).
+   */
+  rollups?: () => Promise<Rollups | undefined>;
 }
 
 export interface Db extends Queryable {

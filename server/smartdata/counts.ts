@@ -1,6 +1,8 @@
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import type { Claim } from '../identity/users';
-import { buildWhere, BLANK, NO_INFO, type SmartFilter } from './where';
+import { buildWhere, BLANK, NO_INFO, type SmartFilter, type Where } from './where';
+import { countRollup, countRows, rollupSource } from '../rollups/plan';
+import type { Rollup } from '../rollups/store';
 import { isMultiValued, type Column, type SmartModule } from './schema';
 import { rowsOf } from './rows';
 
@@ -55,8 +57,11 @@ export async function dimensionCountsTogether(db: Db, module: SmartModule, cols:
   }
   if (cols.length === 0) return [];
   const w = buildWhere(module, filters, claims);
+  const q = rowsOf(db, module);
+  const rolled = await fromRollups(q, module, cols, filters, claims, w);
+  if (rolled) return rolled.map((counted, i) => dimensionResult(cols[i], counted, counted.length));
   const names = cols.map((c) => c.column);
-  const rows = await rowsOf(db, module).query<Record<string, string | number | null> & { g: number; n: number }>(
+  const rows = await q.query<Record<string, string | number | null> & { g: number; n: number }>(
     `SELECT ${names.join(', ')}, GROUPING(${names.join(', ')}) AS g, count(*) AS n
      FROM ${module.table} ${w.sql} GROUP BY GROUPING SETS (${names.map((c) => `(${c})`).join(', ')})`,
     w.params,
@@ -77,17 +82,31 @@ export async function dimensionCountsTogether(db: Db, module: SmartModule, cols:
 export async function dimensionCounts(db: Db, module: SmartModule, col: Column, filters: SmartFilter[], claims: Claim[] | null, contains?: string) {
   const w = buildWhere(module, filters, claims, col.key);
   if (contains) w.add(`CAST(${col.column} AS VARCHAR) ILIKE ${w.bind(`%${contains.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)} ESCAPE '\\'`);
-  const rows = await rowsOf(db, module).query<Counted & { total: number }>(
+  const q = rowsOf(db, module);
+  const rows = await countRows<Counted & { total: number }>(q, isMultiValued(col) ? null : await rollupSource(q, module, filters, claims, undefined, col.key), [col.column], module.table, w, (from, count) =>
     `SELECT v, n, count(*) OVER () AS total FROM (
-       SELECT ${col.column} AS v, count(*) AS n FROM ${module.table} ${w.sql} GROUP BY ${col.column}
+       SELECT ${col.column} AS v, ${count} AS n FROM ${from} ${w.sql} GROUP BY ${col.column}
      ) counted ORDER BY n DESC, v LIMIT ${DIMENSION_VALUE_LIMIT + 1}`,
-    w.params,
   );
   return dimensionResult(col, rows.sort(byCount), rows[0]?.total ?? 0);
 }
 
 export async function recordCount(db: Db, module: SmartModule, filters: SmartFilter[], claims: Claim[] | null): Promise<number> {
   const w = buildWhere(module, filters, claims);
-  const [row] = await rowsOf(db, module).query<{ n: number }>(`SELECT count(*) AS n FROM ${module.table} ${w.sql}`, w.params);
-  return row.n;
+  const q = rowsOf(db, module);
+  const [row] = await countRows<{ n: number }>(q, await rollupSource(q, module, filters, claims), [], module.table, w, (from, count) => `SELECT COALESCE(${count}, 0) AS n FROM ${from} ${w.sql}`);
+  return Number(row.n);
+}
+
+/**
+ * Each dimension's counted values from a rollup of the rows by day and by it (and the columns the
+ * WHERE reads), when every one of them is ready; else null, and the rows are read in one scan.
+ */
+async function fromRollups(q: Queryable, module: SmartModule, cols: Column[], filters: SmartFilter[], claims: Claim[] | null, w: Where): Promise<Counted[][] | null> {
+  const at = await rollupSource(q, module, filters, claims);
+  const rollups = at ? cols.map((c) => countRollup(at, [c.column])) : [];
+  if (!at || !rollups.every((r) => r)) return null;
+  const read = (col: Column, r: Rollup) => at.rollups.query<Counted>(`SELECT ${col.column} AS v, sum(${r.count}) AS n FROM ${r.table} ${w.sql} GROUP BY ${col.column}`, w.params);
+  const counted = await Promise.all(cols.map((c, i) => read(c, rollups[i]!))).catch(() => null);
+  return counted && counted.map((rows) => rows.map((r) => ({ v: r.v, n: Number(r.n) })).sort(byCount));
 }

@@ -20,5 +20,6 @@ export function rowsOf(db: Db, module: SmartModule): Queryable {
   return {
     query: <T extends Row>(sql: string, params?: readonly Param[]) => q.query<T>(withTextJoin(module, sql), params),
     ...(q.stream ? { stream: <T extends Row>(sql: string, params: readonly Param[], rows: number) => q.stream!<T>(withTextJoin(module, sql), params, rows) } : {}),
+    rollups: q.rollups,
   };
 }

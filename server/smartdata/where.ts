@@ -45,7 +45,8 @@ export class Where {
   }
 }
 
-const isSearch = (f: SmartFilter) => ['search', 'searchall'].includes((f.filterDataType ?? '').toLowerCase()) || f.filterKey.toLowerCase() === 'search';
+/** A Search or SearchAll filter: a text looked for in the searchable columns, not a column's value. */
+export const isSearch = (f: SmartFilter) => ['search', 'searchall'].includes((f.filterDataType ?? '').toLowerCase()) || f.filterKey.toLowerCase() === 'search';
 
 /** The dates both engines hold as a timestamp: years 1 to 9999. */
 export const FIRST_DATE = new Date('0001-01-01T00:00:00Z').getTime();

@@ -6,11 +6,10 @@ import { SEEDED_DASHBOARDS } from '../../../server/seed/dashboards';
 import { dashboardItems } from '../../../server/dashboards/one-scan';
 import { visualItem } from '../../../server/dashboards/visual-item';
 import type { SeriesInput } from '../../../server/dashboards/series';
-import { recordCount } from '../../../server/smartdata/counts';
-import { periodsFor, withPeriod } from '../../../server/smartdata/periods';
 import type { SmartFilter } from '../../../server/smartdata/where';
 import type { Claim } from '../../../server/identity/users';
-import type { VisualDefinition, VisualQuery } from '../../../src/api/visual-types';
+import type { VisualDefinition } from '../../../src/api/visual-types';
+import { EXTRA, perTile, rounded, tile } from './dashboard-tiles';
 
 /** Issue 50: a dashboard's tiles over the same rows answered by one scan, the same as each tile on its own. */
 
@@ -36,16 +35,6 @@ function counting(of: Db): { db: Db; count: () => number } {
 
 const input = (module: SeriesInput['module'], filters: SmartFilter[], claims: Claim[] | null = null, on = db): SeriesInput => ({ db: on, module, filters, claims, now, roles: ['GlobalAdmin'], lang: 'en' });
 
-/** The answer as before issue 50: the record count on its own, then every tile on its own. */
-async function perTile(i: SeriesInput, definitions: VisualDefinition[]) {
-  const current = periodsFor(i.filters, i.module.dateKey, i.now).current;
-  const [total, ...visuals] = await Promise.all([recordCount(i.db, i.module, withPeriod(i.filters, i.module.dateKey, current), i.claims), ...definitions.map((d) => visualItem(i, d))]);
-  return { total, visuals };
-}
-
-/** Numbers rounded to 12 significant digits: sums over the same rows in another order may differ in the last bits. */
-const rounded = (x: unknown) => JSON.parse(JSON.stringify(x), (_, v) => (typeof v === 'number' ? Number(v.toPrecision(12)) : v));
-
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const between = (dateKey: string, days: number) => ({ filterKey: dateKey, filterDataType: 'DateTime', filterValue: `${day(new Date(now.getTime() - (days - 1) * 86_400_000))}T00:00:00Z`, filterValueUpperBound: `${day(now)}T23:59:59Z` });
 
@@ -66,25 +55,6 @@ function filterSets(module: SeriesInput['module']): Array<{ name: string; filter
       : []),
   ];
 }
-
-const tile = (name: string, Query: VisualQuery, more: Partial<VisualDefinition['templateBindings']> = {}): VisualDefinition => ({ name, width: 6, height: 3, template: 'Line', templateBindings: { Query, ...more } });
-
-/** Tiles beyond the seeded ones: compared periods, buckets, top N with "Others", sorts, shares, own filters, a set asked in two orders. */
-const EXTRA: VisualDefinition[] = [
-  tile('kpi-last-year', { kind: 'kpi', measure: 'nps', compare: 'lastYear' }),
-  tile('trend-last-year', { kind: 'trend', measure: 'nps', seriesKey: 'Region', compare: 'lastYear' }),
-  tile('trend-previous', { kind: 'trend', measure: 'responses', compare: 'previous' }, { ExtraSeries: { dataMonths: { kind: 'trend', measure: 'stars', bucket: 'month' } } }),
-  tile('stack-top', { kind: 'breakdown', measure: 'responses', axisKey: 'Channel', seriesKey: 'NPSGroup', top: 2, others: true }),
-  tile('stack-sorted', { kind: 'breakdown', measure: 'nps', axisKey: 'Segment', seriesKey: 'Region', sort: 'value-asc' }),
-  tile('share', { kind: 'breakdown', measure: 'share:Channel=Online', axisKey: 'Region', sort: 'value-desc', top: 2, others: true }),
-  tile('share-kpi', { kind: 'kpi', measure: 'share:NPSGroup=Promoter' }),
-  tile('table-last-year', { kind: 'table', rowKey: 'Store', measures: ['responses', 'nps', 'average:Spend'], top: 5, others: true, compare: 'lastYear' }),
-  tile('detractors', { kind: 'breakdown', measure: 'responses', axisKey: 'Channel' }, { Filters: [{ filterKey: 'NPSGroup', filterValue: 'Detractor' }] }),
-  tile('detractor-trend', { kind: 'trend', measure: 'responses', seriesKey: 'Channel' }, { Filters: [{ filterKey: 'NPSGroup', filterValue: 'Detractor' }] }),
-  tile('same-twice', { kind: 'breakdown', measure: 'responses', axisKey: 'Channel', seriesKey: 'Channel' }),
-  tile('other-order', { kind: 'breakdown', measure: 'stars', axisKey: 'NPSGroup', seriesKey: 'Channel' }),
-  tile('sentiment', { kind: 'breakdown', measure: 'netSentiment', axisKey: 'Sentiment' }),
-];
 
 describe('a dashboard in one scan', () => {
   const dashboards = [...SEEDED_DASHBOARDS.map((d) => ({ name: d.id, moduleId: d.moduleId, definitions: d.definition.definitions as VisualDefinition[] })), { name: 'extra tiles', moduleId: 'responses', definitions: EXTRA }];

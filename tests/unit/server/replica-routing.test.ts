@@ -109,6 +109,40 @@ describe.skipIf(ENGINE !== 'postgres')('reads routed to the replica', () => {
     }
   });
 
+  it('answers them from the replica’s per-day rollups once made, as PostgreSQL answers them', async () => {
+    // The replica's rollups for sources of any size (the seed's 500 responses are far below the default).
+    const reader = replica.reader()!;
+    const own = reader.rollups;
+    const every = (await own!())!.withOptions({ minRows: 0, mostShare: 1 });
+    const asked: string[] = [];
+    const query = every.query.bind(every);
+    every.query = (sql, params) => (asked.push(sql), query(sql, params));
+    reader.rollups = async () => every;
+    try {
+      const day = (d: Date) => d.toISOString().slice(0, 10);
+      const [{ last }] = await h.db.query<{ last: Date }>('SELECT max(response_date) AS last FROM responses');
+      const days90 = [{ filterKey: 'ResponseDate', filterDataType: 'DateTime', filterValue: `${day(new Date(last.getTime() - 89 * 86_400_000))}T00:00:00Z`, filterValueUpperBound: `${day(last)}T23:59:59Z` }];
+      const asks: Array<[string, object]> = [
+        ['/api/dataviewer/analytics/data/responses/default', { smartFilters: [], measureKeys: ['InternalRecordCount', 'AvgNPS', 'SumSpend'], rowDimensions: ['Region', 'Store'], columnDimensions: ['Channel'] }],
+        ['/api/smartdata/filters/responses', { smartFilters: days90 }],
+        ['/api/dataviz/visuals/drivers/Default', { smartFilters: days90 }],
+      ];
+      for (const [path, body] of asks) {
+        const ask = (from?: 'primary') => h.call('POST', path, { token: user, body, headers: from ? { 'X-Cx-Read-From': from } : {} });
+        expect((await ask()).status, path).toBe(200);
+        await every.settled();
+        asked.length = 0;
+        const [replicaAnswer, primaryAnswer] = [await ask(), await ask('primary')];
+        expect(asked.some((sql) => /FROM cx_rollup\.r\d+/.test(sql)), path).toBe(true);
+        expect(replicaAnswer.headers.get('x-cx-read-from'), path).toBe('replica');
+        expect(replicaAnswer.body, path).toEqual(primaryAnswer.body);
+      }
+    } finally {
+      reader.rollups = own;
+      await every.close();
+    }
+  });
+
   it('keeps the token in a cookie for the API for a minute, and refuses a token that is no number', async () => {
     await answer(7, 'A cookie');
     const cookie = last.headers.get('set-cookie') ?? '';
