@@ -3,7 +3,7 @@ import { columnByKey, type SmartModule } from '../smartdata/schema';
 import { isSearch, type SmartFilter, type Where } from '../smartdata/where';
 import type { Period } from '../smartdata/periods';
 import type { Queryable, Row } from '../db/types';
-import type { Rollup, Rollups } from './store';
+import type { Part, Rollup, Rollups } from './store';
 
 const DAY = 86_400_000;
 /** A bound a rollup's days compare with as the rows do: a day's start, or its last whole second (23:59:59). */
@@ -66,13 +66,13 @@ export async function rollupSource(q: Queryable, module: SmartModule, filters: r
  * with the source's table and `count(*)`.
  */
 export async function countRows<T extends Row>(q: Queryable, at: RollupSource | null, keep: readonly string[], table: string, where: Where, sql: (from: string, count: string) => string): Promise<T[]> {
-  const rollup = at && countRollup(at, keep);
+  const rollup = at && rollupOf(at, keep);
   const rows = rollup && (await at!.rollups.query<T>(sql(rollup.table, `sum(${rollup.count})`), where.params).catch(() => null));
   return rows ?? q.query<T>(sql(table, 'count(*)'), where.params);
 }
 
-/** A ready rollup of row counts that also keeps `keep`, or null (one is then made, for a later call). */
-export function countRollup(at: RollupSource, keep: readonly string[]): Rollup | null {
+/** A ready rollup that also keeps `keep` and `parts` (none: row counts alone), or null (one is then made, for a later call). */
+export function rollupOf(at: RollupSource, keep: readonly string[], parts: Part[] = []): Rollup | null {
   const columns = [...new Set([...at.source.columns, ...keep])].sort();
-  return columns.every(at.source.stored) ? at.rollups.ready({ source: at.source.table, date: at.source.date, columns, parts: [] }) : null;
+  return columns.every(at.source.stored) ? at.rollups.ready({ source: at.source.table, date: at.source.date, columns, parts }) : null;
 }

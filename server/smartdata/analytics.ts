@@ -1,6 +1,6 @@
 import { categoryLabel } from '../dashboards/scan';
 import type { Db, Row } from '../db';
-import { rollupSource } from '../rollups/plan';
+import { rollupOf, rollupSource } from '../rollups/plan';
 import type { Part } from '../rollups/store';
 import type { Claim } from '../identity/users';
 import { badRequest } from '../http/errors';
@@ -240,7 +240,8 @@ async function pivotOf(db: Db, module: SmartModule, q: AnalyticsQuery, claims: C
     const names = added.flatMap((p) => p.names);
     const at = await rollupSource(source, module, q.smartFilters, claims);
     const keep = [...new Set(all.map((col) => col.column))];
-    const rollup = at && keep.every(at.source.stored) && fields.every((f) => !f || at.source.stored(f.column)) ? at.rollups.ready({ source: module.table, date: at.source.date, columns: [...new Set([...at.source.columns, ...keep])].sort(), parts: first }) : null;
+    // A measure of a column computed beside the rows (a text score) cannot be kept in a rollup.
+    const rollup = at && fields.every((f) => !f || at.source.stored(f.column)) ? rollupOf(at, keep, first) : null;
     const rolled = rollup && (await at!.rollups.query(
       sql(`SELECT ${[...keep, `sum(${rollup.count}) AS n`, ...first.map((f, j) => `${f.again}(${rollup.part(j)}) AS ${names[j]}`)].join(', ')} FROM ${rollup.table} ${w.sql}${byDims}`),
       w.params,

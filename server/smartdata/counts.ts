@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db';
 import type { Claim } from '../identity/users';
 import { buildWhere, BLANK, NO_INFO, type SmartFilter, type Where } from './where';
-import { countRollup, countRows, rollupSource } from '../rollups/plan';
+import { rollupOf, countRows, rollupSource } from '../rollups/plan';
 import type { Rollup } from '../rollups/store';
 import { isMultiValued, type Column, type SmartModule } from './schema';
 import { rowsOf } from './rows';
@@ -104,7 +104,7 @@ export async function recordCount(db: Db, module: SmartModule, filters: SmartFil
  */
 async function fromRollups(q: Queryable, module: SmartModule, cols: Column[], filters: SmartFilter[], claims: Claim[] | null, w: Where): Promise<Counted[][] | null> {
   const at = await rollupSource(q, module, filters, claims);
-  const rollups = at ? cols.map((c) => countRollup(at, [c.column])) : [];
+  const rollups = at ? cols.map((c) => rollupOf(at, [c.column])) : [];
   if (!at || !rollups.every((r) => r)) return null;
   const read = (col: Column, r: Rollup) => at.rollups.query<Counted>(`SELECT ${col.column} AS v, sum(${r.count}) AS n FROM ${r.table} ${w.sql} GROUP BY ${col.column}`, w.params);
   const counted = await Promise.all(cols.map((c, i) => read(c, rollups[i]!))).catch(() => null);
